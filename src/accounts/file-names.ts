@@ -1,0 +1,82 @@
+/**
+ * What the Companies House file names say.
+ *
+ * - A filing inside a bulk zip: `Prod223_<run>_<company number>_<YYYYMMDD>.html|xhtml|xml`
+ *   (Prod223 daily, Prod224 monthly), sometimes with a suffix such as `_CIC.zip`; a document API
+ *   download: `GB-COH-<number>-<YYYY-MM-DD>.html`.
+ * - A bulk zip: daily `Accounts_Bulk_Data-YYYY-MM-DD.zip`, monthly
+ *   `Accounts_Monthly_Data-<MonthName><YYYY>.zip`. A filing's publication date is the daily file's
+ *   date, or the last day of the month for a monthly file.
+ */
+import { normaliseCompanyNumber } from '../domain/company-number.ts';
+
+export interface FilingName {
+  companyNumber: string;
+  balanceSheetDate: string;
+}
+
+const BULK_MEMBER = /(?:^|[\\/])Prod\d+_\d+_([A-Za-z0-9]+)_(\d{4})(\d{2})(\d{2})(?:_[^\\/.]*)?\.[A-Za-z]+$/;
+const DOCUMENT_API = /(?:^|[\\/])GB-COH-([A-Za-z0-9]+)-(\d{4})-(\d{2})-(\d{2})\.[A-Za-z]+$/;
+
+/** Company number and balance sheet date from a filing's file name, when it follows a known form. */
+export function parseFilingName(path: string): FilingName | null {
+  const m = BULK_MEMBER.exec(path) ?? DOCUMENT_API.exec(path);
+  if (!m) return null;
+  const companyNumber = normaliseCompanyNumber(m[1]!);
+  const date = `${m[2]}-${m[3]}-${m[4]}`;
+  if (!companyNumber || !isRealDate(date)) return null;
+  return { companyNumber, balanceSheetDate: date };
+}
+
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+export interface BulkFileName {
+  kind: 'daily' | 'monthly';
+  /** Publication date of every filing in the file. */
+  published: string;
+}
+
+/** Kind and publication date of an accounts bulk zip, from its name. */
+export function parseBulkFileName(path: string): BulkFileName | null {
+  const base = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+  const daily = /^Accounts_Bulk_Data-(\d{4}-\d{2}-\d{2})\.zip$/i.exec(base);
+  if (daily && isRealDate(daily[1]!)) return { kind: 'daily', published: daily[1]! };
+  const monthly = /^Accounts_Monthly_Data-([A-Za-z]+)(\d{4})\.zip$/i.exec(base);
+  if (monthly) {
+    const month = MONTHS.indexOf(monthly[1]!.toLowerCase());
+    if (month < 0) return null;
+    const year = Number(monthly[2]);
+    const lastDay = new Date(Date.UTC(year, month + 1, 0));
+    return { kind: 'monthly', published: lastDay.toISOString().slice(0, 10) };
+  }
+  return null;
+}
+
+/** The daily bulk file name for a date, as Companies House spells it. */
+export function dailyBulkFileName(date: string): string {
+  return `Accounts_Bulk_Data-${date}.zip`;
+}
+
+/** The monthly bulk file name for a year and month (1-12). */
+export function monthlyBulkFileName(year: number, month: number): string {
+  const name = MONTHS[month - 1]!;
+  return `Accounts_Monthly_Data-${name[0]!.toUpperCase()}${name.slice(1)}${year}.zip`;
+}
+
+function isRealDate(iso: string): boolean {
+  const d = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(iso);
+}
