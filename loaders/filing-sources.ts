@@ -1,0 +1,170 @@
+/**
+ * Every filing under a list of paths: single files, folders (recursively), accounts bulk zips,
+ * and the zips Companies House nests inside bulk zips (a CIC's accounts plus its CIC34 report).
+ * Anything that cannot be read is handed to `onProblem` with the reason; nothing is skipped
+ * silently.
+ */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { DEFAULT_MAX_BYTES } from '../src/accounts/parse-filing.ts';
+import type { OpenZip } from './zip-reader.ts';
+import { openZipBuffer, openZipFile } from './zip-reader.ts';
+
+export interface FilingSource {
+  /** The filing's own name: a zip member's name, or the file's base name. */
+  name: string;
+  /** The bulk zip it came from, or null for a loose file. */
+  zip: string | null;
+  bytes: Buffer;
+}
+
+export interface SourceProblem {
+  file: string;
+  zip: string | null;
+  error: { code: 'unreadable' | 'bad_zip' | 'too_large' | 'no_filing_in_zip'; message: string };
+}
+
+export interface SourceEvents {
+  onProblem(problem: SourceProblem): void;
+  /** Called as the number of filings to come becomes known (zip entry counts, files found). */
+  onExpected?(count: number): void;
+}
+
+const FILING_EXTENSION = /\.(x?html?|xml)$/i;
+
+export async function* filingSources(
+  paths: readonly string[],
+  events: SourceEvents,
+  maxBytes = DEFAULT_MAX_BYTES,
+): AsyncGenerator<FilingSource> {
+  for (const path of paths) yield* fromPath(path, events, maxBytes);
+}
+
+async function* fromPath(path: string, events: SourceEvents, maxBytes: number): AsyncGenerator<FilingSource> {
+  let info;
+  try {
+    info = await stat(path);
+  } catch (error) {
+    events.onProblem({ file: path, zip: null, error: { code: 'unreadable', message: messageOf(error) } });
+    return;
+  }
+  if (info.isDirectory()) {
+    const entries = (await readdir(path)).sort();
+    for (const entry of entries) yield* fromPath(join(path, entry), events, maxBytes);
+    return;
+  }
+  if (/\.zip$/i.test(path) && !isNestedFilingZip(basename(path))) {
+    yield* fromBulkZip(path, events, maxBytes);
+    return;
+  }
+  events.onExpected?.(1);
+  if (info.size > maxBytes) {
+    events.onProblem({
+      file: path,
+      zip: null,
+      error: { code: 'too_large', message: `${info.size} bytes, over ${maxBytes}` },
+    });
+    return;
+  }
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    events.onProblem({ file: path, zip: null, error: { code: 'unreadable', message: messageOf(error) } });
+    return;
+  }
+  if (/\.zip$/i.test(path)) {
+    const inner = await fromNestedZip(bytes, basename(path), null, events);
+    if (inner) yield inner;
+    return;
+  }
+  yield { name: basename(path), zip: null, bytes };
+}
+
+async function* fromBulkZip(path: string, events: SourceEvents, maxBytes: number): AsyncGenerator<FilingSource> {
+  let zip: OpenZip;
+  try {
+    zip = await openZipFile(path);
+  } catch (error) {
+    events.onProblem({ file: path, zip: null, error: { code: 'bad_zip', message: messageOf(error) } });
+    return;
+  }
+  events.onExpected?.(zip.entryCount);
+  try {
+    for await (const member of zip.members()) {
+      if (member.uncompressedSize > maxBytes) {
+        const message = `${member.uncompressedSize} bytes, over ${maxBytes}`;
+        events.onProblem({ file: member.name, zip: path, error: { code: 'too_large', message } });
+        continue;
+      }
+      const bytes = await member.read();
+      if (/\.zip$/i.test(member.name)) {
+        const inner = await fromNestedZip(bytes, member.name, path, events);
+        if (inner) yield inner;
+      } else {
+        yield { name: member.name, zip: path, bytes };
+      }
+    }
+  } catch (error) {
+    events.onProblem({
+      file: path,
+      zip: null,
+      error: { code: 'bad_zip', message: `stopped reading: ${messageOf(error)}` },
+    });
+  } finally {
+    zip.close();
+  }
+}
+
+/**
+ * A zip inside a bulk zip is one filing: its accounts document, preferring a member under an
+ * `accounts/` folder over other documents (a CIC zip also holds the CIC34 community interest
+ * report, which is not accounts). The filing keeps the outer member's name, which carries the
+ * company number and date.
+ */
+async function fromNestedZip(
+  bytes: Buffer,
+  name: string,
+  container: string | null,
+  events: SourceEvents,
+): Promise<FilingSource | null> {
+  let zip: OpenZip;
+  try {
+    zip = await openZipBuffer(bytes);
+  } catch (error) {
+    events.onProblem({ file: name, zip: container, error: { code: 'bad_zip', message: messageOf(error) } });
+    return null;
+  }
+  try {
+    let chosen: { name: string; bytes: Buffer } | null = null;
+    for await (const member of zip.members()) {
+      if (!FILING_EXTENSION.test(member.name)) continue;
+      const isAccounts = /(^|\/)accounts\//i.test(member.name);
+      if (chosen === null || isAccounts) chosen = { name: member.name, bytes: await member.read() };
+      if (isAccounts) break;
+    }
+    if (chosen === null) {
+      events.onProblem({
+        file: name,
+        zip: container,
+        error: { code: 'no_filing_in_zip', message: 'the nested zip holds no .html, .xhtml or .xml document' },
+      });
+      return null;
+    }
+    return { name, zip: container, bytes: chosen.bytes };
+  } catch (error) {
+    events.onProblem({ file: name, zip: container, error: { code: 'bad_zip', message: messageOf(error) } });
+    return null;
+  } finally {
+    zip.close();
+  }
+}
+
+/** `Prod223_3951_15052776_20240831_CIC.zip` is one filing, not a bulk file. */
+function isNestedFilingZip(name: string): boolean {
+  return /^Prod\d+_\d+_[A-Za-z0-9]+_\d{8}(_[^.]*)?\.zip$/i.test(name);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
