@@ -21,9 +21,13 @@ export function planDecoding(bytes: Uint8Array): DecodePlan {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return { encoding: 'utf-8', skip: 3, warning: null };
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { encoding: 'utf-16le', skip: 2, warning: null };
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return { encoding: 'utf-16be', skip: 2, warning: null };
-  // UTF-16 without a BOM still starts with '<' next to a zero byte.
-  if (bytes[0] === 0x3c && bytes[1] === 0x00) return { encoding: 'utf-16le', skip: 0, warning: null };
-  if (bytes[0] === 0x00 && bytes[1] === 0x3c) return { encoding: 'utf-16be', skip: 0, warning: null };
+  // UTF-16 without a BOM: markup starts with ASCII ('<' or white space), each next to a zero byte.
+  if (bytes.length >= 4 && bytes[0] !== 0 && bytes[1] === 0 && bytes[2] !== 0 && bytes[3] === 0) {
+    return { encoding: 'utf-16le', skip: 0, warning: null };
+  }
+  if (bytes.length >= 4 && bytes[0] === 0 && bytes[1] !== 0 && bytes[2] === 0 && bytes[3] !== 0) {
+    return { encoding: 'utf-16be', skip: 0, warning: null };
+  }
 
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, SNIFF_BYTES)).toString('latin1');
   const declared =

@@ -10,6 +10,7 @@
  * inside the facts and contexts that are kept, and attributes are collected only for tags that
  * matter, which makes the scan about three times faster on typical filings.
  */
+import { decodeHTMLAttribute } from 'entities';
 import { Tokenizer } from 'htmlparser2';
 
 export interface Dimension {
@@ -143,6 +144,11 @@ export class DocumentScanner {
   private attribName = '';
   private attribValue = '';
   private attribCaptured = false;
+  // Raw [nameStart, nameEnd, valueStart, valueEnd] of every attribute of the tag being opened,
+  // kept as numbers so that unwanted tags cost no string work; see onOpenTagEnd.
+  private readonly rawAttribs: number[] = [];
+  private rawValueStart = -1;
+  private rawValueEnd = -1;
 
   constructor(private readonly options: ScanOptions) {
     this.tokenizer = new Tokenizer(
@@ -151,12 +157,16 @@ export class DocumentScanner {
         onopentagname: (start, end) => this.onOpenTagName(start, end),
         onattribname: (start, end) => this.onAttribName(start, end),
         onattribdata: (start, end) => {
+          if (this.rawValueStart < 0) this.rawValueStart = start;
+          this.rawValueEnd = end;
           if (this.attribCaptured) this.attribValue += this.slice(start, end);
         },
         onattribentity: (codepoint) => {
           if (this.attribCaptured) this.attribValue += String.fromCodePoint(codepoint);
         },
-        onattribend: () => {
+        onattribend: (_quote, end) => {
+          if (this.rawValueStart < 0) this.rawValueStart = this.rawValueEnd = end;
+          this.rawAttribs.push(this.rawValueStart, this.rawValueEnd);
           if (this.attribCaptured) (this.attribs ??= {})[this.attribName] = this.attribValue;
         },
         onopentagend: () => this.onOpenTagEnd(false),
@@ -212,7 +222,19 @@ export class DocumentScanner {
     const name = this.slice(start, end);
     this.tagName = name;
     this.attribs = null;
+    this.rawAttribs.length = 0;
     this.tagWanted = this.isWanted(name);
+  }
+
+  /** The attributes of the tag being opened, from their raw positions (entities decoded). */
+  private attribsFromRaw(): Record<string, string> {
+    const attribs: Record<string, string> = {};
+    const raw = this.rawAttribs;
+    for (let i = 0; i + 3 < raw.length; i += 4) {
+      const name = this.slice(raw[i]!, raw[i + 1]!).toLowerCase();
+      attribs[name] = decodeHTMLAttribute(this.slice(raw[i + 2]!, raw[i + 3]!));
+    }
+    return attribs;
   }
 
   private isWanted(name: string): boolean {
@@ -225,6 +247,8 @@ export class DocumentScanner {
   }
 
   private onAttribName(start: number, end: number): void {
+    this.rawAttribs.push(start, end);
+    this.rawValueStart = this.rawValueEnd = -1;
     // An xmlns declaration can make any element an inline XBRL one, so those are always read.
     if (!this.tagWanted && (this.charCodeAt(start) | 0x20) !== 0x78 /* x */) {
       this.attribCaptured = false;
@@ -243,7 +267,11 @@ export class DocumentScanner {
     const depth = this.frames.length;
     if (this.doc.rootName === null) this.openRoot(name, attribs);
     else if (this.attribs !== null) this.declareNamespaces(name, attribs);
-    if (this.tagWanted || this.inlinePrefixes.has(prefixOf(name))) this.open(name, attribs);
+    if (this.tagWanted) this.open(name, attribs);
+    else if (this.inlinePrefixes.has(prefixOf(name))) {
+      // The tag's own xmlns made it inline XBRL after its other attributes went by uncollected.
+      this.open(name, this.attribsFromRaw());
+    }
     // A self-closed element opens and closes at once.
     if (selfClosing) while (this.frames.length > depth) this.closeFrame(this.frames.pop()!);
   }

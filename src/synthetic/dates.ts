@@ -1,0 +1,104 @@
+/**
+ * Calendar arithmetic and the date spellings UK accounts use, on ISO `YYYY-MM-DD` strings.
+ * Everything is UTC so that a generated filing never depends on the machine's time zone.
+ */
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+function pad2(n: number): string {
+  return n < 10 ? `0${n}` : String(n);
+}
+
+export function isoDate(year: number, month: number, day: number): string {
+  return `${year}-${pad2(month)}-${pad2(day)}`;
+}
+
+export function yearOf(iso: string): number {
+  return Number(iso.slice(0, 4));
+}
+
+export function monthOf(iso: string): number {
+  return Number(iso.slice(5, 7));
+}
+
+export function dayOf(iso: string): number {
+  return Number(iso.slice(8, 10));
+}
+
+/** Days since 1970-01-01. */
+export function dayNumber(iso: string): number {
+  return Date.UTC(yearOf(iso), monthOf(iso) - 1, dayOf(iso)) / 86_400_000;
+}
+
+export function fromDayNumber(days: number): string {
+  const d = new Date(days * 86_400_000);
+  return isoDate(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+}
+
+export function addDays(iso: string, days: number): string {
+  return fromDayNumber(dayNumber(iso) + days);
+}
+
+export function lastDayOfMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** The last day of the month `months` after the month of `iso`. */
+export function monthEndAfter(iso: string, months: number): string {
+  const total = yearOf(iso) * 12 + (monthOf(iso) - 1) + months;
+  const year = Math.floor(total / 12);
+  const month = (total % 12) + 1;
+  return isoDate(year, month, lastDayOfMonth(year, month));
+}
+
+/** 0 = Sunday … 6 = Saturday. */
+export function weekday(iso: string): number {
+  return (((dayNumber(iso) + 4) % 7) + 7) % 7;
+}
+
+/** "20220831", as bulk file names spell a date. */
+export function compactDate(iso: string): string {
+  return iso.slice(0, 4) + iso.slice(5, 7) + iso.slice(8, 10);
+}
+
+/** "31 August 2022". */
+export function longDate(iso: string): string {
+  return `${dayOf(iso)} ${MONTH_NAMES[monthOf(iso) - 1]} ${yearOf(iso)}`;
+}
+
+/** "31 Aug 2022". */
+export function shortMonthDate(iso: string): string {
+  return `${dayOf(iso)} ${MONTH_NAMES[monthOf(iso) - 1]!.slice(0, 3)} ${yearOf(iso)}`;
+}
+
+/** "31/08/2022". */
+export function slashDate(iso: string): string {
+  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+}
+
+/** "31.8.22", the terse form some software prints. */
+export function dottedShortDate(iso: string): string {
+  return `${dayOf(iso)}.${monthOf(iso)}.${iso.slice(2, 4)}`;
+}
+
+/** "31.08.2022". */
+export function dottedDate(iso: string): string {
+  return `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+}
+
+export function monthName(month: number): string {
+  return MONTH_NAMES[month - 1]!;
+}
