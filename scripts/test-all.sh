@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The README's test command: installs what the tests need, then type-checks, lints and runs every
+# test. Idempotent and quick when everything is already installed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# npm ci only when node_modules is missing or older than the lock file.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+
+npm run --silent typecheck
+npm run --silent lint
+npm test

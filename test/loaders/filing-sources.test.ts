@@ -1,0 +1,126 @@
+/**
+ * Filing sources and `ukcd parse` over real sample files packed the way Companies House ships
+ * them: every filing yields a result line, every unreadable thing a named problem.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { describe, test } from 'node:test';
+import yazl from 'yazl';
+import { filingSources } from '../../loaders/filing-sources.ts';
+import type { SourceProblem } from '../../loaders/filing-sources.ts';
+import { runParseCommand } from '../../loaders/parse-command.ts';
+import { accountsSamplesDir, repoRoot } from '../support/samples.ts';
+
+async function writeZip(path: string, members: Record<string, Buffer>): Promise<void> {
+  const zip = new yazl.ZipFile();
+  for (const [name, bytes] of Object.entries(members)) zip.addBuffer(bytes, name);
+  zip.end();
+  await new Promise<void>((resolve, reject) => {
+    zip.outputStream.pipe(createWriteStream(path)).on('close', resolve).on('error', reject);
+  });
+}
+
+const sample = (name: string) => readFileSync(join(accountsSamplesDir, name));
+
+async function collect(paths: string[]) {
+  const problems: SourceProblem[] = [];
+  const names: string[] = [];
+  let expected = 0;
+  for await (const source of filingSources(paths, { onProblem: (p) => problems.push(p), onExpected: (n) => (expected += n) })) {
+    names.push(source.name);
+  }
+  return { names, problems, expected };
+}
+
+describe('filing sources', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ukcd-sources-'));
+
+  test('a bulk zip yields each member, and a nested CIC zip as one filing', async () => {
+    const zipPath = join(dir, 'Accounts_Bulk_Data-2024-05-03.zip');
+    await writeZip(zipPath, {
+      'Prod223_3384_14033910_20220831.html': sample('Prod223_3384_14033910_20220831.html'),
+      'Prod224_0042_02771600_20160930.xml': sample('Prod224_0042_02771600_20160930.xml'),
+      'Prod223_3951_15052776_20240831_CIC.zip': sample('Prod223_3951_15052776_20240831_CIC.zip'),
+    });
+    const { names, problems, expected } = await collect([zipPath]);
+    assert.deepEqual(problems, []);
+    assert.equal(expected, 3);
+    assert.deepEqual(names.sort(), [
+      'Prod223_3384_14033910_20220831.html',
+      'Prod223_3951_15052776_20240831_CIC.zip',
+      'Prod224_0042_02771600_20160930.xml',
+    ]);
+  });
+
+  test('a folder is walked; a missing path and a corrupt zip are named problems', async () => {
+    const folder = join(dir, 'folder');
+    spawnSync('mkdir', ['-p', folder]);
+    writeFileSync(join(folder, 'Prod223_3384_14033910_20220831.html'), sample('Prod223_3384_14033910_20220831.html'));
+    writeFileSync(join(folder, 'Accounts_Bulk_Data-2024-01-02.zip'), Buffer.from('this is not a zip'));
+    const { names, problems } = await collect([folder, join(dir, 'missing.zip')]);
+    assert.deepEqual(names, ['Prod223_3384_14033910_20220831.html']);
+    assert.deepEqual(
+      problems.map((p) => p.error.code),
+      ['bad_zip', 'unreadable'],
+    );
+    assert.match(problems[0]!.file, /Accounts_Bulk_Data-2024-01-02\.zip$/);
+  });
+
+  test('a nested zip with no document is a named problem', async () => {
+    const inner = join(dir, 'inner.zip');
+    await writeZip(inner, { 'readme.txt': Buffer.from('nothing here') });
+    const outer = join(dir, 'Accounts_Bulk_Data-2024-01-03.zip');
+    await writeZip(outer, { 'Prod223_0001_01234567_20231231_CIC.zip': readFileSync(inner) });
+    const { names, problems } = await collect([outer]);
+    assert.deepEqual(names, []);
+    assert.equal(problems[0]?.error.code, 'no_filing_in_zip');
+    assert.equal(problems[0]?.file, 'Prod223_0001_01234567_20231231_CIC.zip');
+  });
+
+  test('members over the size limit are refused without being read', async () => {
+    const zipPath = join(dir, 'Accounts_Bulk_Data-2024-01-04.zip');
+    await writeZip(zipPath, { 'Prod223_0001_01234567_20231231.html': Buffer.alloc(5000, 0x20) });
+    const problems: SourceProblem[] = [];
+    for await (const _ of filingSources([zipPath], { onProblem: (p) => problems.push(p) }, 1000)) assert.fail('nothing should be yielded');
+    assert.equal(problems[0]?.error.code, 'too_large');
+  });
+});
+
+describe('ukcd parse', () => {
+  test('prints one JSON line per filing and a failure line per bad one, and exits 1 on failures', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ukcd-parse-'));
+    const zipPath = join(dir, 'Accounts_Bulk_Data-2024-05-03.zip');
+    await writeZip(zipPath, {
+      'Prod223_3384_NI681295_20220831.html': sample('Prod223_3384_NI681295_20220831.html'),
+      'Prod223_0001_01234567_20231231.html': sample('Prod223_3384_NI681295_20220831.html').subarray(0, 4000),
+    });
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    const err = Object.assign(new PassThrough(), { isTTY: false }) as unknown as NodeJS.WriteStream;
+    const errChunks: Buffer[] = [];
+    (err as unknown as PassThrough).on('data', (c: Buffer) => errChunks.push(c));
+    const code = await runParseCommand([zipPath], out, err);
+    const lines = Buffer.concat(chunks).toString().trim().split('\n').map((l) => JSON.parse(l));
+    assert.equal(code, 1);
+    assert.equal(lines.length, 2);
+    const ok = lines.find((l) => l.company_number === 'NI681295');
+    assert.equal(ok.current.net_assets, 3437);
+    assert.equal(ok.zip, zipPath);
+    const bad = lines.find((l) => l.error);
+    assert.deepEqual({ file: bad.file, code: bad.error.code }, { file: 'Prod223_0001_01234567_20231231.html', code: 'truncated' });
+    assert.match(Buffer.concat(errChunks).toString(), /parsed 1 of 2 filings .*1 failed: truncated 1/);
+  });
+
+  test('the ukcd binary runs from a fresh checkout and exits 0 when everything parses', () => {
+    const run = spawnSync(process.execPath, [join(repoRoot, 'bin', 'ukcd.mjs'), 'parse', accountsSamplesDir], { encoding: 'utf8' });
+    assert.equal(run.status, 0, run.stderr);
+    const lines = run.stdout.trim().split('\n');
+    assert.equal(lines.length, readdirSync(accountsSamplesDir).length);
+    assert.match(run.stderr, /parsed 52 of 52 filings/);
+  });
+});
