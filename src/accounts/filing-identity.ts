@@ -5,13 +5,17 @@
 import type { AccountingStandard } from '../domain/figures.ts';
 import { companyNumberFromDocument } from '../domain/company-number.ts';
 import { ACCOUNTING_STANDARD_MEMBERS, TEXT_CONCEPTS } from './concepts.ts';
-import { readDate } from './ixbrl-transforms.ts';
+import { formatKey, readDate } from './ixbrl-transforms.ts';
 import type { NumericFact } from './read-facts.ts';
 import type { RawFact, ScannedDocument } from './scan-document.ts';
 import { localName } from './scan-document.ts';
 
+const EMPTY_TEXT_FORMATS = new Set(['nocontent', 'fixedempty']);
+
 /** Text of a non-numeric fact, following its `ix:continuation` chain, whitespace collapsed. */
 export function factText(doc: ScannedDocument, fact: RawFact): string {
+  // ixt:nocontent (registries 2-3) and fixed-empty (4-5): the value is empty whatever is displayed.
+  if (EMPTY_TEXT_FORMATS.has(formatKey(fact.format))) return '';
   let text = fact.text;
   const seen = new Set<string>();
   for (let next = fact.continuedAt; next && !seen.has(next);) {

@@ -49,6 +49,7 @@ const NUMBER_STYLES: Record<string, NumberStyle> = {
   numunitdecimalapos: 'unit-dot',
   numcommaunitdecimal: 'unit-comma',
   numwordsen: 'words',
+  numworden: 'words',
   // Registry 3 "numwordsen" is also published by the SEC registry under the same name.
   '': 'plain',
 };

@@ -166,6 +166,15 @@ describe('markup: nesting, exclusion, continuation, namespaces', () => {
       check: (f) => assert.equal(f.balance_sheet_date, '2023-12-31'),
     },
     {
+      // Read as a date, the displayed text would make 2023-12-31 the balance sheet date.
+      name: 'a text fact with the no-content format is empty, whatever it displays',
+      body:
+        '<ix:nonNumeric name="bus:BalanceSheetDate" contextRef="cy" format="ixt:fixed-empty">31 December 2023</ix:nonNumeric>' +
+        money('Equity', 'cy', '1') +
+        money('Equity', 'later', '2'),
+      check: (f) => assert.equal(f.balance_sheet_date, '2024-03-31'),
+    },
+    {
       name: 'an element declaring the inline namespace as its default is a fact',
       body: '<nonFraction xmlns="http://www.xbrl.org/2013/inlineXBRL" name="core:Equity" contextRef="cy" unitRef="GBP" decimals="0">77</nonFraction>',
       check: (f) => assert.equal(f.current.equity, 77),
@@ -189,7 +198,7 @@ describe('markup: nesting, exclusion, continuation, namespaces', () => {
       },
     },
   ];
-  for (const c of cases) test(c.name, () => c.check(parse(c.body)));
+  for (const c of cases) test(c.name, () => c.check(parse(c.body, [{ id: 'later', instant: '2024-03-31' }])));
 });
 
 describe('duplicate facts', () => {
