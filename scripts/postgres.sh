@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Installs (Debian's packages) and starts a PostgreSQL server for tests and development: loopback
+# only, its own cluster under $UKCD_PG_DIR, owned by the unprivileged `postgres` user. Idempotent:
+# when the server already answers, it only prints the URL.
+#
+#   scripts/postgres.sh          -> prints DATABASE_URL for the test database
+#   scripts/postgres.sh stop
+set -euo pipefail
+
+PORT="${UKCD_PG_PORT:-54329}"
+DIR="${UKCD_PG_DIR:-/var/tmp/ukcd-postgres}"
+DB="${UKCD_PG_DB:-ukcd_test}"
+URL="postgres://ukcd:ukcd@127.0.0.1:${PORT}/${DB}"
+
+as_postgres() {
+  if [ "$(id -un)" = postgres ]; then "$@"; else runuser -u postgres -- "$@"; fi
+}
+
+bin_dir() {
+  local pg_config
+  pg_config=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+  [ -n "$pg_config" ] && echo "$pg_config"
+}
+
+if [ "${1:-}" = stop ]; then
+  BIN=$(bin_dir) || exit 0
+  [ -f "$DIR/data/PG_VERSION" ] && as_postgres "$BIN/pg_ctl" -D "$DIR/data" -m fast stop >/dev/null 2>&1 || true
+  exit 0
+fi
+
+if ! BIN=$(bin_dir) || [ ! -x "$BIN/initdb" ]; then
+  echo "installing PostgreSQL from Debian's packages..." >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >&2
+  apt-get install -y -qq postgresql >&2
+  BIN=$(bin_dir)
+fi
+
+if ! "$BIN/pg_isready" -q -h 127.0.0.1 -p "$PORT"; then
+  mkdir -p "$DIR"
+  chown postgres:postgres "$DIR"
+  if [ ! -f "$DIR/data/PG_VERSION" ]; then
+    as_postgres "$BIN/initdb" -D "$DIR/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
+    cat >>"$DIR/data/postgresql.conf" <<CONF
+listen_addresses = '127.0.0.1'
+port = $PORT
+unix_socket_directories = '$DIR'
+shared_buffers = 512MB
+max_connections = 100
+fsync = on
+CONF
+  fi
+  as_postgres "$BIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w -t 60 start >/dev/null
+fi
+
+psql_admin() { "$BIN/psql" -h 127.0.0.1 -p "$PORT" -U postgres -v ON_ERROR_STOP=1 -qAt "$@"; }
+if [ "$(psql_admin -c "select 1 from pg_roles where rolname = 'ukcd'")" != 1 ]; then
+  psql_admin -c "create role ukcd login password 'ukcd' createdb" >/dev/null
+fi
+if [ "$(psql_admin -c "select 1 from pg_database where datname = '$DB'")" != 1 ]; then
+  psql_admin -c "create database $DB owner ukcd" >/dev/null
+fi
+echo "$URL"

@@ -1,0 +1,24 @@
+/**
+ * Configuration, parsed once from the environment. No other module reads process.env.
+ */
+import * as z from 'zod';
+
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Absent: the embedded PGlite store under DATA_DIR. */
+  DATABASE_URL: z.url().optional(),
+  /** Absent: search runs on the store. */
+  ELASTICSEARCH_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** Worker threads for parsing accounts; default: one per core. */
+  UKCD_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+});
+
+export type Config = z.infer<typeof Env>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = Env.safeParse(cleaned);
+  if (!result.success) throw new Error(`Invalid configuration:\n${z.prettifyError(result.error)}`);
+  return result.data;
+}
