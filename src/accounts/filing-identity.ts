@@ -103,7 +103,7 @@ export function findPeriods(doc: ScannedDocument, facts: readonly NumericFact[])
   if (balanceSheetDate === null) return { balanceSheetDate, periodStart: null, priorDate: null, priorStart: null };
 
   const statedStart = statedDates(doc, TEXT_CONCEPTS.periodStart).find((date) => date < balanceSheetDate);
-  const periodStart = statedStart ?? commonStart(facts, balanceSheetDate);
+  const periodStart = statedStart ?? commonStart(facts, balanceSheetDate) ?? contextStart(doc, balanceSheetDate);
 
   const dayBefore = periodStart === null ? null : addDays(periodStart, -1);
   const earlier = [...factsAt.entries()].filter(
@@ -115,7 +115,7 @@ export function findPeriods(doc: ScannedDocument, facts: readonly NumericFact[])
     earlier.sort(([da, ca], [db, cb]) => cb - ca || (da < db ? 1 : -1));
     priorDate = earlier[0]![0];
   }
-  const priorStart = priorDate === null ? null : commonStart(facts, priorDate);
+  const priorStart = priorDate === null ? null : (commonStart(facts, priorDate) ?? contextStart(doc, priorDate));
   return { balanceSheetDate, periodStart, priorDate, priorStart };
 }
 
@@ -143,6 +143,27 @@ function commonStart(facts: readonly NumericFact[], date: string): string | null
     if (count > bestCount || (count === bestCount && best !== null && start < best)) {
       best = start;
       bestCount = count;
+    }
+  }
+  return best;
+}
+
+/**
+ * When no numeric fact covers a period, the document's own undimensioned duration contexts
+ * ending at `date` still state it (plain XBRL keeps the year's context for text facts); of
+ * several, the one closest to a year.
+ */
+function contextStart(doc: ScannedDocument, date: string): string | null {
+  let best: string | null = null;
+  let bestDistance = Infinity;
+  for (const context of doc.contexts.values()) {
+    const start = context.startDate?.slice(0, 10);
+    if (!start || context.endDate?.slice(0, 10) !== date || context.dimensions.length > 0 || start >= date) continue;
+    const days = (Date.parse(date) - Date.parse(start)) / 86_400_000;
+    const distance = Math.abs(days - 365);
+    if (distance < bestDistance) {
+      best = start;
+      bestDistance = distance;
     }
   }
   return best;

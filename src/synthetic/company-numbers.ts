@@ -89,7 +89,8 @@ const LLP = space('llp', 'OC', 300_000, 450_000, [
   [350_000, 2009.6],
   [400_000, 2015.6],
   [437_000, 2021.3],
-  [450_000, 2024]);
+  [450_000, 2024],
+]);
 
 /**
  * Out of every hundred consecutive indices: 86 English and Welsh companies, 7 Scottish, 3 from
@@ -125,7 +126,8 @@ export function issueNumber(seed: number, index: number, dayJitter: number): Iss
   const slot = index % 100;
   const numberSpace = SLOTS[slot]!;
   const ordinal = Math.floor(index / 100) * SLOT_COUNT.get(numberSpace)! + SLOT_RANK[slot]!;
-  const offset = (numberSpace.stride * (ordinal % numberSpace.size) + ((seed >>> 0) % numberSpace.size)) % numberSpace.size;
+  const offset =
+    (numberSpace.stride * (ordinal % numberSpace.size) + ((seed >>> 0) % numberSpace.size)) % numberSpace.size;
   const value = numberSpace.low + offset;
   const digits = numberSpace.prefix === '' ? 8 : 6;
   return {

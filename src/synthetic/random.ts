@@ -39,6 +39,7 @@ export function labelSeed(label: string): number {
   return h >>> 0;
 }
 
+/** A mulberry32 stream with the helpers the generator needs. */
 export class Random {
   private state: number;
 

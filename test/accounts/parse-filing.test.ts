@@ -9,7 +9,11 @@ import type { ParsedFiling } from '../../src/accounts/parse-filing.ts';
 import { ixDocument, money } from '../support/ixbrl-doc.ts';
 import type { ExtraContext } from '../support/ixbrl-doc.ts';
 
-function parse(body: string, extraContexts: ExtraContext[] = [], file = 'Prod223_0001_01234567_20231231.html'): ParsedFiling {
+function parse(
+  body: string,
+  extraContexts: ExtraContext[] = [],
+  file = 'Prod223_0001_01234567_20231231.html',
+): ParsedFiling {
   const result = parseFiling(Buffer.from(ixDocument(body, { extraContexts })), file);
   if (!result.ok) assert.fail(JSON.stringify(result.failure));
   return result.filing;
@@ -34,7 +38,10 @@ describe('periods and dimensions', () => {
     },
     {
       name: 'duration facts ending at the balance sheet date are the period figures',
-      body: money('TurnoverRevenue', 'cyd', '50,000') + money('TurnoverRevenue', 'pyd', '40,000') + money('NetAssetsLiabilities', 'cy', '1'),
+      body:
+        money('TurnoverRevenue', 'cyd', '50,000') +
+        money('TurnoverRevenue', 'pyd', '40,000') +
+        money('NetAssetsLiabilities', 'cy', '1'),
       check: (f) => {
         assert.equal(f.current.turnover, 50000);
         assert.equal(f.prior?.turnover, 40000);
@@ -75,7 +82,9 @@ describe('periods and dimensions', () => {
     },
     {
       name: 'an undimensioned Creditors fact is the creditors total',
-      contexts: [{ id: 'a', instant: '2023-12-31', members: [['MaturitiesOrExpirationPeriodsDimension', 'AfterOneYear']] }],
+      contexts: [
+        { id: 'a', instant: '2023-12-31', members: [['MaturitiesOrExpirationPeriodsDimension', 'AfterOneYear']] },
+      ],
       body: money('Creditors', 'cy', '1,234') + money('Creditors', 'a', '300'),
       check: (f) => {
         assert.equal(f.current.creditors, 1234);
@@ -209,7 +218,8 @@ describe('duplicate facts', () => {
   });
   test('duplicates consistent at the coarser precision merge, keeping the precise one', () => {
     const f = parse(
-      money('Equity', 'cy', '1,234') + '<ix:nonFraction name="core:Equity" contextRef="cy" unitRef="GBP" decimals="-3" scale="3">1</ix:nonFraction>',
+      money('Equity', 'cy', '1,234') +
+        '<ix:nonFraction name="core:Equity" contextRef="cy" unitRef="GBP" decimals="-3" scale="3">1</ix:nonFraction>',
     );
     assert.equal(f.current.equity, 1234);
     assert.deepEqual(f.warnings, []);
@@ -236,7 +246,10 @@ describe('duplicate facts', () => {
 
 describe('identity', () => {
   test('the document number wins over the file name and the difference is reported', () => {
-    const result = parseFiling(Buffer.from(ixDocument(money('Equity', 'cy', '1'), { number: '7654321' })), 'Prod223_0001_01234567_20231231.html');
+    const result = parseFiling(
+      Buffer.from(ixDocument(money('Equity', 'cy', '1'), { number: '7654321' })),
+      'Prod223_0001_01234567_20231231.html',
+    );
     assert.ok(result.ok);
     assert.equal(result.filing.company_number, '07654321');
     assert.ok(result.filing.warnings.some((w) => w.includes('file name 01234567')));
@@ -256,7 +269,12 @@ describe('identity', () => {
   });
   test('the standard comes from the accounting standards dimension before the schema', () => {
     const f = parse(money('Equity', 'cy', '1'), [
-      { id: 'std', start: '2023-01-01', end: '2023-12-31', members: [['AccountingStandardsDimension', 'Micro-entities']] },
+      {
+        id: 'std',
+        start: '2023-01-01',
+        end: '2023-12-31',
+        members: [['AccountingStandardsDimension', 'Micro-entities']],
+      },
     ]);
     assert.equal(f.standard, 'FRS 105');
   });

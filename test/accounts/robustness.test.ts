@@ -39,10 +39,17 @@ describe('encodings', () => {
   const named = ixDocument(
     '<p><ix:nonNumeric name="bus:EntityCurrentLegalOrRegisteredName" contextRef="cyd">CAFÉ £ LTD</ix:nonNumeric></p>' +
       money('NetAssetsLiabilities', 'cy', '1,500'),
-  ).replace('<p><ix:nonNumeric name="bus:EntityCurrentLegalOrRegisteredName" contextRef="cyd">TEST COMPANY LIMITED</ix:nonNumeric></p>', '');
+  ).replace(
+    '<p><ix:nonNumeric name="bus:EntityCurrentLegalOrRegisteredName" contextRef="cyd">TEST COMPANY LIMITED</ix:nonNumeric></p>',
+    '',
+  );
   const cases: { name: string; bytes: () => Buffer; entity?: string; warned?: boolean }[] = [
     { name: 'UTF-8', bytes: () => Buffer.from(named), entity: 'CAFÉ £ LTD' },
-    { name: 'UTF-8 with BOM', bytes: () => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(named)]), entity: 'CAFÉ £ LTD' },
+    {
+      name: 'UTF-8 with BOM',
+      bytes: () => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(named)]),
+      entity: 'CAFÉ £ LTD',
+    },
     {
       name: 'windows-1252 declared',
       bytes: () => Buffer.from(named.replace('encoding="UTF-8"', 'encoding="windows-1252"'), 'latin1'),
@@ -52,7 +59,9 @@ describe('encodings', () => {
       name: 'ISO-8859-1 declared in a meta tag',
       bytes: () =>
         Buffer.from(
-          named.replace('<?xml version="1.0" encoding="UTF-8"?>', '').replace('<title>', '<meta charset="iso-8859-1"/><title>'),
+          named
+            .replace('<?xml version="1.0" encoding="UTF-8"?>', '')
+            .replace('<title>', '<meta charset="iso-8859-1"/><title>'),
           'latin1',
         ),
       entity: 'CAFÉ £ LTD',
@@ -65,7 +74,11 @@ describe('encodings', () => {
     },
     { name: 'UTF-16LE with BOM', bytes: () => utf16(named, 'le', true), entity: 'CAFÉ £ LTD' },
     { name: 'UTF-16BE with BOM', bytes: () => utf16(named, 'be', true), entity: 'CAFÉ £ LTD' },
-    { name: 'UTF-16LE without BOM', bytes: () => utf16(named.replace(/^<\?xml[^>]*>/, ''), 'le', false), entity: 'CAFÉ £ LTD' },
+    {
+      name: 'UTF-16LE without BOM',
+      bytes: () => utf16(named.replace(/^<\?xml[^>]*>/, ''), 'le', false),
+      entity: 'CAFÉ £ LTD',
+    },
     {
       name: 'an unknown declared encoding is read as windows-1252, with a warning',
       bytes: () => Buffer.from(named.replace('encoding="UTF-8"', 'encoding="x-klingon"'), 'latin1'),
@@ -89,15 +102,27 @@ describe('markup damage that still yields the figures', () => {
     { name: 'stray closing tags', text: () => good.replace('<body>', '<body></div></span></td>') },
     { name: 'unclosed HTML elements', text: () => good.replace('<body>', '<body><div><p><span><table><tr><td>') },
     { name: 'unquoted attributes', text: () => good.replace('decimals="0"', 'decimals=0') },
-    { name: 'garbage between tags', text: () => good.replace('<body>', '<body><<<>>> & &bogus; <!-- unclosed? --> < p >') },
-    { name: 'upper-case HTML tags', text: () => good.replace('<body>', '<BODY><DIV>').replace('</body>', '</DIV></BODY>') },
-    { name: 'a script with markup inside', text: () => good.replace('<body>', '<body><script>var x = "<ix:nonFraction>9</ix:nonFraction>";</script>') },
+    {
+      name: 'garbage between tags',
+      text: () => good.replace('<body>', '<body><<<>>> & &bogus; <!-- unclosed? --> < p >'),
+    },
+    {
+      name: 'upper-case HTML tags',
+      text: () => good.replace('<body>', '<BODY><DIV>').replace('</body>', '</DIV></BODY>'),
+    },
+    {
+      name: 'a script with markup inside',
+      text: () => good.replace('<body>', '<body><script>var x = "<ix:nonFraction>9</ix:nonFraction>";</script>'),
+    },
     { name: 'CRLF line endings', text: () => good.replace(/\n/g, '\r\n') },
   ];
   for (const c of cases) test(c.name, () => expectFigures(parseFiling(Buffer.from(c.text()), FILE)));
 
   test('a fact left open is closed at its parent end, and its text is refused when too long', () => {
-    const text = good.replace('<body>', `<body><div>${'<ix:nonFraction name="core:Equity" contextRef="cy" unitRef="GBP">'}${'9'.repeat(300)}</div>`);
+    const text = good.replace(
+      '<body>',
+      `<body><div>${'<ix:nonFraction name="core:Equity" contextRef="cy" unitRef="GBP">'}${'9'.repeat(300)}</div>`,
+    );
     const result = parseFiling(Buffer.from(text), FILE);
     expectFigures(result);
     if (result.ok) assert.equal(result.filing.current.equity, null);
@@ -107,10 +132,12 @@ describe('markup damage that still yields the figures', () => {
 describe('DOCTYPEs and entity declarations are never expanded or fetched', () => {
   test('billion laughs completes at once and leaves the entity unexpanded', () => {
     const lol = Array.from({ length: 10 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i};`.repeat(10)}">`).join('');
-    const text = good.replace(
-      '<?xml version="1.0" encoding="UTF-8"?>',
-      `<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE html [<!ENTITY lol0 "lol">${lol}]>`,
-    ).replace('TEST COMPANY LIMITED', 'TEST &lol10; LIMITED');
+    const text = good
+      .replace(
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        `<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE html [<!ENTITY lol0 "lol">${lol}]>`,
+      )
+      .replace('TEST COMPANY LIMITED', 'TEST &lol10; LIMITED');
     const started = Date.now();
     const result = parseFiling(Buffer.from(text), FILE);
     assert.ok(Date.now() - started < 1000);
@@ -119,7 +146,10 @@ describe('DOCTYPEs and entity declarations are never expanded or fetched', () =>
   });
   test('an external entity is not resolved', () => {
     const text = good
-      .replace('<?xml version="1.0" encoding="UTF-8"?>', '<?xml version="1.0"?><!DOCTYPE html [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>')
+      .replace(
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<?xml version="1.0"?><!DOCTYPE html [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>',
+      )
       .replace('TEST COMPANY LIMITED', '&xxe;');
     const result = parseFiling(Buffer.from(text), FILE);
     expectFigures(result);
@@ -139,13 +169,37 @@ describe('inputs that are refused, each with its reason', () => {
   const cases: { name: string; bytes: () => Uint8Array; code: ParseErrorCode; maxBytes?: number }[] = [
     { name: 'an empty file', bytes: () => Buffer.alloc(0), code: 'empty' },
     { name: 'a real filing cut in half', bytes: () => sample.subarray(0, sample.length / 2), code: 'truncated' },
-    { name: 'a real filing cut just before </html>', bytes: () => sample.subarray(0, sample.lastIndexOf('</html>')), code: 'truncated' },
-    { name: 'a PDF', bytes: () => Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF'), code: 'not_accounts' },
-    { name: 'random binary', bytes: () => Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 7919) % 256)), code: 'not_accounts' },
-    { name: 'a zip file', bytes: () => Buffer.from('PK\u0003\u0004\u0014\u0000\u0000\u0000', 'latin1'), code: 'not_accounts' },
+    {
+      name: 'a real filing cut just before </html>',
+      bytes: () => sample.subarray(0, sample.lastIndexOf('</html>')),
+      code: 'truncated',
+    },
+    {
+      name: 'a PDF',
+      bytes: () => Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF'),
+      code: 'not_accounts',
+    },
+    {
+      name: 'random binary',
+      bytes: () => Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 7919) % 256)),
+      code: 'not_accounts',
+    },
+    {
+      name: 'a zip file',
+      bytes: () => Buffer.from('PK\u0003\u0004\u0014\u0000\u0000\u0000', 'latin1'),
+      code: 'not_accounts',
+    },
     { name: 'JSON', bytes: () => Buffer.from('{"company_number":"01234567"}'), code: 'not_accounts' },
-    { name: 'an HTML page without inline XBRL', bytes: () => Buffer.from('<html><body><p>Annual report</p></body></html>'), code: 'not_accounts' },
-    { name: 'an RSS feed', bytes: () => Buffer.from('<?xml version="1.0"?><rss><channel><title>x</title></channel></rss>'), code: 'not_accounts' },
+    {
+      name: 'an HTML page without inline XBRL',
+      bytes: () => Buffer.from('<html><body><p>Annual report</p></body></html>'),
+      code: 'not_accounts',
+    },
+    {
+      name: 'an RSS feed',
+      bytes: () => Buffer.from('<?xml version="1.0"?><rss><channel><title>x</title></channel></rss>'),
+      code: 'not_accounts',
+    },
     {
       name: 'an iXBRL document whose numbers are all unreadable',
       bytes: () => Buffer.from(ixDocument(money('Equity', 'cy', 'twelve-ish'))),

@@ -96,6 +96,11 @@ describe('sample filings: what the manifest notes call out', () => {
       },
     },
     {
+      name: 'the period start comes from the year context when no number covers the year',
+      file: 'Prod224_0042_00385188_20160831.xml',
+      check: (f) => assert.equal(f.period_start, '2015-09-01'),
+    },
+    {
       name: 'the entity name is read, whitespace collapsed',
       file: 'Prod223_3384_14033910_20220831.html',
       check: (f) => assert.equal(f.entity_name, 'Graham Chisnell Ltd'),

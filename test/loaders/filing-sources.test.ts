@@ -30,7 +30,10 @@ async function collect(paths: string[]) {
   const problems: SourceProblem[] = [];
   const names: string[] = [];
   let expected = 0;
-  for await (const source of filingSources(paths, { onProblem: (p) => problems.push(p), onExpected: (n) => (expected += n) })) {
+  for await (const source of filingSources(paths, {
+    onProblem: (p) => problems.push(p),
+    onExpected: (n) => (expected += n),
+  })) {
     names.push(source.name);
   }
   return { names, problems, expected };
@@ -85,7 +88,8 @@ describe('filing sources', () => {
     const zipPath = join(dir, 'Accounts_Bulk_Data-2024-01-04.zip');
     await writeZip(zipPath, { 'Prod223_0001_01234567_20231231.html': Buffer.alloc(5000, 0x20) });
     const problems: SourceProblem[] = [];
-    for await (const _ of filingSources([zipPath], { onProblem: (p) => problems.push(p) }, 1000)) assert.fail('nothing should be yielded');
+    for await (const _ of filingSources([zipPath], { onProblem: (p) => problems.push(p) }, 1000))
+      assert.fail('nothing should be yielded');
     assert.equal(problems[0]?.error.code, 'too_large');
   });
 });
@@ -105,19 +109,28 @@ describe('ukcd parse', () => {
     const errChunks: Buffer[] = [];
     (err as unknown as PassThrough).on('data', (c: Buffer) => errChunks.push(c));
     const code = await runParseCommand([zipPath], out, err);
-    const lines = Buffer.concat(chunks).toString().trim().split('\n').map((l) => JSON.parse(l));
+    const lines = Buffer.concat(chunks)
+      .toString()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     assert.equal(code, 1);
     assert.equal(lines.length, 2);
     const ok = lines.find((l) => l.company_number === 'NI681295');
     assert.equal(ok.current.net_assets, 3437);
     assert.equal(ok.zip, zipPath);
     const bad = lines.find((l) => l.error);
-    assert.deepEqual({ file: bad.file, code: bad.error.code }, { file: 'Prod223_0001_01234567_20231231.html', code: 'truncated' });
+    assert.deepEqual(
+      { file: bad.file, code: bad.error.code },
+      { file: 'Prod223_0001_01234567_20231231.html', code: 'truncated' },
+    );
     assert.match(Buffer.concat(errChunks).toString(), /parsed 1 of 2 filings .*1 failed: truncated 1/);
   });
 
   test('the ukcd binary runs from a fresh checkout and exits 0 when everything parses', () => {
-    const run = spawnSync(process.execPath, [join(repoRoot, 'bin', 'ukcd.mjs'), 'parse', accountsSamplesDir], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [join(repoRoot, 'bin', 'ukcd.mjs'), 'parse', accountsSamplesDir], {
+      encoding: 'utf8',
+    });
     assert.equal(run.status, 0, run.stderr);
     const lines = run.stdout.trim().split('\n');
     assert.equal(lines.length, readdirSync(accountsSamplesDir).length);

@@ -21,7 +21,10 @@ export function contextXml(c: ExtraContext, number = '01234567'): string {
   return `<xbrli:context id="${c.id}"><xbrli:entity><xbrli:identifier scheme="http://www.companieshouse.gov.uk/">${number}</xbrli:identifier>${segment}</xbrli:entity><xbrli:period>${period}</xbrli:period></xbrli:context>`;
 }
 
-export function ixDocument(body: string, options: { extraContexts?: ExtraContext[]; number?: string; head?: string } = {}): string {
+export function ixDocument(
+  body: string,
+  options: { extraContexts?: ExtraContext[]; number?: string; head?: string } = {},
+): string {
   const number = options.number ?? '01234567';
   const contexts = [
     { id: 'cy', instant: '2023-12-31' },
