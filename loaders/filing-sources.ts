@@ -97,7 +97,14 @@ async function* fromBulkZip(path: string, events: SourceEvents, maxBytes: number
         events.onProblem({ file: member.name, zip: path, error: { code: 'too_large', message } });
         continue;
       }
-      const bytes = await member.read();
+      let bytes: Buffer;
+      try {
+        bytes = await member.read();
+      } catch (error) {
+        // One damaged member is reported on its own; the rest of the bulk zip is still read.
+        events.onProblem({ file: member.name, zip: path, error: { code: 'bad_zip', message: messageOf(error) } });
+        continue;
+      }
       if (/\.zip$/i.test(member.name)) {
         const inner = await fromNestedZip(bytes, member.name, path, events);
         if (inner) yield inner;

@@ -1,9 +1,16 @@
 /**
- * Promise and async-iterator wrappers over yauzl, which reads zip entries straight from the file
- * (or a buffer, for a zip inside a zip) without extracting anything to disk.
+ * Zip members straight from the file (or a buffer, for a zip inside a zip), never extracted to
+ * disk. yauzl reads the central directory and local headers through a read-ahead reader; each
+ * member's compressed bytes are then inflated synchronously, which for the many small members of
+ * a bulk zip is several times faster than a stream per member. Sizes and CRC-32 are
+ * checked, so a damaged member is an error, not a wrong filing.
  */
+import { close, fstat, open } from 'node:fs';
+import { promisify } from 'node:util';
+import { crc32, inflateRawSync } from 'node:zlib';
 import type { Entry, ZipFile } from 'yauzl';
 import yauzl from 'yauzl';
+import { WindowedReader } from './windowed-reader.ts';
 
 export interface ZipMember {
   name: string;
@@ -18,33 +25,50 @@ export interface OpenZip {
   close(): void;
 }
 
-export function openZipFile(path: string): Promise<OpenZip> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(path, { lazyEntries: true, autoClose: false }, (error, zip) => {
-      if (error || !zip) reject(error ?? new Error('zip could not be opened'));
-      else resolve(wrap(zip));
+const openFd = promisify(open);
+const fstatFd = promisify(fstat);
+
+export async function openZipFile(path: string): Promise<OpenZip> {
+  const fd = await openFd(path, 'r');
+  let reader: WindowedReader;
+  try {
+    reader = new WindowedReader(fd, (await fstatFd(fd)).size);
+  } catch (error) {
+    close(fd, () => undefined);
+    throw error;
+  }
+  const zip = await new Promise<ZipFile>((resolve, reject) => {
+    // The reader owns the descriptor from here: closing the zip closes it.
+    yauzl.fromRandomAccessReader(reader, reader.size, { lazyEntries: true, autoClose: true }, (error, opened) => {
+      if (error || !opened) {
+        reader.close(() => undefined);
+        reject(error ?? new Error('zip could not be opened'));
+      } else resolve(opened);
     });
   });
+  return wrap(zip, (start, length) => readThrough(reader, start, length));
 }
 
 export function openZipBuffer(buffer: Buffer): Promise<OpenZip> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
       if (error || !zip) reject(error ?? new Error('zip could not be opened'));
-      else resolve(wrap(zip));
+      else resolve(wrap(zip, async (start, length) => buffer.subarray(start, start + length)));
     });
   });
 }
 
-function wrap(zip: ZipFile): OpenZip {
+type ReadRange = (start: number, length: number) => Promise<Buffer>;
+
+function wrap(zip: ZipFile, readRange: ReadRange): OpenZip {
   return {
     entryCount: zip.entryCount,
-    members: () => iterate(zip),
+    members: () => iterate(zip, readRange),
     close: () => zip.close(),
   };
 }
 
-async function* iterate(zip: ZipFile): AsyncGenerator<ZipMember> {
+async function* iterate(zip: ZipFile, readRange: ReadRange): AsyncGenerator<ZipMember> {
   for (;;) {
     const entry = await nextEntry(zip);
     if (entry === null) return;
@@ -52,7 +76,7 @@ async function* iterate(zip: ZipFile): AsyncGenerator<ZipMember> {
     yield {
       name: entry.fileName,
       uncompressedSize: entry.uncompressedSize,
-      read: () => readEntry(zip, entry),
+      read: () => readEntry(zip, entry, readRange),
     };
   }
 }
@@ -83,17 +107,25 @@ function nextEntry(zip: ZipFile): Promise<Entry | null> {
   });
 }
 
-function readEntry(zip: ZipFile, entry: Entry): Promise<Buffer> {
+async function readEntry(zip: ZipFile, entry: Entry, readRange: ReadRange): Promise<Buffer> {
+  if (entry.isEncrypted()) throw new Error(`${entry.fileName} is encrypted`);
+  const { fileDataStart } = await zip.readLocalFileHeaderPromise(entry, { minimal: true });
+  const raw = await readRange(fileDataStart, entry.compressedSize);
+  if (raw.length !== entry.compressedSize) throw new Error(`${entry.fileName} is cut short`);
+  let bytes: Buffer;
+  if (entry.compressionMethod === 0) bytes = raw;
+  else if (entry.compressionMethod === 8) bytes = inflateRawSync(raw);
+  else throw new Error(`${entry.fileName} uses unsupported compression method ${entry.compressionMethod}`);
+  if (bytes.length !== entry.uncompressedSize) {
+    throw new Error(`${entry.fileName} inflates to ${bytes.length} bytes, not the ${entry.uncompressedSize} recorded`);
+  }
+  if (crc32(bytes) >>> 0 !== entry.crc32 >>> 0) throw new Error(`${entry.fileName} fails its CRC-32 check`);
+  return bytes;
+}
+
+function readThrough(reader: WindowedReader, start: number, length: number): Promise<Buffer> {
+  const buffer = Buffer.allocUnsafe(length);
   return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (error, stream) => {
-      if (error || !stream) {
-        reject(error ?? new Error('entry could not be read'));
-        return;
-      }
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('error', reject);
-      stream.on('end', () => resolve(Buffer.concat(chunks)));
-    });
+    reader.read(buffer, 0, length, start, (error) => (error ? reject(error) : resolve(buffer)));
   });
 }

@@ -5,6 +5,7 @@
  * numbers and tags are ASCII either way and only names would suffer.
  */
 import { isUtf8 } from 'node:buffer';
+import { TextDecoder } from 'node:util';
 
 export interface DecodePlan {
   encoding: string;
@@ -77,7 +78,7 @@ function decodeWith(
   sink: (text: string) => void,
   sliceSize: number,
 ): void {
-  const decoder = new TextDecoder(encoding, { ignoreBOM: true });
+  const decoder = decoderFor(encoding);
   for (let offset = start; offset < bytes.length; offset += sliceSize) {
     const end = Math.min(bytes.length, offset + sliceSize);
     const text = decoder.decode(bytes.subarray(offset, end), { stream: end < bytes.length });
@@ -85,6 +86,18 @@ function decodeWith(
   }
   const rest = decoder.decode();
   if (rest) sink(rest);
+}
+
+const decoders = new Map<string, TextDecoder>();
+
+/** Decoders are reused across filings: each decode ends with a flush, so no state carries over. */
+function decoderFor(encoding: string): TextDecoder {
+  let decoder = decoders.get(encoding);
+  if (!decoder) {
+    decoder = new TextDecoder(encoding, { ignoreBOM: true });
+    decoders.set(encoding, decoder);
+  }
+  return decoder;
 }
 
 function isValidUtf8(bytes: Uint8Array, start: number): boolean {

@@ -10,8 +10,7 @@
  * inside the facts and contexts that are kept, and attributes are collected only for tags that
  * matter, which makes the scan about three times faster on typical filings.
  */
-import { decodeHTMLAttribute } from 'entities';
-import { Tokenizer } from 'htmlparser2';
+import { Parser, Tokenizer } from 'htmlparser2';
 
 export interface Dimension {
   /** Local name of the dimension, e.g. "MaturitiesOrExpirationPeriodsDimension". */
@@ -144,11 +143,8 @@ export class DocumentScanner {
   private attribName = '';
   private attribValue = '';
   private attribCaptured = false;
-  // Raw [nameStart, nameEnd, valueStart, valueEnd] of every attribute of the tag being opened,
-  // kept as numbers so that unwanted tags cost no string work; see onOpenTagEnd.
-  private readonly rawAttribs: number[] = [];
-  private rawValueStart = -1;
-  private rawValueEnd = -1;
+  // Where the tag being opened starts, to re-read it when it turns out to matter; see onOpenTagEnd.
+  private tagStart = 0;
 
   constructor(private readonly options: ScanOptions) {
     this.tokenizer = new Tokenizer(
@@ -157,20 +153,16 @@ export class DocumentScanner {
         onopentagname: (start, end) => this.onOpenTagName(start, end),
         onattribname: (start, end) => this.onAttribName(start, end),
         onattribdata: (start, end) => {
-          if (this.rawValueStart < 0) this.rawValueStart = start;
-          this.rawValueEnd = end;
           if (this.attribCaptured) this.attribValue += this.slice(start, end);
         },
         onattribentity: (codepoint) => {
           if (this.attribCaptured) this.attribValue += String.fromCodePoint(codepoint);
         },
-        onattribend: (_quote, end) => {
-          if (this.rawValueStart < 0) this.rawValueStart = this.rawValueEnd = end;
-          this.rawAttribs.push(this.rawValueStart, this.rawValueEnd);
+        onattribend: () => {
           if (this.attribCaptured) (this.attribs ??= {})[this.attribName] = this.attribValue;
         },
-        onopentagend: () => this.onOpenTagEnd(false),
-        onselfclosingtag: () => this.onOpenTagEnd(true),
+        onopentagend: (end) => this.onOpenTagEnd(false, end),
+        onselfclosingtag: (end) => this.onOpenTagEnd(true, end),
         onclosetag: (start, end) => this.close(this.slice(start, end)),
         ontext: (start, end) => {
           if (this.capture !== null || this.accumulators.length > 0) this.text(this.slice(start, end));
@@ -221,19 +213,20 @@ export class DocumentScanner {
   private onOpenTagName(start: number, end: number): void {
     const name = this.slice(start, end);
     this.tagName = name;
+    this.tagStart = start - 1;
     this.attribs = null;
-    this.rawAttribs.length = 0;
     this.tagWanted = this.isWanted(name);
   }
 
-  /** The attributes of the tag being opened, from their raw positions (entities decoded). */
-  private attribsFromRaw(): Record<string, string> {
-    const attribs: Record<string, string> = {};
-    const raw = this.rawAttribs;
-    for (let i = 0; i + 3 < raw.length; i += 4) {
-      const name = this.slice(raw[i]!, raw[i + 1]!).toLowerCase();
-      attribs[name] = decodeHTMLAttribute(this.slice(raw[i + 2]!, raw[i + 3]!));
-    }
+  /**
+   * The attributes of the tag being opened, read again from its source. Attributes are collected
+   * only for tags that look relevant by name; a tag whose own xmlns makes it inline XBRL is
+   * rare enough to re-read with htmlparser2's Parser.
+   */
+  private reReadAttributes(end: number): Record<string, string> {
+    let attribs: Record<string, string> = {};
+    const parser = new Parser({ onopentag: (_name, read) => (attribs = read) }, { lowerCaseAttributeNames: true, decodeEntities: true });
+    parser.end(this.slice(this.tagStart, end + 1));
     return attribs;
   }
 
@@ -247,8 +240,6 @@ export class DocumentScanner {
   }
 
   private onAttribName(start: number, end: number): void {
-    this.rawAttribs.push(start, end);
-    this.rawValueStart = this.rawValueEnd = -1;
     // An xmlns declaration can make any element an inline XBRL one, so those are always read.
     if (!this.tagWanted && (this.charCodeAt(start) | 0x20) !== 0x78 /* x */) {
       this.attribCaptured = false;
@@ -261,7 +252,7 @@ export class DocumentScanner {
     this.attribValue = '';
   }
 
-  private onOpenTagEnd(selfClosing: boolean): void {
+  private onOpenTagEnd(selfClosing: boolean, end: number): void {
     const name = this.tagName;
     const attribs = this.attribs ?? {};
     const depth = this.frames.length;
@@ -270,7 +261,7 @@ export class DocumentScanner {
     if (this.tagWanted) this.open(name, attribs);
     else if (this.inlinePrefixes.has(prefixOf(name))) {
       // The tag's own xmlns made it inline XBRL after its other attributes went by uncollected.
-      this.open(name, this.attribsFromRaw());
+      this.open(name, this.reReadAttributes(end));
     }
     // A self-closed element opens and closes at once.
     if (selfClosing) while (this.frames.length > depth) this.closeFrame(this.frames.pop()!);

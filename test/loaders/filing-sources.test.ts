@@ -84,6 +84,22 @@ describe('filing sources', () => {
     assert.equal(problems[0]?.file, 'Prod223_0001_01234567_20231231_CIC.zip');
   });
 
+  test('a member failing its CRC check is reported and the rest of the zip is still read', async () => {
+    const zipPath = join(dir, 'Accounts_Bulk_Data-2024-01-05.zip');
+    const good = sample('Prod223_3384_14033910_20220831.html');
+    await writeZip(zipPath, { 'Prod223_0001_01234567_20231231.html': Buffer.from(good), 'Prod223_3384_14033910_20220831.html': good });
+    // Flip one byte of the first member's stored data (yazl stores it deflated; any change breaks the CRC).
+    const bytes = readFileSync(zipPath);
+    const dataStart = 30 + 'Prod223_0001_01234567_20231231.html'.length;
+    bytes[dataStart + 10] = bytes[dataStart + 10]! ^ 0xff;
+    writeFileSync(zipPath, bytes);
+    const { names, problems } = await collect([zipPath]);
+    assert.deepEqual(names, ['Prod223_3384_14033910_20220831.html']);
+    assert.equal(problems.length, 1);
+    assert.equal(problems[0]!.file, 'Prod223_0001_01234567_20231231.html');
+    assert.equal(problems[0]!.error.code, 'bad_zip');
+  });
+
   test('members over the size limit are refused without being read', async () => {
     const zipPath = join(dir, 'Accounts_Bulk_Data-2024-01-04.zip');
     await writeZip(zipPath, { 'Prod223_0001_01234567_20231231.html': Buffer.alloc(5000, 0x20) });
