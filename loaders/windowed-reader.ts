@@ -31,7 +31,13 @@ export class WindowedReader extends yauzl.RandomAccessReader {
     return createReadStream('', { fd: this.fd, start, end: end - 1, autoClose: false });
   }
 
-  override read(buffer: Buffer, offset: number, length: number, position: number, callback: (err: Error | null) => void): void {
+  override read(
+    buffer: Buffer,
+    offset: number,
+    length: number,
+    position: number,
+    callback: (err: Error | null) => void,
+  ): void {
     const window = this.windows.find((w) => position >= w.start && position + length <= w.start + w.bytes.length);
     if (window) {
       window.bytes.copy(buffer, offset, position - window.start, position - window.start + length);

@@ -225,7 +225,10 @@ export class DocumentScanner {
    */
   private reReadAttributes(end: number): Record<string, string> {
     let attribs: Record<string, string> = {};
-    const parser = new Parser({ onopentag: (_name, read) => (attribs = read) }, { lowerCaseAttributeNames: true, decodeEntities: true });
+    const parser = new Parser(
+      { onopentag: (_name, read) => (attribs = read) },
+      { lowerCaseAttributeNames: true, decodeEntities: true },
+    );
     parser.end(this.slice(this.tagStart, end + 1));
     return attribs;
   }

@@ -87,7 +87,10 @@ describe('filing sources', () => {
   test('a member failing its CRC check is reported and the rest of the zip is still read', async () => {
     const zipPath = join(dir, 'Accounts_Bulk_Data-2024-01-05.zip');
     const good = sample('Prod223_3384_14033910_20220831.html');
-    await writeZip(zipPath, { 'Prod223_0001_01234567_20231231.html': Buffer.from(good), 'Prod223_3384_14033910_20220831.html': good });
+    await writeZip(zipPath, {
+      'Prod223_0001_01234567_20231231.html': Buffer.from(good),
+      'Prod223_3384_14033910_20220831.html': good,
+    });
     // Flip one byte of the first member's stored data (yazl stores it deflated; any change breaks the CRC).
     const bytes = readFileSync(zipPath);
     const dataStart = 30 + 'Prod223_0001_01234567_20231231.html'.length;
