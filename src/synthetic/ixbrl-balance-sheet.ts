@@ -89,34 +89,7 @@ function frsBalanceSheetRows(s: FilingSheet): string {
       );
     }
   } else {
-    out += s.blankRow('Current assets');
-    if (s.any((col) => col.stock, true)) {
-      out += s.row(
-        'Stocks',
-        s.amounts(s.c('TotalInventories'), (col) => col.stock),
-      );
-    }
-    if (s.any((col) => col.figures.debtors)) {
-      out += s.row(
-        'Debtors',
-        s.amounts(s.c('Debtors'), (col) => col.figures.debtors),
-        'normal',
-        s.nextNote(),
-      );
-    }
-    if (s.any((col) => col.figures.cash)) {
-      out += s.row(
-        'Cash at bank and in hand',
-        s.amounts(s.c('CashBankOnHand'), (col) => col.figures.cash),
-      );
-    }
-    if (s.any((col) => col.figures.current_assets)) {
-      out += s.row(
-        '',
-        s.amounts(s.c('CurrentAssets'), (col) => col.figures.current_assets),
-        'subtotal',
-      );
-    }
+    out += currentAssetRows(s, { stock: 'TotalInventories', cash: 'CashBankOnHand' });
   }
   if (s.any((col) => col.within)) {
     out += s.row(
@@ -191,6 +164,39 @@ function frsBalanceSheetRows(s: FilingSheet): string {
   return out;
 }
 
+/** The current assets block, which the taxonomies tag alike but for the stock and cash concepts. */
+function currentAssetRows(s: FilingSheet, concepts: { stock: string; cash: string }): string {
+  let out = s.blankRow('Current assets');
+  if (s.any((col) => col.stock, true)) {
+    out += s.row(
+      'Stocks',
+      s.amounts(s.c(concepts.stock), (col) => col.stock),
+    );
+  }
+  if (s.any((col) => col.figures.debtors)) {
+    out += s.row(
+      'Debtors',
+      s.amounts(s.c('Debtors'), (col) => col.figures.debtors),
+      'normal',
+      s.nextNote(),
+    );
+  }
+  if (s.any((col) => col.figures.cash)) {
+    out += s.row(
+      'Cash at bank and in hand',
+      s.amounts(s.c(concepts.cash), (col) => col.figures.cash),
+    );
+  }
+  if (s.any((col) => col.figures.current_assets)) {
+    out += s.row(
+      '',
+      s.amounts(s.c('CurrentAssets'), (col) => col.figures.current_assets),
+      'subtotal',
+    );
+  }
+  return out;
+}
+
 function frsEquityRows(s: FilingSheet): string {
   const { company } = s.input;
   if (!s.any((col) => col.netAssets)) return '';
@@ -246,34 +252,7 @@ function ukGaapBalanceSheetRows(s: FilingSheet): string {
       'subtotal',
     );
   }
-  out += s.blankRow('Current assets');
-  if (s.any((col) => col.stock, true)) {
-    out += s.row(
-      'Stocks',
-      s.amounts(s.c('Stocks'), (col) => col.stock),
-    );
-  }
-  if (s.any((col) => col.figures.debtors)) {
-    out += s.row(
-      'Debtors',
-      s.amounts(s.c('Debtors'), (col) => col.figures.debtors),
-      'normal',
-      s.nextNote(),
-    );
-  }
-  if (s.any((col) => col.figures.cash)) {
-    out += s.row(
-      'Cash at bank and in hand',
-      s.amounts(s.c('CashBankInHand'), (col) => col.figures.cash),
-    );
-  }
-  if (s.any((col) => col.figures.current_assets)) {
-    out += s.row(
-      '',
-      s.amounts(s.c('CurrentAssets'), (col) => col.figures.current_assets),
-      'subtotal',
-    );
-  }
+  out += currentAssetRows(s, { stock: 'Stocks', cash: 'CashBankInHand' });
   if (s.any((col) => col.within)) {
     out += s.row('Creditors: amounts falling due within one year', s.withinCells(false), 'normal', s.nextNote());
   }

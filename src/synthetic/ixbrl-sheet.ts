@@ -3,6 +3,7 @@
  * page uses to print a line of amounts (tagged or not), a heading or a page break. The pages
  * themselves live in their own modules and take the sheet.
  */
+import { FIGURE_KEYS } from '../domain/figures.ts';
 import type { FigureKey } from '../domain/figures.ts';
 import { address, officers } from './accounts-text.ts';
 import type { Officer } from './accounts-text.ts';
@@ -20,19 +21,7 @@ import type { Random } from './random.ts';
 import { columnOf } from './statement-lines.ts';
 import type { Column } from './statement-lines.ts';
 
-const MONEY_KEYS: readonly FigureKey[] = [
-  'net_assets',
-  'equity',
-  'total_assets_less_current_liabilities',
-  'cash',
-  'current_assets',
-  'creditors',
-  'creditors_within_one_year',
-  'creditors_after_one_year',
-  'turnover',
-  'debtors',
-  'profit',
-];
+const MONEY_KEYS: readonly FigureKey[] = FIGURE_KEYS.filter((key) => key !== 'employees');
 
 /** Whether every amount of the filing is in round thousands, so it can be shown in £'000. */
 function inRoundThousands(input: FilingInput): boolean {
