@@ -8,6 +8,7 @@
 import { close, fstat, open } from 'node:fs';
 import { promisify } from 'node:util';
 import { crc32, inflateRawSync } from 'node:zlib';
+import type { Readable } from 'node:stream';
 import type { Entry, ZipFile } from 'yauzl';
 import yauzl from 'yauzl';
 import { WindowedReader } from './windowed-reader.ts';
@@ -15,8 +16,10 @@ import { WindowedReader } from './windowed-reader.ts';
 export interface ZipMember {
   name: string;
   uncompressedSize: number;
-  /** Read the whole member into memory. */
+  /** Read the whole member into memory (filings: small, many). */
   read(): Promise<Buffer>;
+  /** Stream the member (a register CSV: one member of gigabytes). */
+  stream(): Promise<Readable>;
 }
 
 export interface OpenZip {
@@ -77,6 +80,7 @@ async function* iterate(zip: ZipFile, readRange: ReadRange): AsyncGenerator<ZipM
       name: entry.fileName,
       uncompressedSize: entry.uncompressedSize,
       read: () => readEntry(zip, entry, readRange),
+      stream: () => zip.openReadStreamPromise(entry),
     };
   }
 }

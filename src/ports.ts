@@ -3,6 +3,8 @@
  * Adapters under src/adapters implement them; only src/main.ts and the loaders' composition
  * choose which.
  */
+import type { RegisterCompany } from './domain/company.ts';
+import type { AccountingStandard, FigureSet } from './domain/figures.ts';
 
 export interface SqlResult<Row> {
   rows: Row[];
@@ -21,4 +23,71 @@ export interface Sql extends SqlClient {
   /** Several statements at once, without parameters (migrations). */
   exec(text: string): Promise<void>;
   close(): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The store of register and accounts data.
+
+/** One parsed filing, as the accounts loader hands it to the store. */
+export interface FilingRecord {
+  company_number: string;
+  source_zip: string;
+  source_file: string;
+  published: string | null;
+  balance_sheet_date: string;
+  period_start: string | null;
+  standard: AccountingStandard;
+  entity_name: string | null;
+  current: FigureSet;
+  prior_balance_sheet_date: string | null;
+  prior_period_start: string | null;
+  prior: FigureSet | null;
+  quality: { field: string; period: 'current' | 'prior'; message: string }[];
+}
+
+export interface ParseFailureRecord {
+  source_zip: string;
+  source_file: string;
+  code: string;
+  message: string;
+}
+
+/** One entry of a company's accounts history, newest first in lookups. */
+export interface AccountsEntry {
+  balance_sheet_date: string;
+  period_start: string | null;
+  published: string | null;
+  standard: AccountingStandard;
+  figures: FigureSet;
+  quality: { field: string; period: 'current' | 'prior'; message: string }[];
+  from_prior_period: boolean;
+}
+
+export interface CompanyWithAccounts {
+  company: RegisterCompany & { removed_from_register: string | null; snapshot_date: string };
+  accounts: AccountsEntry[];
+}
+
+export type LoadKind = 'register' | 'accounts';
+export type LoadStatus = 'running' | 'done' | 'failed' | 'interrupted';
+
+export interface LoadCounts {
+  rows_read: number;
+  rows_written: number;
+  rows_rejected: number;
+}
+
+export interface CompanyStore {
+  /** Insert or update companies as of `snapshotDate`; an older snapshot never overwrites a newer one. */
+  upsertCompanies(companies: readonly RegisterCompany[], snapshotDate: string): Promise<void>;
+  /** After a complete snapshot: companies it no longer lists are kept and marked dissolved. */
+  markRemovedFromRegister(snapshotDate: string): Promise<number>;
+  /** Save parsed filings and failures, and rebuild the accounts history of the companies concerned. */
+  saveFilings(filings: readonly FilingRecord[], failures: readonly ParseFailureRecord[]): Promise<void>;
+  getCompany(companyNumber: string): Promise<CompanyWithAccounts | null>;
+  counts(): Promise<{ companies: number; filings: number; history: number; failures: number }>;
+  startLoad(kind: LoadKind, source: string, detail: Record<string, unknown>): Promise<number>;
+  finishLoad(id: number, status: LoadStatus, counts: LoadCounts, detail?: Record<string, unknown>): Promise<void>;
+  /** The completed load of this source, if any, for skipping work already done. */
+  findCompletedLoad(kind: LoadKind, source: string): Promise<{ id: number; detail: Record<string, unknown> } | null>;
 }

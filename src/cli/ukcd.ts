@@ -6,6 +6,11 @@ const HELP = `ukcd — UK company data
 Commands:
   ukcd parse PATH...     Parse accounts filings (.html/.xhtml/.xml files, folders, bulk zips);
                          one JSON line per filing on stdout, a summary on stderr.
+  ukcd load register PATH...|URL [--snapshot-date D] [--complete|--partial]
+                         Load a register snapshot (BasicCompanyData CSV: one file or its parts,
+                         zipped or not) into the store.
+  ukcd load accounts PATH...|URL [--published D] [--force] [--workers N]
+                         Load accounts bulk zips, folders or filings into the store.
   ukcd generate accounts --out DIR [--companies N] [--years N] [--seed N]
                          Write synthetic accounts bulk zips in the real Companies House format.
   ukcd start             Start the service (not built yet: prints what is available).
@@ -18,6 +23,10 @@ async function main(argv: string[]): Promise<number> {
     case 'parse': {
       const { runParseCommand } = await import('../../loaders/parse-command.ts');
       return runParseCommand(args);
+    }
+    case 'load': {
+      const { runLoadCommand } = await import('../../loaders/load-command.ts');
+      return runLoadCommand(args);
     }
     case 'generate': {
       const { runGenerateCommand } = await import('../../loaders/generate-command.ts');

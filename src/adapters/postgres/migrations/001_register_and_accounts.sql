@@ -90,7 +90,7 @@ CREATE TABLE load_journal (
   source text NOT NULL,
   started_at timestamptz NOT NULL DEFAULT now(),
   finished_at timestamptz,
-  status text NOT NULL CHECK (status IN ('running', 'done', 'failed')),
+  status text NOT NULL CHECK (status IN ('running', 'done', 'failed', 'interrupted')),
   rows_read bigint NOT NULL DEFAULT 0,
   rows_written bigint NOT NULL DEFAULT 0,
   rows_rejected bigint NOT NULL DEFAULT 0,

@@ -1,0 +1,88 @@
+/**
+ * `ukcd load register PATH...|URL` and `ukcd load accounts PATH...|URL`: the loaders from the
+ * command line, on the store the environment configures (DATABASE_URL, else PGlite in DATA_DIR).
+ * Exit status: 0 all loaded, 1 something rejected or unreadable (reported), 2 unusable input.
+ */
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/config.ts';
+import { openStore } from '../src/open-store.ts';
+import { downloadInputs } from './download.ts';
+import { describeAccountsSummary, loadAccounts } from './load-accounts.ts';
+import { describeRegisterSummary, loadRegister, RegisterInputError } from './load-register.ts';
+
+const USAGE = `usage:
+  ukcd load register PATH...|URL [--snapshot-date YYYY-MM-DD] [--complete | --partial]
+  ukcd load accounts PATH...|URL [--published YYYY-MM-DD] [--force] [--workers N]`;
+
+export async function runLoadCommand(args: readonly string[]): Promise<number> {
+  const [what, ...rest] = args;
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...rest],
+      allowPositionals: true,
+      options: {
+        'snapshot-date': { type: 'string' },
+        complete: { type: 'boolean' },
+        partial: { type: 'boolean' },
+        published: { type: 'string' },
+        force: { type: 'boolean' },
+        workers: { type: 'string' },
+      },
+    });
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if ((what !== 'register' && what !== 'accounts') || positionals.length === 0) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  for (const option of ['snapshot-date', 'published'] as const) {
+    const value = values[option];
+    if (value !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+      process.stderr.write(`--${option} must be a date YYYY-MM-DD, got "${value}"\n`);
+      return 2;
+    }
+  }
+  const config = loadConfig();
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const reportDir = join(resolve(config.DATA_DIR), 'reports');
+  const { sql, store, location } = await openStore(config);
+  try {
+    log(`store: ${location}`);
+    const paths = await downloadInputs(positionals, config.DATA_DIR, log);
+    if (what === 'register') {
+      const summary = await loadRegister(store, paths, {
+        reportDir,
+        ...(values['snapshot-date'] ? { snapshotDate: values['snapshot-date'] } : {}),
+        ...(values.complete ? { complete: true } : values.partial ? { complete: false } : {}),
+      });
+      log(describeRegisterSummary(summary));
+      return summary.rejected > 0 ? 1 : 0;
+    }
+    const workers = values.workers === undefined ? config.UKCD_WORKERS : Number(values.workers);
+    if (workers !== undefined && (!Number.isInteger(workers) || workers < 1)) {
+      log(`--workers must be a whole number of 1 or more, got "${values.workers}"`);
+      return 2;
+    }
+    const summary = await loadAccounts(store, paths, {
+      reportDir,
+      ...(workers ? { workers } : {}),
+      ...(values.force ? { force: true } : {}),
+      ...(values.published ? { published: values.published } : {}),
+    });
+    log(describeAccountsSummary(summary));
+    return summary.failed > 0 ? 1 : 0;
+  } catch (error) {
+    if (error instanceof RegisterInputError) {
+      log(`refused: ${error.message}`);
+      return 2;
+    }
+    throw error;
+  } finally {
+    await sql.close();
+  }
+}

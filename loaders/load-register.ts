@@ -1,0 +1,184 @@
+/**
+ * `ukcd load register PATH...|URL`: load a register snapshot (the single file or its parts, zipped
+ * or not) into the store, streaming, in batches. A complete snapshot then marks the companies it
+ * no longer lists as dissolved. Rejected rows are reported with their line and reason and make
+ * the exit status 1; a file that is not a register CSV is refused before anything is written.
+ *
+ * Idempotent (upserts keyed by company number, an older snapshot never overwrites a newer one)
+ * and resumable: a load killed half-way and run again ends as one clean run would, because
+ * companies are only marked dissolved after every row is in.
+ */
+import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parse } from 'csv-parse';
+import type { RegisterCompany } from '../src/domain/company.ts';
+import type { CompanyStore } from '../src/ports.ts';
+import { formatDuration, startProgress } from '../src/cli/progress.ts';
+import { parseRegisterRow, readRegisterHeader } from './parse-register-row.ts';
+import { csvSources, describeRegisterInputs } from './register-inputs.ts';
+
+export interface RegisterLoadOptions {
+  /** Overrides the date from the file names. */
+  snapshotDate?: string;
+  /** Treat the inputs as the complete register (or not) whatever their names say. */
+  complete?: boolean;
+  /** Where to write the report of rejected rows. */
+  reportDir: string;
+  batchSize?: number;
+  log?: (line: string) => void;
+  /** For tests of resumability: stop (as if killed) after this many rows. */
+  stopAfterRows?: number;
+}
+
+export interface RegisterLoadSummary {
+  snapshotDate: string;
+  complete: boolean;
+  rowsRead: number;
+  rowsWritten: number;
+  rejected: number;
+  markedDissolved: number;
+  rejectReport: string | null;
+  seconds: number;
+}
+
+export class RegisterInputError extends Error {}
+
+export async function loadRegister(
+  store: CompanyStore,
+  paths: readonly string[],
+  options: RegisterLoadOptions,
+): Promise<RegisterLoadSummary> {
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const inputs = await describeRegisterInputs(paths);
+  if (inputs.problems.length > 0) throw new RegisterInputError(inputs.problems.join('; '));
+  if (inputs.files.length === 0) throw new RegisterInputError('no register files given');
+  const snapshotDate = options.snapshotDate ?? inputs.snapshotDate;
+  if (!snapshotDate) {
+    throw new RegisterInputError(
+      'the file names do not give the snapshot date (BasicCompanyData…-YYYY-MM-DD); pass --snapshot-date YYYY-MM-DD',
+    );
+  }
+  const complete = options.complete ?? inputs.complete;
+  const sources = (await Promise.all(inputs.files.map(csvSources))).flat();
+
+  // Check every header before writing anything: a wrong file must not half-load.
+  const headers = [];
+  for (const source of sources) {
+    const header = await readFirstRecord(await source.open());
+    const check = readRegisterHeader(header ?? []);
+    if (!check.ok) throw new RegisterInputError(`${source.label}: ${check.reason}`);
+    headers.push(check.columns);
+  }
+
+  const journal = await store.startLoad('register', inputs.files.join(', '), { snapshotDate, complete });
+  const progress = startProgress({ label: 'register', unit: 'rows' });
+  const batchSize = options.batchSize ?? 5000;
+  let rowsRead = 0;
+  let rowsWritten = 0;
+  let rejected = 0;
+  let rejectReport: string | null = null;
+  let rejects: ReturnType<typeof createWriteStream> | null = null;
+  const reject = async (label: string, line: number, reason: string) => {
+    rejected++;
+    if (rejects === null) {
+      await mkdir(options.reportDir, { recursive: true });
+      rejectReport = join(options.reportDir, `register-${snapshotDate}-rejected.txt`);
+      rejects = createWriteStream(rejectReport);
+    }
+    rejects.write(`${label} line ${line}: ${reason}\n`);
+    if (rejected <= 5) log(`rejected ${label} line ${line}: ${reason}`);
+  };
+
+  // One batch is written while the next is parsed.
+  let writing: Promise<void> = Promise.resolve();
+  const flush = async (batch: RegisterCompany[]) => {
+    await writing;
+    writing = store.upsertCompanies(batch, snapshotDate).then(() => {
+      rowsWritten += batch.length;
+    });
+  };
+
+  try {
+    for (const [i, source] of sources.entries()) {
+      const columns = headers[i]!;
+      const parser = (await source.open()).pipe(
+        parse({
+          bom: true,
+          relax_column_count: true,
+          relax_quotes: true,
+          skip_empty_lines: true,
+          info: true,
+          from_line: 2,
+        }),
+      );
+      let batch: RegisterCompany[] = [];
+      for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+        rowsRead++;
+        const result = parseRegisterRow(record, columns);
+        if (result.ok) batch.push(result.company);
+        else await reject(source.label, info.lines, result.reason);
+        if (batch.length >= batchSize) {
+          await flush(batch);
+          batch = [];
+        }
+        progress.advance();
+        if (options.stopAfterRows !== undefined && rowsRead >= options.stopAfterRows) {
+          await writing;
+          throw new Error(`stopped after ${rowsRead} rows, as asked`);
+        }
+      }
+      await flush(batch);
+    }
+    await writing;
+    const markedDissolved = complete ? await store.markRemovedFromRegister(snapshotDate) : 0;
+    progress.stop();
+    const counts = { rows_read: rowsRead, rows_written: rowsWritten, rows_rejected: rejected };
+    await store.finishLoad(journal, 'done', counts, { markedDissolved });
+    return {
+      snapshotDate,
+      complete,
+      rowsRead,
+      rowsWritten,
+      rejected,
+      markedDissolved,
+      rejectReport,
+      seconds: progress.elapsedSeconds,
+    };
+  } catch (error) {
+    progress.stop();
+    await writing.catch(() => undefined);
+    await store.finishLoad(
+      journal,
+      'failed',
+      { rows_read: rowsRead, rows_written: rowsWritten, rows_rejected: rejected },
+      {
+        error: error instanceof Error ? error.message : String(error),
+      },
+    );
+    throw error;
+  } finally {
+    (rejects as ReturnType<typeof createWriteStream> | null)?.end();
+  }
+}
+
+async function readFirstRecord(stream: NodeJS.ReadableStream): Promise<string[] | null> {
+  const parser = stream.pipe(parse({ bom: true, relax_column_count: true, relax_quotes: true, to_line: 1 }));
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) return record;
+    return null;
+  } catch {
+    return null;
+  } finally {
+    (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+  }
+}
+
+export function describeRegisterSummary(summary: RegisterLoadSummary): string {
+  return (
+    `register snapshot ${summary.snapshotDate}${summary.complete ? ' (complete)' : ' (partial: no company marked dissolved)'}: ` +
+    `${summary.rowsWritten} of ${summary.rowsRead} rows loaded in ${formatDuration(summary.seconds)}` +
+    (summary.markedDissolved > 0 ? `, ${summary.markedDissolved} companies no longer listed marked dissolved` : '') +
+    (summary.rejected > 0 ? `; ${summary.rejected} rows rejected, see ${summary.rejectReport}` : '')
+  );
+}

@@ -1,0 +1,224 @@
+/**
+ * The CompanyStore on Postgres (pg or PGlite through the Sql port). Batches travel as one JSON
+ * parameter expanded by jsonb_to_recordset: one round trip per batch, and the same SQL on both.
+ */
+import type { RegisterCompany } from '../../domain/company.ts';
+import type {
+  AccountsEntry,
+  CompanyStore,
+  CompanyWithAccounts,
+  FilingRecord,
+  LoadCounts,
+  LoadKind,
+  LoadStatus,
+  ParseFailureRecord,
+  Sql,
+  SqlClient,
+} from '../../ports.ts';
+
+const COMPANY_COLUMNS = `company_number text, name text, status text, type text, incorporated date, dissolved date,
+  country_of_origin text, accounts_ref_day smallint, accounts_ref_month smallint, accounts_category text,
+  accounts_last_made_up_to date, accounts_next_due date, confirmation_last_made_up_to date, confirmation_next_due date,
+  charges_total integer, charges_outstanding integer, charges_part_satisfied integer, charges_satisfied integer,
+  sic_codes jsonb, care_of text, po_box text, line_1 text, line_2 text, post_town text, county text, country text,
+  postcode text, previous_names jsonb`;
+
+const UPSERT_COMPANIES = `
+INSERT INTO companies AS c (company_number, name, status, type, incorporated, dissolved, country_of_origin,
+  accounts_ref_day, accounts_ref_month, accounts_category, accounts_last_made_up_to, accounts_next_due,
+  confirmation_last_made_up_to, confirmation_next_due, charges_total, charges_outstanding, charges_part_satisfied,
+  charges_satisfied, sic_codes, care_of, po_box, line_1, line_2, post_town, county, country, postcode,
+  previous_names, snapshot_date, removed_from_register, updated_at)
+SELECT r.company_number, r.name, r.status, r.type, r.incorporated, r.dissolved, r.country_of_origin,
+  r.accounts_ref_day, r.accounts_ref_month, r.accounts_category, r.accounts_last_made_up_to, r.accounts_next_due,
+  r.confirmation_last_made_up_to, r.confirmation_next_due, r.charges_total, r.charges_outstanding,
+  r.charges_part_satisfied, r.charges_satisfied, ARRAY(SELECT jsonb_array_elements_text(r.sic_codes)),
+  r.care_of, r.po_box, r.line_1, r.line_2, r.post_town, r.county, r.country, r.postcode, r.previous_names,
+  $2::date, NULL, now()
+FROM jsonb_to_recordset($1::jsonb) AS r(${COMPANY_COLUMNS})
+ON CONFLICT (company_number) DO UPDATE SET
+  name = EXCLUDED.name, status = EXCLUDED.status, type = EXCLUDED.type, incorporated = EXCLUDED.incorporated,
+  dissolved = EXCLUDED.dissolved, country_of_origin = EXCLUDED.country_of_origin,
+  accounts_ref_day = EXCLUDED.accounts_ref_day, accounts_ref_month = EXCLUDED.accounts_ref_month,
+  accounts_category = EXCLUDED.accounts_category, accounts_last_made_up_to = EXCLUDED.accounts_last_made_up_to,
+  accounts_next_due = EXCLUDED.accounts_next_due, confirmation_last_made_up_to = EXCLUDED.confirmation_last_made_up_to,
+  confirmation_next_due = EXCLUDED.confirmation_next_due, charges_total = EXCLUDED.charges_total,
+  charges_outstanding = EXCLUDED.charges_outstanding, charges_part_satisfied = EXCLUDED.charges_part_satisfied,
+  charges_satisfied = EXCLUDED.charges_satisfied, sic_codes = EXCLUDED.sic_codes, care_of = EXCLUDED.care_of,
+  po_box = EXCLUDED.po_box, line_1 = EXCLUDED.line_1, line_2 = EXCLUDED.line_2, post_town = EXCLUDED.post_town,
+  county = EXCLUDED.county, country = EXCLUDED.country, postcode = EXCLUDED.postcode,
+  previous_names = EXCLUDED.previous_names, snapshot_date = EXCLUDED.snapshot_date,
+  removed_from_register = NULL, updated_at = now()
+WHERE c.snapshot_date <= EXCLUDED.snapshot_date`;
+
+const FILING_COLUMNS = `company_number text, source_zip text, source_file text, published date,
+  balance_sheet_date date, period_start date, standard text, entity_name text, current_figures jsonb,
+  prior_balance_sheet_date date, prior_period_start date, prior_figures jsonb, quality jsonb`;
+
+const UPSERT_FILINGS = `
+INSERT INTO filings AS f (company_number, source_zip, source_file, published, balance_sheet_date, period_start,
+  standard, entity_name, current_figures, prior_balance_sheet_date, prior_period_start, prior_figures, quality)
+SELECT r.company_number, r.source_zip, r.source_file, r.published, r.balance_sheet_date, r.period_start,
+  r.standard, r.entity_name, r.current_figures, r.prior_balance_sheet_date, r.prior_period_start,
+  r.prior_figures, r.quality
+FROM jsonb_to_recordset($1::jsonb) AS r(${FILING_COLUMNS})
+ON CONFLICT (source_zip, source_file) DO UPDATE SET
+  company_number = EXCLUDED.company_number, published = EXCLUDED.published,
+  balance_sheet_date = EXCLUDED.balance_sheet_date, period_start = EXCLUDED.period_start,
+  standard = EXCLUDED.standard, entity_name = EXCLUDED.entity_name, current_figures = EXCLUDED.current_figures,
+  prior_balance_sheet_date = EXCLUDED.prior_balance_sheet_date, prior_period_start = EXCLUDED.prior_period_start,
+  prior_figures = EXCLUDED.prior_figures, quality = EXCLUDED.quality, loaded_at = now()`;
+
+/**
+ * Rebuild the history of the given companies from all their filings. Per balance sheet date: a
+ * filing's own current column beats a later filing's prior column; among several, the latest
+ * published (an amendment) wins, then the latest loaded. Order-independent, so loading bulk files
+ * in any order, or twice, gives the same history.
+ */
+const REBUILD_HISTORY = [
+  `DELETE FROM accounts_history WHERE company_number = ANY($1::text[])`,
+  `INSERT INTO accounts_history (company_number, balance_sheet_date, period_start, published, standard, figures,
+     quality, from_prior_period, filing_id)
+   SELECT DISTINCT ON (company_number, balance_sheet_date)
+     company_number, balance_sheet_date, period_start, published, standard, figures, quality, from_prior_period, filing_id
+   FROM (
+     SELECT company_number, balance_sheet_date, period_start, published, standard, current_figures AS figures,
+       jsonb_path_query_array(quality, '$[*] ? (@.period == "current")') AS quality, false AS from_prior_period,
+       id AS filing_id
+     FROM filings WHERE company_number = ANY($1::text[])
+     UNION ALL
+     SELECT company_number, prior_balance_sheet_date, prior_period_start, published, standard, prior_figures,
+       jsonb_path_query_array(quality, '$[*] ? (@.period == "prior")'), true, id
+     FROM filings WHERE company_number = ANY($1::text[]) AND prior_figures IS NOT NULL AND prior_balance_sheet_date IS NOT NULL
+   ) AS candidates
+   ORDER BY company_number, balance_sheet_date, from_prior_period, published DESC NULLS LAST, filing_id DESC`,
+];
+
+const UPSERT_FAILURES = `
+INSERT INTO parse_failures (source_zip, source_file, code, message)
+SELECT r.source_zip, r.source_file, r.code, r.message
+FROM jsonb_to_recordset($1::jsonb) AS r(source_zip text, source_file text, code text, message text)
+ON CONFLICT (source_zip, source_file) DO UPDATE SET code = EXCLUDED.code, message = EXCLUDED.message, recorded_at = now()`;
+
+function companyJson(company: RegisterCompany): Record<string, unknown> {
+  const { address, ...rest } = company;
+  return { ...rest, ...address };
+}
+
+function filingJson(filing: FilingRecord): Record<string, unknown> {
+  const { current, prior, ...rest } = filing;
+  return { ...rest, current_figures: current, prior_figures: prior };
+}
+
+interface CompanyRow extends Omit<RegisterCompany, 'address'> {
+  care_of: string | null;
+  po_box: string | null;
+  line_1: string | null;
+  line_2: string | null;
+  post_town: string | null;
+  county: string | null;
+  country: string | null;
+  postcode: string | null;
+  removed_from_register: string | null;
+  snapshot_date: string;
+}
+
+export function createCompanyStore(sql: Sql): CompanyStore {
+  return {
+    async upsertCompanies(companies, snapshotDate) {
+      if (companies.length === 0) return;
+      await sql.query(UPSERT_COMPANIES, [JSON.stringify(companies.map(companyJson)), snapshotDate]);
+    },
+
+    async markRemovedFromRegister(snapshotDate) {
+      const result = await sql.query(
+        `UPDATE companies SET status = 'Dissolved', removed_from_register = $1::date, updated_at = now()
+         WHERE snapshot_date < $1::date AND removed_from_register IS NULL`,
+        [snapshotDate],
+      );
+      return result.rowCount;
+    },
+
+    async saveFilings(filings, failures) {
+      await sql.transaction(async (tx: SqlClient) => {
+        if (filings.length > 0) {
+          await tx.query(UPSERT_FILINGS, [JSON.stringify(filings.map(filingJson))]);
+          const numbers = [...new Set(filings.map((filing) => filing.company_number))];
+          for (const statement of REBUILD_HISTORY) await tx.query(statement, [numbers]);
+          // A filing that parses now is no longer a failure.
+          await tx.query(
+            `DELETE FROM parse_failures p USING jsonb_to_recordset($1::jsonb) AS r(source_zip text, source_file text)
+             WHERE p.source_zip = r.source_zip AND p.source_file = r.source_file`,
+            [JSON.stringify(filings.map(({ source_zip, source_file }) => ({ source_zip, source_file })))],
+          );
+        }
+        if (failures.length > 0) await tx.query(UPSERT_FAILURES, [JSON.stringify(failures)]);
+      });
+    },
+
+    async getCompany(companyNumber) {
+      // One round trip: the company row with its whole history aggregated, newest first.
+      const result = await sql.query<CompanyRow & { accounts: AccountsEntry[] | null }>(
+        `SELECT c.*, (
+           SELECT jsonb_agg(jsonb_build_object(
+             'balance_sheet_date', h.balance_sheet_date, 'period_start', h.period_start, 'published', h.published,
+             'standard', h.standard, 'figures', h.figures, 'quality', h.quality, 'from_prior_period', h.from_prior_period)
+             ORDER BY h.balance_sheet_date DESC)
+           FROM accounts_history h WHERE h.company_number = c.company_number) AS accounts
+         FROM companies c WHERE c.company_number = $1`,
+        [companyNumber],
+      );
+      const row = result.rows[0];
+      if (!row) return null;
+      return { company: companyFromRow(row), accounts: row.accounts ?? [] } satisfies CompanyWithAccounts;
+    },
+
+    async counts() {
+      const result = await sql.query<{ companies: number; filings: number; history: number; failures: number }>(
+        `SELECT (SELECT count(*) FROM companies)::int AS companies, (SELECT count(*) FROM filings)::int AS filings,
+           (SELECT count(*) FROM accounts_history)::int AS history, (SELECT count(*) FROM parse_failures)::int AS failures`,
+      );
+      return result.rows[0]!;
+    },
+
+    async startLoad(kind: LoadKind, source, detail) {
+      // A load of the same source still marked running was killed: say so rather than pretend.
+      await sql.query(
+        `UPDATE load_journal SET status = 'interrupted', finished_at = now() WHERE kind = $1 AND source = $2 AND status = 'running'`,
+        [kind, source],
+      );
+      const result = await sql.query<{ id: number }>(
+        `INSERT INTO load_journal (kind, source, status, detail) VALUES ($1, $2, 'running', $3::jsonb) RETURNING id`,
+        [kind, source, JSON.stringify(detail)],
+      );
+      return result.rows[0]!.id;
+    },
+
+    async finishLoad(id, status: LoadStatus, counts: LoadCounts, detail) {
+      await sql.query(
+        `UPDATE load_journal SET status = $2, finished_at = now(), rows_read = $3, rows_written = $4, rows_rejected = $5,
+           detail = detail || $6::jsonb WHERE id = $1`,
+        [id, status, counts.rows_read, counts.rows_written, counts.rows_rejected, JSON.stringify(detail ?? {})],
+      );
+    },
+
+    async findCompletedLoad(kind, source) {
+      const result = await sql.query<{ id: number; detail: Record<string, unknown> }>(
+        `SELECT id, detail FROM load_journal WHERE kind = $1 AND source = $2 AND status = 'done' ORDER BY id DESC LIMIT 1`,
+        [kind, source],
+      );
+      return result.rows[0] ?? null;
+    },
+  };
+}
+
+function companyFromRow(row: CompanyRow): CompanyWithAccounts['company'] {
+  const { care_of, po_box, line_1, line_2, post_town, county, country, postcode, ...rest } = row;
+  const company = { ...rest } as Record<string, unknown>;
+  delete company.updated_at;
+  delete company.accounts;
+  return {
+    ...(company as Omit<CompanyWithAccounts['company'], 'address'>),
+    address: { care_of, po_box, line_1, line_2, post_town, county, country, postcode },
+  };
+}

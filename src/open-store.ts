@@ -1,0 +1,35 @@
+/**
+ * Opens the store the configuration asks for: a real Postgres when DATABASE_URL is set, else
+ * PGlite under DATA_DIR. Migrations run on open. The loaders and the service share this.
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createCompanyStore } from './adapters/postgres/company-store.ts';
+import { migrate } from './adapters/postgres/migrate.ts';
+import { createPgSql } from './adapters/sql/pg-sql.ts';
+import { createPgliteSql } from './adapters/sql/pglite-sql.ts';
+import type { Config } from './config.ts';
+import type { CompanyStore, Sql } from './ports.ts';
+
+export interface OpenedStore {
+  sql: Sql;
+  store: CompanyStore;
+  /** Where the data lives, for messages. */
+  location: string;
+}
+
+export async function openStore(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): Promise<OpenedStore> {
+  let sql: Sql;
+  let location: string;
+  if (config.DATABASE_URL) {
+    sql = createPgSql({ connectionString: config.DATABASE_URL });
+    location = new URL(config.DATABASE_URL).host;
+  } else {
+    const dir = join(resolve(config.DATA_DIR), 'pglite');
+    mkdirSync(dir, { recursive: true });
+    sql = await createPgliteSql({ dataDir: dir });
+    location = `PGlite in ${dir}`;
+  }
+  await migrate(sql);
+  return { sql, store: createCompanyStore(sql), location };
+}
