@@ -7,6 +7,7 @@ import { mkdir, rename } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 
 export function isUrl(input: string): boolean {
   return /^https?:\/\//i.test(input);
@@ -30,10 +31,7 @@ export async function downloadInputs(
     const response = await fetch(input);
     if (!response.ok || !response.body) throw new Error(`${input}: HTTP ${response.status}`);
     // Written under a temporary name, so a broken download is never mistaken for a whole file.
-    await pipeline(
-      Readable.fromWeb(response.body as import('node:stream/web').ReadableStream),
-      createWriteStream(`${target}.part`),
-    );
+    await pipeline(Readable.fromWeb(response.body as WebReadableStream), createWriteStream(`${target}.part`));
     await rename(`${target}.part`, target);
     paths.push(target);
   }

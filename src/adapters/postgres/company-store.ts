@@ -11,7 +11,6 @@ import type {
   LoadCounts,
   LoadKind,
   LoadStatus,
-  ParseFailureRecord,
   Sql,
   SqlClient,
 } from '../../ports.ts';
