@@ -110,7 +110,8 @@ export async function loadAccounts(
   } finally {
     progress.stop();
     await pool.close();
-    (report as WriteStream | null)?.end();
+    const open = report as WriteStream | null;
+    if (open) await new Promise<void>((done) => open.end(done));
   }
   summary.seconds = progress.elapsedSeconds;
   return summary;

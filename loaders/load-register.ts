@@ -158,7 +158,8 @@ export async function loadRegister(
     );
     throw error;
   } finally {
-    (rejects as ReturnType<typeof createWriteStream> | null)?.end();
+    const report = rejects as ReturnType<typeof createWriteStream> | null;
+    if (report) await new Promise<void>((done) => report.end(done));
   }
 }
 

@@ -1,0 +1,226 @@
+/**
+ * The CompanyStore contract, run against every store: PGlite and a real PostgreSQL server.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
+import type { RegisterCompany } from '../../src/domain/company.ts';
+import { emptyFigures } from '../../src/domain/figures.ts';
+import type { FigureSet } from '../../src/domain/figures.ts';
+import type { CompanyStore, FilingRecord, Sql } from '../../src/ports.ts';
+import { testStores } from '../support/databases.ts';
+
+function company(number: string, overrides: Partial<RegisterCompany> = {}): RegisterCompany {
+  return {
+    company_number: number,
+    name: `COMPANY ${number} LIMITED`,
+    status: 'Active',
+    type: 'Private Limited Company',
+    incorporated: '2015-01-01',
+    dissolved: null,
+    country_of_origin: 'United Kingdom',
+    accounts_ref_day: 31,
+    accounts_ref_month: 12,
+    accounts_category: 'MICRO ENTITY',
+    accounts_last_made_up_to: '2022-12-31',
+    accounts_next_due: '2023-09-30',
+    confirmation_last_made_up_to: null,
+    confirmation_next_due: null,
+    charges_total: 0,
+    charges_outstanding: 0,
+    charges_part_satisfied: 0,
+    charges_satisfied: 0,
+    sic_codes: ['62020 - Information technology consultancy activities'],
+    address: {
+      care_of: null,
+      po_box: null,
+      line_1: '1 HIGH STREET',
+      line_2: null,
+      post_town: 'LEEDS',
+      county: null,
+      country: null,
+      postcode: 'LS1 1AA',
+    },
+    previous_names: [{ name: 'OLD NAME LTD', changed: '2018-05-01' }],
+    ...overrides,
+  };
+}
+
+function figures(netAssets: number): FigureSet {
+  return { ...emptyFigures(), net_assets: netAssets, equity: netAssets };
+}
+
+function filing(
+  number: string,
+  zip: string,
+  file: string,
+  date: string,
+  netAssets: number,
+  extra: Partial<FilingRecord> = {},
+): FilingRecord {
+  return {
+    company_number: number,
+    source_zip: zip,
+    source_file: file,
+    published: '2024-01-10',
+    balance_sheet_date: date,
+    period_start: null,
+    standard: 'FRS 105',
+    entity_name: null,
+    current: figures(netAssets),
+    prior_balance_sheet_date: null,
+    prior_period_start: null,
+    prior: null,
+    quality: [],
+    ...extra,
+  };
+}
+
+for (const kind of testStores) {
+  describe(`${kind.name}: CompanyStore`, () => {
+    let sql: Sql;
+    let close: () => Promise<void>;
+    let store: CompanyStore;
+    before(async () => {
+      ({ sql, close } = await kind.open());
+      store = createCompanyStore(sql);
+    });
+    after(async () => close());
+
+    test('an upserted company reads back whole', async () => {
+      await store.upsertCompanies([company('00000001')], '2024-01-01');
+      const found = await store.getCompany('00000001');
+      assert.ok(found);
+      assert.deepEqual(
+        { ...found.company },
+        { ...company('00000001'), snapshot_date: '2024-01-01', removed_from_register: null },
+      );
+      assert.deepEqual(found.accounts, []);
+      assert.equal(await store.getCompany('99999999'), null);
+    });
+
+    test('a newer snapshot updates; an older one never overwrites it', async () => {
+      await store.upsertCompanies([company('00000002', { status: 'Liquidation' })], '2024-02-01');
+      await store.upsertCompanies([company('00000002', { status: 'Active' })], '2024-01-01');
+      assert.equal((await store.getCompany('00000002'))?.company.status, 'Liquidation');
+    });
+
+    test('a complete snapshot marks the companies it no longer lists as dissolved, and they come back if listed again', async () => {
+      await store.upsertCompanies([company('00000003'), company('00000004')], '2024-03-01');
+      await store.upsertCompanies([company('00000003')], '2024-04-01');
+      const marked = await store.markRemovedFromRegister('2024-04-01');
+      assert.ok(marked >= 1);
+      const gone = await store.getCompany('00000004');
+      assert.equal(gone?.company.status, 'Dissolved');
+      assert.equal(gone?.company.removed_from_register, '2024-04-01');
+      assert.equal((await store.getCompany('00000003'))?.company.status, 'Active');
+      await store.upsertCompanies([company('00000004')], '2024-05-01');
+      assert.equal((await store.getCompany('00000004'))?.company.removed_from_register, null);
+    });
+
+    test('history: one entry per balance sheet date, newest first, prior-period years marked', async () => {
+      await store.upsertCompanies([company('00000010')], '2024-01-01');
+      await store.saveFilings(
+        [
+          filing('00000010', 'Accounts_Bulk_Data-2023-06-01.zip', 'a.html', '2022-12-31', 200, {
+            prior_balance_sheet_date: '2021-12-31',
+            prior: figures(150),
+            published: '2023-06-01',
+          }),
+          filing('00000010', 'Accounts_Bulk_Data-2024-06-01.zip', 'b.html', '2023-12-31', 300, {
+            prior_balance_sheet_date: '2022-12-31',
+            prior: figures(999),
+            published: '2024-06-01',
+          }),
+        ],
+        [],
+      );
+      const found = await store.getCompany('00000010');
+      assert.deepEqual(
+        found?.accounts.map((a) => [a.balance_sheet_date, a.figures.net_assets, a.from_prior_period, a.published]),
+        [
+          ['2023-12-31', 300, false, '2024-06-01'],
+          // The filing's own column beats the later filing's prior column (999).
+          ['2022-12-31', 200, false, '2023-06-01'],
+          ['2021-12-31', 150, true, '2023-06-01'],
+        ],
+      );
+    });
+
+    test('an amended filing (published later) replaces the original for its date, whatever the load order', async () => {
+      const amended = filing('00000011', 'Accounts_Bulk_Data-2024-03-01.zip', 'amended.html', '2023-12-31', 500, {
+        published: '2024-03-01',
+      });
+      const original = filing('00000011', 'Accounts_Bulk_Data-2024-02-01.zip', 'orig.html', '2023-12-31', 400, {
+        published: '2024-02-01',
+      });
+      await store.saveFilings([amended], []);
+      await store.saveFilings([original], []);
+      const found = await store.getCompany('00000011');
+      assert.equal(found, null, 'no register row yet');
+      const rows = await sql.query<{ na: number }>(
+        `SELECT (figures->>'net_assets')::int AS na FROM accounts_history WHERE company_number = '00000011'`,
+      );
+      assert.deepEqual(rows.rows, [{ na: 500 }]);
+    });
+
+    test('saving the same filings twice changes nothing', async () => {
+      const batch = [filing('00000012', 'Accounts_Bulk_Data-2024-01-02.zip', 'x.html', '2023-03-31', 7)];
+      await store.saveFilings(batch, []);
+      const before = await sql.query(`SELECT count(*)::int AS n FROM filings WHERE company_number = '00000012'`);
+      await store.saveFilings(batch, []);
+      const after = await sql.query(`SELECT count(*)::int AS n FROM filings WHERE company_number = '00000012'`);
+      assert.deepEqual(after.rows, before.rows);
+    });
+
+    test('quality warnings follow their period into the history', async () => {
+      await store.saveFilings(
+        [
+          filing('00000013', 'z.zip', 'q.html', '2023-03-31', 7, {
+            prior_balance_sheet_date: '2022-03-31',
+            prior: figures(5),
+            quality: [
+              { field: 'employees', period: 'current', message: 'current one' },
+              { field: 'employees', period: 'prior', message: 'prior one' },
+            ],
+          }),
+        ],
+        [],
+      );
+      const rows = await sql.query<{ d: string; q: { message: string }[] }>(
+        `SELECT balance_sheet_date AS d, quality AS q FROM accounts_history WHERE company_number = '00000013' ORDER BY 1`,
+      );
+      assert.deepEqual(
+        rows.rows.map((r) => [r.d, r.q.map((w) => w.message)]),
+        [
+          ['2022-03-31', ['prior one']],
+          ['2023-03-31', ['current one']],
+        ],
+      );
+    });
+
+    test('a failure is recorded, and cleared when the same file later parses', async () => {
+      await store.saveFilings(
+        [],
+        [{ source_zip: 'f.zip', source_file: 'bad.html', code: 'truncated', message: 'cut short' }],
+      );
+      assert.equal((await sql.query(`SELECT 1 FROM parse_failures WHERE source_file = 'bad.html'`)).rowCount, 1);
+      await store.saveFilings([filing('00000014', 'f.zip', 'bad.html', '2023-03-31', 1)], []);
+      assert.equal((await sql.query(`SELECT 1 FROM parse_failures WHERE source_file = 'bad.html'`)).rowCount, 0);
+    });
+
+    test('the journal: a completed load is found; a load left running is marked interrupted by the next', async () => {
+      const first = await store.startLoad('accounts', 'Accounts_Bulk_Data-2024-01-01.zip', { size: 10 });
+      await store.finishLoad(first, 'done', { rows_read: 1, rows_written: 1, rows_rejected: 0 });
+      assert.deepEqual(await store.findCompletedLoad('accounts', 'Accounts_Bulk_Data-2024-01-01.zip'), {
+        id: first,
+        detail: { size: 10 },
+      });
+      const killed = await store.startLoad('register', 'r.csv', {});
+      await store.startLoad('register', 'r.csv', {});
+      const status = await sql.query<{ status: string }>(`SELECT status FROM load_journal WHERE id = $1`, [killed]);
+      assert.equal(status.rows[0]?.status, 'interrupted');
+      assert.equal(await store.findCompletedLoad('register', 'r.csv'), null);
+    });
+  });
+}

@@ -1,0 +1,163 @@
+/**
+ * The register loader on both stores: real sample rows, bad rows with line numbers, refusal of
+ * non-register files, snapshot completeness, idempotence, and a load killed half-way.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { loadRegister, RegisterInputError } from '../../loaders/load-register.ts';
+import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
+import type { CompanyStore, Sql } from '../../src/ports.ts';
+import { dumpState, freshPostgres, testStores } from '../support/databases.ts';
+import { columnOf, registerRows, writeRegisterCsv } from '../support/register-csv.ts';
+import { accountsSamplesDir, registerSamplesDir, repoRoot } from '../support/samples.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'ukcd-register-'));
+const quiet = { reportDir: join(dir, 'reports'), log: () => undefined };
+
+for (const kind of testStores) {
+  describe(`${kind.name}: ukcd load register`, () => {
+    let sql: Sql;
+    let close: () => Promise<void>;
+    let store: CompanyStore;
+    before(async () => {
+      ({ sql, close } = await kind.open());
+      store = createCompanyStore(sql);
+    });
+    after(async () => close());
+
+    test('the real sample loads whole', async () => {
+      const summary = await loadRegister(store, [join(registerSamplesDir, 'basic-sample.csv')], {
+        ...quiet,
+        snapshotDate: '2021-08-01',
+      });
+      assert.deepEqual([summary.rowsRead, summary.rowsWritten, summary.rejected, summary.complete], [31, 31, 0, false]);
+      assert.equal((await store.getCompany('08209948'))?.company.accounts_category, 'DORMANT');
+    });
+
+    test('bad rows are reported with their line and reason; the good ones load', async () => {
+      const path = join(dir, `bad-${kind.name}.csv`);
+      const rows = registerRows(4, 5000, (row, i) => {
+        if (i === 1) row[columnOf('IncorporationDate')] = '31/13/2020';
+        if (i === 2) row[columnOf('CompanyNumber')] = '';
+      });
+      writeRegisterCsv(path, rows);
+      const summary = await loadRegister(store, [path], { ...quiet, snapshotDate: '2021-08-01' });
+      assert.deepEqual([summary.rowsRead, summary.rowsWritten, summary.rejected], [4, 2, 2]);
+      const report = readFileSync(summary.rejectReport!, 'utf8');
+      assert.match(report, /line 3: company 00005001: IncorporationDate "31\/13\/2020" is not a DD\/MM\/YYYY date/);
+      assert.match(report, /line 4: CompanyNumber "" is not a company number/);
+    });
+
+    test('a file that is not a register CSV is refused and nothing is written', async () => {
+      const before = await store.counts();
+      await assert.rejects(
+        loadRegister(store, [join(accountsSamplesDir, 'Prod224_0042_02771600_20160930.xml')], {
+          ...quiet,
+          snapshotDate: '2021-08-01',
+        }),
+        (error: Error) =>
+          error instanceof RegisterInputError && /not a Companies House register CSV/.test(error.message),
+      );
+      assert.deepEqual(await store.counts(), before);
+    });
+
+    test('without a date in the name or the options, the load is refused', async () => {
+      await assert.rejects(
+        loadRegister(store, [join(registerSamplesDir, 'basic-sample.csv')], quiet),
+        RegisterInputError,
+      );
+    });
+
+    test('a complete snapshot (from its name) marks companies it no longer lists as dissolved; loading it twice changes nothing', async () => {
+      const first = join(dir, `s1-${kind.name}`, 'BasicCompanyDataAsOneFile-2024-01-01.csv');
+      const second = join(dir, `s2-${kind.name}`, 'BasicCompanyDataAsOneFile-2024-02-01.csv');
+      await import('node:fs').then((fs) => {
+        fs.mkdirSync(join(dir, `s1-${kind.name}`));
+        fs.mkdirSync(join(dir, `s2-${kind.name}`));
+      });
+      writeRegisterCsv(first, registerRows(10, 7000));
+      writeRegisterCsv(second, registerRows(8, 7000));
+      await loadRegister(store, [first], quiet);
+      const summary = await loadRegister(store, [second], quiet);
+      assert.equal(summary.complete, true);
+      assert.ok(summary.markedDissolved >= 2);
+      assert.equal((await store.getCompany('00007009'))?.company.status, 'Dissolved');
+      assert.equal((await store.getCompany('00007000'))?.company.snapshot_date, '2024-02-01');
+      const state = await dumpState(sql);
+      const again = await loadRegister(store, [second], quiet);
+      assert.equal(again.markedDissolved, 0);
+      assert.equal(await dumpState(sql), state);
+    });
+  });
+}
+
+describe('ukcd load register killed with SIGKILL half-way, then run again', () => {
+  test('ends in the same state as one clean run (real Postgres)', async () => {
+    const folder = join(dir, 'big');
+    await import('node:fs').then((fs) => fs.mkdirSync(folder));
+    const path = join(folder, 'BasicCompanyDataAsOneFile-2024-06-01.csv');
+    writeRegisterCsv(path, registerRows(60_000, 100_000));
+    const killed = await freshPostgres();
+    const clean = await freshPostgres();
+    try {
+      // Companies from an earlier snapshot, some of which the new one drops.
+      const older = join(dir, 'older');
+      await import('node:fs').then((fs) => fs.mkdirSync(older));
+      writeRegisterCsv(join(older, 'BasicCompanyDataAsOneFile-2024-05-01.csv'), registerRows(100, 200_000));
+      for (const db of [killed, clean]) {
+        await loadRegister(
+          createCompanyStore(db.sql),
+          [join(older, 'BasicCompanyDataAsOneFile-2024-05-01.csv')],
+          quiet,
+        );
+      }
+
+      const child = spawn(process.execPath, [join(repoRoot, 'bin', 'ukcd.mjs'), 'load', 'register', path], {
+        env: { ...process.env, DATABASE_URL: killed.url, DATA_DIR: join(dir, 'data-killed') },
+        stdio: 'ignore',
+      });
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      for (let waited = 0; ; waited += 50) {
+        const n = (
+          await killed.sql.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM companies WHERE snapshot_date = '2024-06-01'`,
+          )
+        ).rows[0]!.n;
+        if (n >= 5000) break;
+        if (waited > 60_000) assert.fail('the load never got going');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      child.kill('SIGKILL');
+      await exited;
+      const half = (
+        await killed.sql.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM companies WHERE snapshot_date = '2024-06-01'`,
+        )
+      ).rows[0]!.n;
+      assert.ok(half < 60_000, `killed half-way (${half} rows in)`);
+      assert.equal(
+        (await killed.sql.query(`SELECT 1 FROM companies WHERE status = 'Dissolved'`)).rowCount,
+        0,
+        'nothing marked dissolved by a partial load',
+      );
+
+      await loadRegister(createCompanyStore(killed.sql), [path], quiet);
+      await loadRegister(createCompanyStore(clean.sql), [path], quiet);
+      assert.equal(await dumpState(killed.sql), await dumpState(clean.sql));
+      const journal = await killed.sql.query<{ status: string }>(
+        `SELECT status FROM load_journal WHERE kind = 'register' ORDER BY id`,
+      );
+      assert.deepEqual(
+        journal.rows.map((r) => r.status),
+        ['done', 'interrupted', 'done'],
+      );
+    } finally {
+      await killed.drop();
+      await clean.drop();
+    }
+  });
+});
