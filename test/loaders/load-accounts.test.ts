@@ -1,0 +1,134 @@
+/**
+ * The accounts loader on both stores: real samples and generated bulk zips, publication dates
+ * from bulk file names, failures recorded, idempotence, skip of completed bulk files, and a load
+ * killed half-way.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { loadAccounts } from '../../loaders/load-accounts.ts';
+import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
+import type { CompanyStore, Sql } from '../../src/ports.ts';
+import { writeBulkZips } from '../../src/synthetic/bulk-zip.ts';
+import { syntheticFilings } from '../../src/synthetic/filings.ts';
+import type { SyntheticFiling } from '../../src/synthetic/filings.ts';
+import { dumpState, freshPostgres, testStores } from '../support/databases.ts';
+import { accountsSamplesDir, repoRoot } from '../support/samples.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'ukcd-accounts-'));
+const quiet = { reportDir: join(dir, 'reports'), log: () => undefined, workers: 2 };
+
+// A generated corpus: several years of filings for 150 companies, in daily bulk zips.
+const corpus = join(dir, 'corpus');
+const expected = new Map<string, SyntheticFiling['expected'] & { published: string }>();
+before(async () => {
+  mkdirSync(corpus);
+  const filings = [...syntheticFilings({ seed: 7, companies: 150, yearsPerCompany: 4 })];
+  for (const f of filings) expected.set(f.fileName, { ...f.expected, published: f.published });
+  await writeBulkZips(filings, corpus);
+});
+
+for (const kind of testStores) {
+  describe(`${kind.name}: ukcd load accounts`, () => {
+    let sql: Sql;
+    let close: () => Promise<void>;
+    let store: CompanyStore;
+    before(async () => {
+      ({ sql, close } = await kind.open());
+      store = createCompanyStore(sql);
+    });
+    after(async () => close());
+
+    test('generated bulk zips load with their known figures and publication dates', async () => {
+      const summary = await loadAccounts(store, [corpus], quiet);
+      assert.equal(summary.failed, 0);
+      assert.equal(summary.parsed, expected.size);
+      const rows = await sql.query<{ source_file: string; published: string; balance_sheet_date: string; current_figures: unknown }>(
+        `SELECT source_file, published, balance_sheet_date, current_figures FROM filings`,
+      );
+      assert.equal(rows.rowCount, expected.size);
+      for (const row of rows.rows) {
+        const want = expected.get(row.source_file)!;
+        assert.deepEqual([row.published, row.balance_sheet_date, row.current_figures], [want.published, want.balance_sheet_date, want.current]);
+      }
+    });
+
+    test('the history holds every year, from current columns and prior-only years', async () => {
+      const history = await sql.query<{ n: number; prior_only: number }>(
+        `SELECT count(*)::int AS n, count(*) FILTER (WHERE from_prior_period)::int AS prior_only FROM accounts_history`,
+      );
+      const years = new Set([...expected.values()].map((e) => `${e.company_number} ${e.balance_sheet_date}`));
+      assert.ok(history.rows[0]!.n > years.size, 'years known only from a prior column are added');
+      assert.equal(history.rows[0]!.n - history.rows[0]!.prior_only, years.size);
+    });
+
+    test('a second run skips completed bulk files and changes nothing; --force reloads to the same state', async () => {
+      const state = await dumpState(sql);
+      const again = await loadAccounts(store, [corpus], quiet);
+      assert.equal(again.filings, 0);
+      assert.equal(again.skipped.length, readdirSync(corpus).length);
+      const forced = await loadAccounts(store, [corpus], { ...quiet, force: true });
+      assert.equal(forced.parsed, expected.size);
+      assert.equal(await dumpState(sql), state);
+    });
+
+    test('unreadable filings are recorded with their reason, and the rest still load', async () => {
+      const folder = join(dir, `mixed-${kind.name}`);
+      mkdirSync(folder);
+      copyFileSync(join(accountsSamplesDir, 'Prod223_3384_NI681295_20220831.html'), join(folder, 'Prod223_3384_NI681295_20220831.html'));
+      const whole = readFileSync(join(accountsSamplesDir, 'Prod223_3384_SC722766_20230228.html'));
+      writeFileSync(join(folder, 'Prod223_3384_SC722766_20230228.html'), whole.subarray(0, 3000));
+      writeFileSync(join(folder, 'notes.txt'), 'not a filing');
+      const summary = await loadAccounts(store, [folder], { ...quiet, published: '2023-03-10' });
+      assert.deepEqual([summary.parsed, summary.failed], [1, 2]);
+      assert.deepEqual(summary.failuresByCode, { truncated: 1, not_accounts: 1 });
+      const failures = await sql.query<{ source_file: string; code: string }>(
+        `SELECT source_file, code FROM parse_failures WHERE source_zip = '' ORDER BY 1`,
+      );
+      assert.deepEqual(failures.rows, [
+        { source_file: 'Prod223_3384_SC722766_20230228.html', code: 'truncated' },
+        { source_file: 'notes.txt', code: 'not_accounts' },
+      ]);
+      const report = readFileSync(summary.failureReport!, 'utf8');
+      assert.match(report, /"code":"truncated"/);
+      const loaded = await sql.query<{ published: string }>(`SELECT published FROM filings WHERE company_number = 'NI681295'`);
+      assert.deepEqual(loaded.rows, [{ published: '2023-03-10' }]);
+    });
+  });
+}
+
+describe('ukcd load accounts killed with SIGKILL half-way, then run again', () => {
+  test('ends in the same state as one clean run (real Postgres)', async () => {
+    const killed = await freshPostgres();
+    const clean = await freshPostgres();
+    try {
+      const child = spawn(process.execPath, [join(repoRoot, 'bin', 'ukcd.mjs'), 'load', 'accounts', corpus], {
+        env: { ...process.env, DATABASE_URL: killed.url, DATA_DIR: join(dir, 'data-killed') },
+        stdio: 'ignore',
+      });
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      for (let waited = 0; ; waited += 20) {
+        const n = (await killed.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM filings`)).rows[0]!.n;
+        if (n >= expected.size / 4) break;
+        if (waited > 60_000) assert.fail('the load never got going');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      child.kill('SIGKILL');
+      await exited;
+      const half = (await killed.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM filings`)).rows[0]!.n;
+      assert.ok(half < expected.size, `killed half-way (${half} of ${expected.size} filings in)`);
+
+      await loadAccounts(createCompanyStore(killed.sql), [corpus], quiet);
+      await loadAccounts(createCompanyStore(clean.sql), [corpus], quiet);
+      assert.equal(await dumpState(killed.sql), await dumpState(clean.sql));
+      const interrupted = await killed.sql.query(`SELECT 1 FROM load_journal WHERE status = 'interrupted'`);
+      assert.equal(interrupted.rowCount, 1, 'the killed bulk file is journalled as interrupted');
+    } finally {
+      await killed.drop();
+      await clean.drop();
+    }
+  });
+});
