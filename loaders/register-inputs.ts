@@ -10,7 +10,7 @@ import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { openZipFile } from './zip-reader.ts';
+import { openZipFile, streamZipMember } from './zip-reader.ts';
 
 export interface RegisterFileName {
   date: string;
@@ -83,21 +83,7 @@ export async function csvSources(file: string): Promise<CsvSource[]> {
   zip.close();
   for (const name of names) {
     if (!/\.csv$/i.test(name)) continue;
-    members.push({
-      label: `${file}!${name}`,
-      open: async () => {
-        // Reopen per member: yauzl iterates entries once, and a CSV member is streamed lazily.
-        const again = await openZipFile(file);
-        for await (const member of again.members()) {
-          if (member.name !== name) continue;
-          const stream = await member.stream();
-          stream.once('close', () => again.close());
-          return stream;
-        }
-        again.close();
-        throw new Error(`${name} vanished from ${file}`);
-      },
-    });
+    members.push({ label: `${file}!${name}`, open: () => streamZipMember(file, name) });
   }
   if (members.length === 0) throw new Error(`${file} holds no .csv file`);
   return members;

@@ -19,6 +19,7 @@ interface Window {
 
 export class WindowedReader extends yauzl.RandomAccessReader {
   private windows: Window[] = [];
+  private closed = false;
 
   constructor(
     private readonly fd: number,
@@ -61,6 +62,9 @@ export class WindowedReader extends yauzl.RandomAccessReader {
 
   override close(callback: (err: Error | null) => void): void {
     this.windows = [];
+    // Both yauzl and our own error paths may close; the descriptor must be closed once only.
+    if (this.closed) return callback(null);
+    this.closed = true;
     close(this.fd, (error) => callback(error ?? null));
   }
 }

@@ -42,7 +42,7 @@ export async function openZipFile(path: string): Promise<OpenZip> {
   }
   const zip = await new Promise<ZipFile>((resolve, reject) => {
     // The reader owns the descriptor from here: closing the zip closes it.
-    yauzl.fromRandomAccessReader(reader, reader.size, { lazyEntries: true, autoClose: true }, (error, opened) => {
+    yauzl.fromRandomAccessReader(reader, reader.size, { lazyEntries: true, autoClose: false }, (error, opened) => {
       if (error || !opened) {
         reader.close(() => undefined);
         reject(error ?? new Error('zip could not be opened'));
@@ -131,5 +131,38 @@ function readThrough(reader: WindowedReader, start: number, length: number): Pro
   const buffer = Buffer.allocUnsafe(length);
   return new Promise((resolve, reject) => {
     reader.read(buffer, 0, length, start, (error) => (error ? reject(error) : resolve(buffer)));
+  });
+}
+
+/**
+ * Stream one member of a zip on disk (a register CSV of gigabytes). yauzl owns the file here:
+ * the windowed reader above serves many small members, not one long stream.
+ */
+export function streamZipMember(path: string, name: string): Promise<Readable> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(path, { lazyEntries: true, autoClose: false }, (error, zip) => {
+      if (error || !zip) return reject(error ?? new Error('zip could not be opened'));
+      let found = false;
+      zip.on('error', reject);
+      zip.on('entry', (entry: Entry) => {
+        if (entry.fileName !== name) return zip.readEntry();
+        found = true;
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) {
+            zip.close();
+            return reject(streamError ?? new Error(`${name} could not be read`));
+          }
+          stream.once('close', () => zip.close());
+          resolve(stream);
+        });
+      });
+      zip.on('end', () => {
+        if (!found) {
+          zip.close();
+          reject(new Error(`${name} is not in ${path}`));
+        }
+      });
+      zip.readEntry();
+    });
   });
 }

@@ -13,11 +13,12 @@ Commands:
                          Load accounts bulk zips, folders or filings into the store.
   ukcd generate accounts --out DIR [--companies N] [--years N] [--seed N]
                          Write synthetic accounts bulk zips in the real Companies House format.
-  ukcd start             Start the service (not built yet: prints what is available).
+  ukcd start             Start the service: the store (DATABASE_URL, else PGlite in DATA_DIR, with
+                         the sample dataset on first start) and HTTP on PORT (default 3000).
   ukcd help              This text.
 `;
 
-async function main(argv: string[]): Promise<number> {
+async function run(argv: string[]): Promise<number | undefined> {
   const [command, ...args] = argv;
   switch (command) {
     case 'parse': {
@@ -32,11 +33,11 @@ async function main(argv: string[]): Promise<number> {
       const { runGenerateCommand } = await import('../../loaders/generate-command.ts');
       return runGenerateCommand(args);
     }
-    case 'start':
-      process.stdout.write(
-        'The HTTP service is not built yet (issues 3-5). What works today:\n\n' + HELP.split('\n').slice(2).join('\n'),
-      );
-      return 0;
+    case 'start': {
+      const { main } = await import('../main.ts');
+      await main();
+      return undefined;
+    }
     case undefined:
     case 'help':
     case '--help':
@@ -49,4 +50,6 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+const code = await run(process.argv.slice(2));
+// A server keeps running; a command ends with its status.
+if (code !== undefined) process.exitCode = code;

@@ -1,0 +1,75 @@
+/**
+ * The bundled sample dataset: a register snapshot and several years of accounts bulk zips for a
+ * few thousand synthetic companies, made by the project's generator in the real Companies House
+ * formats and loaded through the real loaders. The embedded default loads it on first start so
+ * that every endpoint has something to show.
+ *
+ * It is generated rather than committed: the same seed gives the same files, and the window ends
+ * at the current month so that "recent" filings and overdue accounts mean something today.
+ */
+import { mkdir, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { CompanyStore } from '../src/ports.ts';
+import { writeBulkZips } from '../src/synthetic/bulk-zip.ts';
+import { syntheticFilings } from '../src/synthetic/filings.ts';
+import type { SyntheticFiling } from '../src/synthetic/filings.ts';
+import { writeRegisterSnapshot } from '../src/synthetic/register-files.ts';
+import { loadAccounts } from './load-accounts.ts';
+import { loadRegister } from './load-register.ts';
+
+export const SAMPLE_SEED = 20_260_101;
+
+export interface SampleOptions {
+  dataDir: string;
+  companies?: number;
+  years?: number;
+  /** "Today" for the sample: the snapshot is taken on the first of its month. */
+  today?: Date;
+  log?: (line: string) => void;
+}
+
+export interface SampleSummary {
+  snapshotDate: string;
+  companies: number;
+  filings: number;
+}
+
+export async function loadSampleDataset(store: CompanyStore, options: SampleOptions): Promise<SampleSummary> {
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const today = options.today ?? new Date();
+  const todayIso = today.toISOString().slice(0, 10);
+  const snapshotDate = `${todayIso.slice(0, 7)}-01`;
+  const years = options.years ?? 5;
+  const companies = options.companies ?? 3000;
+  const dir = join(options.dataDir, 'sample');
+  const accountsDir = join(dir, 'accounts');
+  const registerDir = join(dir, 'register');
+  await mkdir(accountsDir, { recursive: true });
+  await mkdir(registerDir, { recursive: true });
+
+  log(`generating the sample dataset (${companies} companies, ${years} years of accounts) in ${dir}`);
+  if ((await readdir(accountsDir)).length === 0) {
+    const fromYear = today.getUTCFullYear() - years;
+    const filings = syntheticFilings({ seed: SAMPLE_SEED, companies, yearsPerCompany: years, fromYear });
+    await writeBulkZips(publishedBy(filings, todayIso), accountsDir);
+  }
+  if ((await readdir(registerDir)).length === 0) {
+    await writeRegisterSnapshot({
+      seed: SAMPLE_SEED,
+      companies: Math.ceil(companies * 1.25),
+      snapshotDate,
+      outDir: registerDir,
+    });
+  }
+  const reportDir = join(options.dataDir, 'reports');
+  const register = await loadRegister(store, [registerDir], { reportDir, log });
+  const accounts = await loadAccounts(store, [accountsDir], { reportDir, log });
+  return { snapshotDate, companies: register.rowsWritten, filings: accounts.parsed };
+}
+
+function* publishedBy(filings: Iterable<SyntheticFiling>, today: string): Generator<SyntheticFiling> {
+  for (const filing of filings) {
+    if (filing.published > today) return;
+    yield filing;
+  }
+}
