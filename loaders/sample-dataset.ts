@@ -45,26 +45,38 @@ export async function loadSampleDataset(store: CompanyStore, options: SampleOpti
   const accountsDir = join(dir, 'accounts');
   const registerDir = join(dir, 'register');
   await mkdir(accountsDir, { recursive: true });
-  await mkdir(registerDir, { recursive: true });
 
   log(`generating the sample dataset (${companies} companies, ${years} years of accounts) in ${dir}`);
   if ((await readdir(accountsDir)).length === 0) {
     const fromYear = today.getUTCFullYear() - years;
-    const filings = syntheticFilings({ seed: SAMPLE_SEED, companies, yearsPerCompany: years, fromYear });
+    // Through the current year, so the accounts agree with the register's "last made up to".
+    const filings = syntheticFilings({ seed: SAMPLE_SEED, companies, yearsPerCompany: years + 1, fromYear });
     await writeBulkZips(publishedBy(filings, todayIso), accountsDir);
   }
-  if ((await readdir(registerDir)).length === 0) {
-    await writeRegisterSnapshot({
-      seed: SAMPLE_SEED,
-      companies: Math.ceil(companies * 1.25),
-      snapshotDate,
-      outDir: registerDir,
-    });
+  // One snapshot a year across the accounts window, oldest first, as a service running that long
+  // would have loaded: each complete snapshot marks the companies that dissolved since the last.
+  const snapshots = Array.from(
+    { length: years + 1 },
+    (_, i) => `${Number(snapshotDate.slice(0, 4)) - years + i}${snapshotDate.slice(4)}`,
+  );
+  for (const date of snapshots) {
+    const outDir = join(registerDir, date);
+    await mkdir(outDir, { recursive: true });
+    if ((await readdir(outDir)).length === 0) {
+      await writeRegisterSnapshot({
+        seed: SAMPLE_SEED,
+        companies: Math.ceil(companies * 1.25),
+        snapshotDate: date,
+        outDir,
+      });
+    }
   }
   const reportDir = join(options.dataDir, 'reports');
-  const register = await loadRegister(store, [registerDir], { reportDir, log });
+  let companiesLoaded = 0;
+  for (const date of snapshots)
+    companiesLoaded = (await loadRegister(store, [join(registerDir, date)], { reportDir, log })).rowsWritten;
   const accounts = await loadAccounts(store, [accountsDir], { reportDir, log });
-  return { snapshotDate, companies: register.rowsWritten, filings: accounts.parsed };
+  return { snapshotDate, companies: companiesLoaded, filings: accounts.parsed };
 }
 
 function* publishedBy(filings: Iterable<SyntheticFiling>, today: string): Generator<SyntheticFiling> {

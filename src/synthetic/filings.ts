@@ -12,7 +12,7 @@ import { filesElectronically, figureHistory, syntheticCompany } from './companie
 import type { AccountsStyle, SyntheticCompany } from './companies.ts';
 import { compactDate, dayNumber, fromDayNumber, weekday, yearOf } from './dates.ts';
 import { renderIxbrlFiling } from './ixbrl-writer.ts';
-import { accountingPeriod, firstPeriodIndexFrom } from './periods.ts';
+import { accountingPeriod, firstPeriodIndexFrom, periodEnd } from './periods.ts';
 import { labelSeed, Random } from './random.ts';
 import { renderPlainXbrlFiling } from './xbrl-writer.ts';
 
@@ -79,6 +79,16 @@ function publicationDay(seed: number, index: number, periodIndex: number, balanc
   if (wd === 0) day += 2;
   else if (wd === 1) day += 1;
   return day;
+}
+
+/**
+ * The day (days since 1970-01-01) the accounts for period `periodIndex` of `company` are filed and
+ * published, on the very schedule `syntheticFilings` uses. It is defined for every period, those
+ * filed on paper included (they never reach the bulk data but are filed all the same), so that the
+ * register can say which accounts a company had filed on any date.
+ */
+export function accountsPublicationDay(seed: number, company: SyntheticCompany, periodIndex: number): number {
+  return publicationDay(seed, company.index, periodIndex, periodEnd(company, periodIndex));
 }
 
 /** The company's filings in the window, ordered by publication. */

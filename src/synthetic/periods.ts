@@ -29,6 +29,12 @@ export function accountingPeriod(company: SyntheticCompany, index: number): Acco
   return { index, start: addDays(previousEnd, 1), end: monthEndAfter(first, 12 * index) };
 }
 
+/** The end of `accountingPeriod(company, index)`, without working out its start. */
+export function periodEnd(company: SyntheticCompany, index: number): string {
+  const first = firstPeriodEnd(company);
+  return index === 0 ? first : monthEndAfter(first, 12 * index);
+}
+
 /** Index of the first period ending in `year` or later. */
 export function firstPeriodIndexFrom(company: SyntheticCompany, year: number): number {
   return Math.max(0, year - yearOf(firstPeriodEnd(company)));

@@ -104,3 +104,11 @@ export class Random {
     return median * Math.exp(this.normal(0, sigma));
   }
 }
+
+/**
+ * The wait, in whole days (at least one), until the next of events that come at random at
+ * `perYear` a year: the exponential gap of a Poisson process, one draw.
+ */
+export function exponentialDays(rng: Random, perYear: number): number {
+  return Math.max(1, Math.ceil((-Math.log(1 - rng.next()) / perYear) * 365.25));
+}

@@ -99,6 +99,14 @@ for (const kind of testStores) {
       assert.equal(await store.getCompany('99999999'), null);
     });
 
+    test('a number repeated within one batch keeps its last row', async () => {
+      await store.upsertCompanies(
+        [company('00000005', { name: 'FIRST' }), company('00000005', { name: 'SECOND' })],
+        '2024-01-01',
+      );
+      assert.equal((await store.getCompany('00000005'))?.company.name, 'SECOND');
+    });
+
     test('a newer snapshot updates; an older one never overwrites it', async () => {
       await store.upsertCompanies([company('00000002', { status: 'Liquidation' })], '2024-02-01');
       await store.upsertCompanies([company('00000002', { status: 'Active' })], '2024-01-01');

@@ -126,7 +126,10 @@ export function createCompanyStore(sql: Sql): CompanyStore {
   return {
     async upsertCompanies(companies, snapshotDate) {
       if (companies.length === 0) return;
-      await sql.query(UPSERT_COMPANIES, [JSON.stringify(companies.map(companyJson)), snapshotDate]);
+      // One INSERT … ON CONFLICT cannot touch a row twice, so a number repeated within a batch
+      // keeps its last row, as it would across batches.
+      const byNumber = new Map(companies.map((company) => [company.company_number, company]));
+      await sql.query(UPSERT_COMPANIES, [JSON.stringify([...byNumber.values()].map(companyJson)), snapshotDate]);
     },
 
     async markRemovedFromRegister(snapshotDate) {
