@@ -1,13 +1,14 @@
 /**
- * `ukcd generate accounts --out DIR [--companies N] [--years N] [--seed N]`: synthetic accounts
- * bulk zips in the real format, for tests, the sample dataset and benchmarks.
+ * `ukcd generate accounts|register --out DIR …`: synthetic accounts bulk zips and register
+ * snapshots in the real Companies House formats, for tests, the sample dataset and benchmarks.
  */
 import { parseArgs } from 'node:util';
 
 export async function runGenerateCommand(args: readonly string[]): Promise<number> {
   const [what, ...rest] = args;
+  if (what === 'register') return generateRegister(rest);
   if (what !== 'accounts') {
-    process.stderr.write('usage: ukcd generate accounts --out DIR [--companies N] [--years N] [--seed N]\n');
+    process.stderr.write(`${USAGE}\n`);
     return 2;
   }
   const { values } = parseArgs({
@@ -39,6 +40,47 @@ export async function runGenerateCommand(args: readonly string[]): Promise<numbe
   const seconds = (Date.now() - started) / 1000;
   process.stderr.write(
     `wrote ${result.filings} filings (${(result.bytes / 1e6).toFixed(1)} MB) in ${result.zips.length} bulk zips to ${values.out} in ${seconds.toFixed(1)}s\n`,
+  );
+  return 0;
+}
+
+const USAGE = `usage:
+  ukcd generate accounts --out DIR [--companies N] [--years N] [--seed N]
+  ukcd generate register --out DIR --date YYYY-MM-DD [--companies N] [--parts N] [--seed N]`;
+
+async function generateRegister(args: readonly string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: [...args],
+    options: {
+      out: { type: 'string' },
+      date: { type: 'string' },
+      companies: { type: 'string', default: '1000' },
+      parts: { type: 'string', default: '1' },
+      seed: { type: 'string', default: '1' },
+    },
+  });
+  if (!values.out || !values.date || !/^\d{4}-\d{2}-\d{2}$/.test(values.date)) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  const numbers = { companies: Number(values.companies), parts: Number(values.parts), seed: Number(values.seed) };
+  for (const [name, value] of Object.entries(numbers)) {
+    if (!Number.isInteger(value) || value < (name === 'parts' ? 1 : 0)) {
+      process.stderr.write(`--${name} must be a whole number, got "${values[name as keyof typeof values]}"\n`);
+      return 2;
+    }
+  }
+  const { writeRegisterSnapshot } = await import('../src/synthetic/register-files.ts');
+  const started = Date.now();
+  const result = await writeRegisterSnapshot({
+    seed: numbers.seed,
+    companies: numbers.companies,
+    snapshotDate: values.date,
+    outDir: values.out,
+    ...(numbers.parts > 1 ? { parts: numbers.parts } : {}),
+  });
+  process.stderr.write(
+    `wrote ${result.rows} register rows (${(result.bytes / 1e6).toFixed(1)} MB) in ${result.files.length} file(s) to ${values.out} in ${((Date.now() - started) / 1000).toFixed(1)}s\n`,
   );
   return 0;
 }

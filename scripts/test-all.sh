@@ -11,4 +11,9 @@ fi
 
 npm run --silent typecheck
 npm run --silent lint
+
+# A real PostgreSQL for the store and loader tests (installed from Debian's packages if missing).
+UKCD_TEST_DATABASE_URL="$(bash scripts/postgres.sh)"
+export UKCD_TEST_DATABASE_URL
+
 npm test

@@ -13,6 +13,8 @@ Commands:
                          Load accounts bulk zips, folders or filings into the store.
   ukcd generate accounts --out DIR [--companies N] [--years N] [--seed N]
                          Write synthetic accounts bulk zips in the real Companies House format.
+  ukcd generate register --out DIR --date YYYY-MM-DD [--companies N] [--parts N] [--seed N]
+                         Write a synthetic register snapshot (BasicCompanyData CSV, zipped).
   ukcd start             Start the service: the store (DATABASE_URL, else PGlite in DATA_DIR, with
                          the sample dataset on first start) and HTTP on PORT (default 3000).
   ukcd help              This text.
