@@ -100,9 +100,16 @@ export async function loadRegister(
   };
 
   try {
+    const totalBytes = sources.reduce((sum, source) => sum + source.size, 0);
+    let bytesDone = 0;
+    let bytesRead = 0;
     for (const [i, source] of sources.entries()) {
+      bytesDone += bytesRead;
+      bytesRead = 0;
       const columns = headers[i]!;
-      const parser = (await source.open()).pipe(
+      const stream = await source.open();
+      stream.on('data', (chunk: Buffer) => (bytesRead += chunk.length));
+      const parser = stream.pipe(
         parse({
           bom: true,
           relax_column_count: true,
@@ -121,6 +128,8 @@ export async function loadRegister(
         if (batch.length >= batchSize) {
           await flush(batch);
           batch = [];
+          // Rows to come, estimated from the bytes read so far: a CSV does not say how many it holds.
+          progress.setExpected(Math.round((rowsRead * totalBytes) / Math.max(bytesDone + bytesRead, 1)));
         }
         progress.advance();
         if (options.stopAfterRows !== undefined && rowsRead >= options.stopAfterRows) {

@@ -70,20 +70,23 @@ export async function describeRegisterInputs(paths: readonly string[]): Promise<
 export interface CsvSource {
   /** The file, and the member for a zip. */
   label: string;
+  /** Uncompressed size in bytes, for estimating how many rows are to come. */
+  size: number;
   open(): Promise<Readable>;
 }
 
 /** The CSV streams inside one input file: itself, or each .csv member of a zip. */
 export async function csvSources(file: string): Promise<CsvSource[]> {
-  if (!/\.zip$/i.test(file)) return [{ label: file, open: async () => createReadStream(file) }];
+  if (!/\.zip$/i.test(file))
+    return [{ label: file, size: (await stat(file)).size, open: async () => createReadStream(file) }];
   const zip = await openZipFile(file);
   const members: CsvSource[] = [];
-  const names: string[] = [];
-  for await (const member of zip.members()) names.push(member.name);
+  const found: { name: string; size: number }[] = [];
+  for await (const member of zip.members()) found.push({ name: member.name, size: member.uncompressedSize });
   zip.close();
-  for (const name of names) {
+  for (const { name, size } of found) {
     if (!/\.csv$/i.test(name)) continue;
-    members.push({ label: `${file}!${name}`, open: () => streamZipMember(file, name) });
+    members.push({ label: `${file}!${name}`, size, open: () => streamZipMember(file, name) });
   }
   if (members.length === 0) throw new Error(`${file} holds no .csv file`);
   return members;

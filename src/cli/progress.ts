@@ -7,6 +7,8 @@ import { SingleBar } from 'cli-progress';
 export interface Progress {
   /** More items became known. */
   expect(count: number): void;
+  /** The total is an estimate that changed (rows of a CSV, from the bytes read so far). */
+  setExpected(total: number): void;
   /** Items finished. */
   advance(count?: number): void;
   stop(): void;
@@ -44,6 +46,10 @@ export function startProgress(options: ProgressOptions): Progress {
         total += count;
         bar.setTotal(total);
       },
+      setExpected(count) {
+        total = count;
+        bar.setTotal(total);
+      },
       advance(count = 1) {
         done += count;
         bar.update(done, { rate: rate().toFixed(0) });
@@ -63,6 +69,9 @@ export function startProgress(options: ProgressOptions): Progress {
   return {
     expect(count) {
       total += count;
+    },
+    setExpected(count) {
+      total = count;
     },
     advance(count = 1) {
       done += count;
