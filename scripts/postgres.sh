@@ -57,6 +57,8 @@ psql_admin() { "$BIN/psql" -h 127.0.0.1 -p "$PORT" -U postgres -v ON_ERROR_STOP=
 if [ "$(psql_admin -c "select 1 from pg_roles where rolname = 'ukcd'")" != 1 ]; then
   psql_admin -c "create role ukcd login password 'ukcd' createdb" >/dev/null
 fi
+# Tests drop their databases WITH (FORCE), which must be able to end an autovacuum worker.
+psql_admin -c "grant pg_signal_backend to ukcd" >/dev/null
 if [ "$(psql_admin -c "select 1 from pg_database where datname = '$DB'")" != 1 ]; then
   psql_admin -c "create database $DB owner ukcd" >/dev/null
 fi

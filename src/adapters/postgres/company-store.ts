@@ -1,6 +1,7 @@
 /**
  * The CompanyStore on Postgres (pg or PGlite through the Sql port). Batches travel as one JSON
- * parameter expanded by jsonb_to_recordset: one round trip per batch, and the same SQL on both.
+ * parameter expanded by json_to_recordset: one round trip per batch, and the same SQL on both.
+ * (json, not jsonb: the text is read straight into typed columns, without building jsonb first.)
  */
 import type { RegisterCompany } from '../../domain/company.ts';
 import type {
@@ -19,7 +20,7 @@ const COMPANY_COLUMNS = `company_number text, name text, status text, type text,
   country_of_origin text, accounts_ref_day smallint, accounts_ref_month smallint, accounts_category text,
   accounts_last_made_up_to date, accounts_next_due date, confirmation_last_made_up_to date, confirmation_next_due date,
   charges_total integer, charges_outstanding integer, charges_part_satisfied integer, charges_satisfied integer,
-  sic_codes jsonb, care_of text, po_box text, line_1 text, line_2 text, post_town text, county text, country text,
+  sic_codes text[], care_of text, po_box text, line_1 text, line_2 text, post_town text, county text, country text,
   postcode text, previous_names jsonb`;
 
 const UPSERT_COMPANIES = `
@@ -31,10 +32,10 @@ INSERT INTO companies AS c (company_number, name, status, type, incorporated, di
 SELECT r.company_number, r.name, r.status, r.type, r.incorporated, r.dissolved, r.country_of_origin,
   r.accounts_ref_day, r.accounts_ref_month, r.accounts_category, r.accounts_last_made_up_to, r.accounts_next_due,
   r.confirmation_last_made_up_to, r.confirmation_next_due, r.charges_total, r.charges_outstanding,
-  r.charges_part_satisfied, r.charges_satisfied, ARRAY(SELECT jsonb_array_elements_text(r.sic_codes)),
+  r.charges_part_satisfied, r.charges_satisfied, r.sic_codes,
   r.care_of, r.po_box, r.line_1, r.line_2, r.post_town, r.county, r.country, r.postcode, r.previous_names,
   $2::date, NULL, now()
-FROM jsonb_to_recordset($1::jsonb) AS r(${COMPANY_COLUMNS})
+FROM json_to_recordset($1::json) AS r(${COMPANY_COLUMNS})
 ON CONFLICT (company_number) DO UPDATE SET
   name = EXCLUDED.name, status = EXCLUDED.status, type = EXCLUDED.type, incorporated = EXCLUDED.incorporated,
   dissolved = EXCLUDED.dissolved, country_of_origin = EXCLUDED.country_of_origin,
@@ -60,7 +61,7 @@ INSERT INTO filings AS f (company_number, source_zip, source_file, published, ba
 SELECT r.company_number, r.source_zip, r.source_file, r.published, r.balance_sheet_date, r.period_start,
   r.standard, r.entity_name, r.current_figures, r.prior_balance_sheet_date, r.prior_period_start,
   r.prior_figures, r.quality
-FROM jsonb_to_recordset($1::jsonb) AS r(${FILING_COLUMNS})
+FROM json_to_recordset($1::json) AS r(${FILING_COLUMNS})
 ON CONFLICT (source_zip, source_file) DO UPDATE SET
   company_number = EXCLUDED.company_number, published = EXCLUDED.published,
   balance_sheet_date = EXCLUDED.balance_sheet_date, period_start = EXCLUDED.period_start,
@@ -93,10 +94,16 @@ const REBUILD_HISTORY = [
    ORDER BY company_number, balance_sheet_date, from_prior_period, published DESC NULLS LAST, filing_id DESC`,
 ];
 
+/**
+ * Loads do not wait for their commits to reach disk. A crash may lose the last batches, which is
+ * safe only because every load is idempotent and resumable: running it again restores them.
+ */
+const LOAD_COMMIT = `SET LOCAL synchronous_commit = off`;
+
 const UPSERT_FAILURES = `
 INSERT INTO parse_failures (source_zip, source_file, code, message)
 SELECT r.source_zip, r.source_file, r.code, r.message
-FROM jsonb_to_recordset($1::jsonb) AS r(source_zip text, source_file text, code text, message text)
+FROM json_to_recordset($1::json) AS r(source_zip text, source_file text, code text, message text)
 ON CONFLICT (source_zip, source_file) DO UPDATE SET code = EXCLUDED.code, message = EXCLUDED.message, recorded_at = now()`;
 
 function companyJson(company: RegisterCompany): Record<string, unknown> {
@@ -129,7 +136,10 @@ export function createCompanyStore(sql: Sql): CompanyStore {
       // One INSERT … ON CONFLICT cannot touch a row twice, so a number repeated within a batch
       // keeps its last row, as it would across batches.
       const byNumber = new Map(companies.map((company) => [company.company_number, company]));
-      await sql.query(UPSERT_COMPANIES, [JSON.stringify([...byNumber.values()].map(companyJson)), snapshotDate]);
+      await sql.transaction(async (tx) => {
+        await tx.query(LOAD_COMMIT);
+        await tx.query(UPSERT_COMPANIES, [JSON.stringify([...byNumber.values()].map(companyJson)), snapshotDate]);
+      });
     },
 
     async markRemovedFromRegister(snapshotDate) {
@@ -143,13 +153,14 @@ export function createCompanyStore(sql: Sql): CompanyStore {
 
     async saveFilings(filings, failures) {
       await sql.transaction(async (tx: SqlClient) => {
+        await tx.query(LOAD_COMMIT);
         if (filings.length > 0) {
           await tx.query(UPSERT_FILINGS, [JSON.stringify(filings.map(filingJson))]);
           const numbers = [...new Set(filings.map((filing) => filing.company_number))];
           for (const statement of REBUILD_HISTORY) await tx.query(statement, [numbers]);
           // A filing that parses now is no longer a failure.
           await tx.query(
-            `DELETE FROM parse_failures p USING jsonb_to_recordset($1::jsonb) AS r(source_zip text, source_file text)
+            `DELETE FROM parse_failures p USING json_to_recordset($1::json) AS r(source_zip text, source_file text)
              WHERE p.source_zip = r.source_zip AND p.source_file = r.source_file`,
             [JSON.stringify(filings.map(({ source_zip, source_file }) => ({ source_zip, source_file })))],
           );
