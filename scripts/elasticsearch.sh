@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Installs and starts a real Elasticsearch for tests and development, on a machine without Docker:
+# Elastic's runnable distribution from Maven Central (integ-test-zip: no bundled JDK), on the newest
+# JDK the machine has, as an unprivileged user (Elasticsearch refuses to run as root). Loopback
+# only, single node, small heap. Idempotent: when it already answers, it only prints its URL.
+#
+#   scripts/elasticsearch.sh         -> prints ELASTICSEARCH_URL once the cluster is green
+#   scripts/elasticsearch.sh stop
+set -euo pipefail
+
+VERSION="${UKCD_ES_VERSION:-9.2.8}"
+PORT="${UKCD_ES_PORT:-9299}"
+BASE="${UKCD_ES_DIR:-/var/tmp/ukcd-elasticsearch}"
+HOME_DIR="$BASE/elasticsearch-$VERSION"
+RUN_USER="${UKCD_ES_USER:-ukcd-es}"
+HEAP="${UKCD_ES_HEAP:-768m}"
+URL="http://127.0.0.1:$PORT"
+MAVEN="https://repo1.maven.org/maven2/org/elasticsearch/distribution/integ-test-zip/elasticsearch"
+
+healthy() { curl -sf -m 5 "$URL/_cluster/health" >/dev/null 2>&1; }
+
+as_user() {
+  if [ "$(id -un)" = "$RUN_USER" ]; then "$@"; else runuser -u "$RUN_USER" -- "$@"; fi
+}
+
+if [ "${1:-}" = stop ]; then
+  if [ -f "$BASE/es.pid" ]; then kill "$(cat "$BASE/es.pid")" 2>/dev/null || true; fi
+  pkill -u "$RUN_USER" -f org.elasticsearch 2>/dev/null || true
+  exit 0
+fi
+
+if healthy; then echo "$URL"; exit 0; fi
+
+# The newest JDK on the machine: a Temurin beside Debian's OpenJDK, or Debian's own.
+java_home() {
+  local candidate
+  for candidate in $(ls -d /usr/lib/jvm/temurin-*-jdk* /usr/lib/jvm/java-*-openjdk-* 2>/dev/null | sort -t- -k2 -V -r); do
+    if [ -x "$candidate/bin/java" ]; then echo "$candidate"; return 0; fi
+  done
+  return 1
+}
+if ! JAVA=$(java_home); then
+  echo "installing a JDK from Debian's packages..." >&2
+  apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openjdk-17-jdk-headless >&2
+  JAVA=$(java_home)
+fi
+
+id "$RUN_USER" >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin "$RUN_USER"
+mkdir -p "$BASE"
+
+if [ ! -x "$HOME_DIR/bin/elasticsearch" ]; then
+  echo "downloading Elasticsearch $VERSION from Maven Central..." >&2
+  zip="$BASE/elasticsearch-$VERSION.zip"
+  curl -sfL -m 600 -o "$zip.part" "$MAVEN/$VERSION/elasticsearch-$VERSION.zip"
+  # Verify against the published checksum where Maven Central has one, and the zip's own CRCs always.
+  expected=$( (curl -sfL -m 60 "$MAVEN/$VERSION/elasticsearch-$VERSION.zip.sha1" || true) | cut -c1-40)
+  actual=$(sha1sum "$zip.part" | cut -c1-40)
+  if { [ -n "$expected" ] && [ "$expected" != "$actual" ]; } || ! unzip -tq "$zip.part" >/dev/null; then
+    echo "elasticsearch-$VERSION.zip is damaged (checksum or zip test failed)" >&2
+    rm -f "$zip.part"
+    exit 1
+  fi
+  rm -rf "$HOME_DIR.tmp" && mkdir -p "$HOME_DIR.tmp"
+  (cd "$HOME_DIR.tmp" && unzip -q "$zip.part")
+  mv "$HOME_DIR.tmp/elasticsearch-$VERSION" "$HOME_DIR" && rm -rf "$HOME_DIR.tmp" "$zip.part"
+fi
+# The script owns the configuration: written on every start, so that nothing Elasticsearch
+# appends (such as its security auto-configuration) survives into the next run.
+cat >"$HOME_DIR/config/elasticsearch.yml" <<CONF
+cluster.name: ukcd-test
+node.name: ukcd-test-1
+network.host: 127.0.0.1
+http.port: $PORT
+transport.port: $((PORT + 1))
+discovery.type: single-node
+path.data: $BASE/data
+path.logs: $BASE/logs
+action.destructive_requires_name: false
+xpack.security.enabled: false
+CONF
+mkdir -p "$BASE/data" "$BASE/logs"
+chown -R "$RUN_USER" "$BASE"
+
+as_user env JAVA_HOME="$JAVA" ES_JAVA_HOME="$JAVA" ES_JAVA_OPTS="-Xms$HEAP -Xmx$HEAP" \
+  "$HOME_DIR/bin/elasticsearch" -d -p "$BASE/es.pid" >"$BASE/start.log" 2>&1 || {
+  echo "Elasticsearch did not start; see $BASE/start.log and $BASE/logs:" >&2
+  tail -n 30 "$BASE/start.log" >&2
+  exit 1
+}
+
+for _ in $(seq 1 120); do
+  if curl -sf -m 5 "$URL/_cluster/health?wait_for_status=green&timeout=1s" >/dev/null 2>&1; then
+    echo "$URL"
+    exit 0
+  fi
+  sleep 1
+done
+echo "Elasticsearch did not become green within 2 minutes; see $BASE/logs" >&2
+grep -E "ERROR|Exception" "$BASE/logs/ukcd-test.log" | tail -n 10 >&2 || true
+exit 1
