@@ -12,8 +12,10 @@ fi
 npm run --silent typecheck
 npm run --silent lint
 
-# A real PostgreSQL for the store and loader tests (installed from Debian's packages if missing).
+# A real PostgreSQL (Debian's packages) and a real Elasticsearch (Maven Central, run as an
+# unprivileged user), installed if missing and started if not running.
 UKCD_TEST_DATABASE_URL="$(bash scripts/postgres.sh)"
-export UKCD_TEST_DATABASE_URL
+UKCD_TEST_ELASTICSEARCH_URL="$(bash scripts/elasticsearch.sh)"
+export UKCD_TEST_DATABASE_URL UKCD_TEST_ELASTICSEARCH_URL
 
 npm test
