@@ -91,3 +91,33 @@ export interface CompanyStore {
   /** The completed load of this source, if any, for skipping work already done. */
   findCompletedLoad(kind: LoadKind, source: string): Promise<{ id: number; detail: Record<string, unknown> } | null>;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The search index: name search now; criteria search, triggers and stats come with issue 4.
+
+/** What the search index holds of a company. */
+export interface SearchDocument {
+  company_number: string;
+  name: string;
+  status: string;
+  type: string;
+  post_town: string | null;
+  incorporated: string | null;
+  sic_codes: string[];
+}
+
+export type NameSearchHit = SearchDocument;
+
+export interface SearchIndex {
+  /** Insert or replace documents; visible to searches after `refresh`. */
+  upsertCompanies(documents: readonly SearchDocument[]): Promise<void>;
+  refresh(): Promise<void>;
+  /**
+   * Companies by name, ranked: (1) the exact name ignoring legal suffixes, case, punctuation and
+   * &/and; (2) active before others; (3) names starting with, then containing, the phrase; (4)
+   * other names whose words all match as prefixes. Ties: shorter name, then company number.
+   * "Starts with" and "contains" compare the normalised strings (contains: at the start of a word),
+   * so "tesco sto" starts TESCO STORES while "tesc sto" only prefix-matches its words.
+   */
+  searchByName(query: string, limit: number): Promise<NameSearchHit[]>;
+}

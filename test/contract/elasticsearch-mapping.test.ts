@@ -4,20 +4,13 @@
  * modules): the index is created, and exact-name and word-prefix queries behave.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { Client } from '@elastic/elasticsearch';
 import { normaliseCompanyName } from '../../src/domain/company-name.ts';
+import { elasticsearchUrl } from '../support/elasticsearch.ts';
 import { repoRoot } from '../support/samples.ts';
-
-function elasticsearchUrl(): string {
-  if (process.env.UKCD_TEST_ELASTICSEARCH_URL) return process.env.UKCD_TEST_ELASTICSEARCH_URL;
-  const run = spawnSync('bash', [join(repoRoot, 'scripts', 'elasticsearch.sh')], { encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`scripts/elasticsearch.sh could not start Elasticsearch:\n${run.stderr}`);
-  return run.stdout.trim();
-}
 
 const index = `companies_test_${process.pid}`;
 let client: Client;

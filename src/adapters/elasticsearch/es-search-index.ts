@@ -1,0 +1,95 @@
+/**
+ * The SearchIndex on Elasticsearch. Reads and writes go through an alias, so a rebuild can write a
+ * new index and swap the alias. Ranking uses only core features (no scripts: the distribution the
+ * project tests on has no painless): constant-score clauses whose boosts order the tiers, then
+ * the name length and the company number.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Client } from '@elastic/elasticsearch';
+import { normaliseCompanyName } from '../../domain/company-name.ts';
+import { isActiveStatus, nameQuery } from '../../domain/name-search.ts';
+import type { NameSearchHit, SearchIndex } from '../../ports.ts';
+
+const MAPPING_FILE = join(import.meta.dirname, '..', '..', '..', 'index-mappings', 'companies.json');
+
+// Boosts that sum in a fixed order: exact (1000) outranks active (100), which outranks starts-with
+// (10) and contains (5); documents matching none still qualify by their word prefixes.
+const EXACT = 1000;
+const ACTIVE = 100;
+const STARTS = 10;
+const CONTAINS = 5;
+
+export interface EsSearchOptions {
+  client: Client;
+  /** The alias searches read; an index named `${alias}_v1` is created behind it when missing. */
+  alias: string;
+}
+
+/** Create the first index behind the alias if there is none. */
+export async function ensureIndex({ client, alias }: EsSearchOptions): Promise<void> {
+  if (await client.indices.existsAlias({ name: alias })) return;
+  const mapping = JSON.parse(readFileSync(MAPPING_FILE, 'utf8'));
+  await client.indices.create({ index: `${alias}_v1`, ...mapping, aliases: { [alias]: {} } });
+}
+
+export function createEsSearchIndex({ client, alias }: EsSearchOptions): SearchIndex {
+  return {
+    async upsertCompanies(documents) {
+      if (documents.length === 0) return;
+      const operations = documents.flatMap((d) => {
+        const normalised = normaliseCompanyName(d.name);
+        return [
+          { index: { _index: alias, _id: d.company_number } },
+          {
+            company_number: d.company_number,
+            name: d.name,
+            name_normalised: normalised,
+            name_words: normalised.toLowerCase(),
+            name_length: d.name.length,
+            status: d.status,
+            active: isActiveStatus(d.status),
+            type: d.type,
+            post_town: d.post_town,
+            incorporated: d.incorporated,
+            sic_codes: d.sic_codes,
+          },
+        ];
+      });
+      const result = await client.bulk({ operations });
+      if (result.errors) {
+        const first = result.items.find((item) => item.index?.error)?.index?.error;
+        throw new Error(`Elasticsearch refused documents: ${first?.reason ?? 'unknown reason'}`);
+      }
+    },
+
+    async refresh() {
+      await client.indices.refresh({ index: alias });
+    },
+
+    async searchByName(query, limit) {
+      const { phrase, words } = nameQuery(query);
+      if (words.length === 0) return [];
+      const lower = phrase.toLowerCase();
+      const result = await client.search<Record<string, unknown>>({
+        index: alias,
+        size: limit,
+        track_total_hits: false,
+        query: {
+          bool: {
+            must: words.map((word) => ({ prefix: { name_words: word.toLowerCase() } })),
+            should: [
+              { constant_score: { filter: { term: { name_normalised: phrase } }, boost: EXACT } },
+              { constant_score: { filter: { term: { active: true } }, boost: ACTIVE } },
+              { constant_score: { filter: { prefix: { name_normalised: phrase } }, boost: STARTS } },
+              { constant_score: { filter: { match_phrase_prefix: { name_words: lower } }, boost: CONTAINS } },
+            ],
+          },
+        },
+        sort: [{ _score: { order: 'desc' } }, { name_length: { order: 'asc' } }, { company_number: { order: 'asc' } }],
+        _source: ['company_number', 'name', 'status', 'type', 'post_town', 'incorporated', 'sic_codes'],
+      });
+      return result.hits.hits.map((hit) => hit._source as unknown as NameSearchHit);
+    },
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * One SearchIndex contract, run against every adapter with the same fixtures: Postgres on PGlite,
+ * Postgres on the real server, and the real Elasticsearch. A behaviour is added here, never to
+ * one adapter's tests alone.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { Client } from '@elastic/elasticsearch';
+import { createEsSearchIndex, ensureIndex } from '../../src/adapters/elasticsearch/es-search-index.ts';
+import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-index.ts';
+import type { SearchDocument, SearchIndex } from '../../src/ports.ts';
+import { testStores } from '../support/databases.ts';
+import { elasticsearchUrl } from '../support/elasticsearch.ts';
+
+const fixtures: [number: string, name: string, status?: string][] = [
+  ['00000001', 'TESCO PLC'],
+  ['00000002', 'TESCO STORES LIMITED'],
+  ['00000003', 'TESCO'],
+  ['00000004', 'ATESCO TRADING LTD'],
+  ['00000005', 'BEST TESCO SUPPLIES LTD'],
+  ['00000006', 'MARKS & SPENCER GROUP P.L.C.'],
+  ['00000007', 'MARKS AND SPENCER LIMITED', 'Dissolved'],
+  ['00000008', 'CAFÉ NÉRO LIMITED'],
+  ['00000009', "O'BRIEN'S BAKERY LTD"],
+  ['00000010', 'ACME WIDGETS LIMITED', 'Dissolved'],
+  ['00000011', 'ACME WIDGETS (UK) LIMITED'],
+  ['00000012', 'LIMITED EDITION PRINTS LTD'],
+  ['00000013', 'ZEBRA CROSSINGS LTD'],
+  ['00000014', 'STORES OF TESCO LTD'],
+];
+
+const documents: SearchDocument[] = fixtures.map(([company_number, name, status]) => ({
+  company_number,
+  name,
+  status: status ?? 'Active',
+  type: 'Private Limited Company',
+  post_town: 'LEEDS',
+  incorporated: '2010-01-01',
+  sic_codes: ['62020 - Information technology consultancy activities'],
+}));
+
+function searchIndexContract(name: string, make: () => Promise<{ index: SearchIndex; close(): Promise<void> }>): void {
+  describe(`${name} honours SearchIndex.searchByName`, () => {
+    let index: SearchIndex;
+    let close: () => Promise<void>;
+    before(async () => {
+      ({ index, close } = await make());
+      await index.upsertCompanies(documents);
+      await index.refresh();
+    });
+    after(async () => close());
+    const names = async (query: string, limit = 20) => (await index.searchByName(query, limit)).map((hit) => hit.name);
+
+    test('exact name ignoring suffix first, then starts-with by length, then contains, then word prefixes', async () => {
+      assert.deepEqual(await names('tesco'), [
+        'TESCO',
+        'TESCO PLC',
+        'TESCO STORES LIMITED',
+        'STORES OF TESCO LTD',
+        'BEST TESCO SUPPLIES LTD',
+      ]);
+    });
+    test('the exact name wins over its suffixed twin only by length: both are exact', async () => {
+      assert.deepEqual((await names('Tesco plc')).slice(0, 2), ['TESCO', 'TESCO PLC']);
+    });
+    test('typing a prefix finds the company ("tesc" finds TESCO PLC)', async () => {
+      assert.ok((await names('tesc')).includes('TESCO PLC'));
+    });
+    test('every word matches as a prefix, in any order ("tesc sto" finds TESCO STORES)', async () => {
+      // "Starts with the phrase" is about the normalised string: TESCO STORES does not start with
+      // "TESC STO", so both names are word-prefix matches, shortest first.
+      assert.deepEqual(await names('tesc sto'), ['STORES OF TESCO LTD', 'TESCO STORES LIMITED']);
+      assert.deepEqual(await names('tesco sto'), ['TESCO STORES LIMITED', 'STORES OF TESCO LTD']);
+    });
+    test('a word inside a longer word does not match', async () => {
+      assert.ok(!(await names('esco')).includes('TESCO PLC'));
+    });
+    test('active before dissolved, even when longer; but an exact name outranks both', async () => {
+      assert.deepEqual(await names('acme'), ['ACME WIDGETS (UK) LIMITED', 'ACME WIDGETS LIMITED']);
+      assert.deepEqual(await names('acme widgets'), ['ACME WIDGETS LIMITED', 'ACME WIDGETS (UK) LIMITED']);
+    });
+    test('& and "and" are the same, and exact beats active', async () => {
+      assert.deepEqual(await names('marks and spencer group'), ['MARKS & SPENCER GROUP P.L.C.']);
+      assert.deepEqual(await names('Marks & Spencer'), ['MARKS AND SPENCER LIMITED', 'MARKS & SPENCER GROUP P.L.C.']);
+    });
+    test('punctuation and accents are ignored', async () => {
+      assert.deepEqual(await names('obriens bakery'), ["O'BRIEN'S BAKERY LTD"]);
+      assert.deepEqual(await names('cafe nero'), ['CAFÉ NÉRO LIMITED']);
+    });
+    test('a one-letter query returns names with a word starting with it, shortest first', async () => {
+      assert.deepEqual(await names('z'), ['ZEBRA CROSSINGS LTD']);
+      assert.deepEqual((await names('t', 3)).length, 3);
+    });
+    test('a query of only a suffix finds the names that use it as a word', async () => {
+      assert.deepEqual(await names('limited'), ['LIMITED EDITION PRINTS LTD']);
+    });
+    test('no match is an empty list, not an error; a query with no letters too', async () => {
+      assert.deepEqual(await names('qqqqzzz'), []);
+      assert.deepEqual(await names('!!!'), []);
+    });
+    test('the limit is honoured and hits carry the register fields', async () => {
+      const hits = await index.searchByName('tesco', 2);
+      assert.equal(hits.length, 2);
+      assert.deepEqual(Object.keys(hits[0]!).sort(), [
+        'company_number',
+        'incorporated',
+        'name',
+        'post_town',
+        'sic_codes',
+        'status',
+        'type',
+      ]);
+    });
+    test('re-indexing a company replaces it', async () => {
+      await index.upsertCompanies([{ ...documents[12]!, name: 'ZEBRA HOLDINGS LTD' }]);
+      await index.refresh();
+      assert.deepEqual(await names('zebra'), ['ZEBRA HOLDINGS LTD']);
+    });
+  });
+}
+
+for (const store of testStores) {
+  searchIndexContract(`postgres (${store.name})`, async () => {
+    const { sql, close } = await store.open();
+    return { index: createPgSearchIndex(sql), close };
+  });
+}
+
+searchIndexContract('elasticsearch', async () => {
+  const client = new Client({ node: elasticsearchUrl() });
+  const alias = `companies_contract_${process.pid}`;
+  await ensureIndex({ client, alias });
+  return {
+    index: createEsSearchIndex({ client, alias }),
+    async close() {
+      await client.indices.delete({ index: `${alias}_v1`, ignore_unavailable: true });
+      await client.close();
+    },
+  };
+});
