@@ -3,23 +3,15 @@
  * PostgreSQL server that scripts/postgres.sh installs and starts. A missing server is a failure
  * with the script's own message, never a skip.
  */
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { migrate } from '../../src/adapters/postgres/migrate.ts';
 import { createPgSql } from '../../src/adapters/sql/pg-sql.ts';
 import { createPgliteSql } from '../../src/adapters/sql/pglite-sql.ts';
 import type { Sql } from '../../src/ports.ts';
-import { repoRoot } from './samples.ts';
-
-let serverUrl: string | null = process.env.UKCD_TEST_DATABASE_URL ?? null;
+import { serviceUrl } from './service-url.ts';
 
 /** URL of the test server's maintenance database, starting the server if needed. */
 export function postgresServerUrl(): string {
-  if (serverUrl) return serverUrl;
-  const run = spawnSync('bash', [join(repoRoot, 'scripts', 'postgres.sh')], { encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`scripts/postgres.sh could not start PostgreSQL:\n${run.stderr}`);
-  serverUrl = run.stdout.trim();
-  return serverUrl;
+  return serviceUrl('UKCD_TEST_DATABASE_URL', 'postgres.sh');
 }
 
 let counter = 0;

@@ -3,7 +3,7 @@
  * parameter expanded by json_to_recordset: one round trip per batch, and the same SQL on both.
  * (json, not jsonb: the text is read straight into typed columns, without building jsonb first.)
  */
-import type { RegisterCompany } from '../../domain/company.ts';
+import type { Address, RegisterCompany } from '../../domain/company.ts';
 import type {
   AccountsEntry,
   CompanyStore,
@@ -116,15 +116,8 @@ function filingJson(filing: FilingRecord): Record<string, unknown> {
   return { ...rest, current_figures: current, prior_figures: prior };
 }
 
-interface CompanyRow extends Omit<RegisterCompany, 'address'> {
-  care_of: string | null;
-  po_box: string | null;
-  line_1: string | null;
-  line_2: string | null;
-  post_town: string | null;
-  county: string | null;
-  country: string | null;
-  postcode: string | null;
+/** A companies row: the register fields with the address flattened into columns. */
+interface CompanyRow extends Omit<RegisterCompany, 'address'>, Address {
   removed_from_register: string | null;
   snapshot_date: string;
 }
