@@ -86,6 +86,8 @@ export interface CompanyStore {
   saveFilings(filings: readonly FilingRecord[], failures: readonly ParseFailureRecord[]): Promise<void>;
   getCompany(companyNumber: string): Promise<CompanyWithAccounts | null>;
   counts(): Promise<{ companies: number; filings: number; history: number; failures: number }>;
+  /** Every company as the search index needs it, in batches ordered by company number. */
+  searchDocuments(batchSize: number): AsyncGenerator<SearchDocument[]>;
   startLoad(kind: LoadKind, source: string, detail: Record<string, unknown>): Promise<number>;
   finishLoad(id: number, status: LoadStatus, counts: LoadCounts, detail?: Record<string, unknown>): Promise<void>;
   /** The completed load of this source, if any, for skipping work already done. */
@@ -120,4 +122,9 @@ export interface SearchIndex {
    * so "tesco sto" starts TESCO STORES while "tesc sto" only prefix-matches its words.
    */
   searchByName(query: string, limit: number): Promise<NameSearchHit[]>;
+  /**
+   * Replace the whole index with these documents without downtime: searches read the old index
+   * until the new one is complete, then switch at once. Returns how many were indexed.
+   */
+  rebuild(batches: AsyncIterable<readonly SearchDocument[]>): Promise<number>;
 }

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@elastic/elasticsearch';
 import { createEsSearchIndex, ensureIndex } from '../../src/adapters/elasticsearch/es-search-index.ts';
+import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
 import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-index.ts';
 import type { SearchDocument, SearchIndex } from '../../src/ports.ts';
 import { testStores } from '../support/databases.ts';
@@ -111,6 +112,26 @@ function searchIndexContract(name: string, make: () => Promise<{ index: SearchIn
         'type',
       ]);
     });
+    test('a rebuild replaces the whole index, and can be run again', async () => {
+      async function* batches(names: string[][]) {
+        for (const batch of names)
+          yield batch.map((name, i) => ({
+            ...documents[0]!,
+            company_number: `R${batch.length}${i}${name.length}`.padEnd(8, '0').slice(0, 8),
+            name,
+          }));
+      }
+      assert.equal(await index.rebuild(batches([['TESCO REBUILT LTD'], ['OTHER NAME LTD']])), 2);
+      assert.deepEqual(await names('tesco'), ['TESCO REBUILT LTD']);
+      assert.equal(await index.rebuild(batches([['TESCO AGAIN LTD']])), 1);
+      assert.deepEqual(await names('tesco'), ['TESCO AGAIN LTD']);
+      assert.deepEqual(await names('other'), []);
+      // Put the fixtures back for the tests after this one.
+      await index.rebuild(batches([]));
+      await index.upsertCompanies(documents);
+      await index.refresh();
+    });
+
     test('re-indexing a company replaces it', async () => {
       await index.upsertCompanies([{ ...documents[12]!, name: 'ZEBRA HOLDINGS LTD' }]);
       await index.refresh();
@@ -137,4 +158,30 @@ searchIndexContract('elasticsearch', async () => {
       await client.close();
     },
   };
+});
+
+describe('the index is rebuilt from the store', () => {
+  test('every company of the store, in batches, reaches the index', async () => {
+    const { sql, close } = await testStores[0]!.open();
+    try {
+      const store = createCompanyStore(sql);
+      const { registerRows } = await import('../support/register-csv.ts');
+      const { readRegisterHeader, parseRegisterRow } = await import('../../loaders/parse-register-row.ts');
+      const { sampleHeader } = await import('../support/register-csv.ts');
+      const header = readRegisterHeader(sampleHeader!);
+      assert.ok(header.ok);
+      const companies = registerRows(25, 1).map((row) => {
+        const parsed = parseRegisterRow(row, header.columns);
+        assert.ok(parsed.ok);
+        return parsed.company;
+      });
+      await store.upsertCompanies(companies, '2024-01-01');
+      const index = createPgSearchIndex(sql);
+      assert.equal(await index.rebuild(store.searchDocuments(7)), 25);
+      const hits = await index.searchByName(companies[3]!.name, 5);
+      assert.equal(hits[0]?.company_number, companies[3]!.company_number);
+    } finally {
+      await close();
+    }
+  });
 });

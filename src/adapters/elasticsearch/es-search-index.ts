@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Client } from '@elastic/elasticsearch';
 import { normaliseCompanyName } from '../../domain/company-name.ts';
 import { isActiveStatus, nameQuery } from '../../domain/name-search.ts';
-import type { NameSearchHit, SearchIndex } from '../../ports.ts';
+import type { NameSearchHit, SearchDocument, SearchIndex } from '../../ports.ts';
 
 const MAPPING_FILE = join(import.meta.dirname, '..', '..', '..', 'index-mappings', 'companies.json');
 
@@ -29,38 +29,42 @@ export interface EsSearchOptions {
 /** Create the first index behind the alias if there is none. */
 export async function ensureIndex({ client, alias }: EsSearchOptions): Promise<void> {
   if (await client.indices.existsAlias({ name: alias })) return;
-  const mapping = JSON.parse(readFileSync(MAPPING_FILE, 'utf8'));
-  await client.indices.create({ index: `${alias}_v1`, ...mapping, aliases: { [alias]: {} } });
+  await client.indices.create({ index: `${alias}_v1`, ...readMapping(), aliases: { [alias]: {} } });
 }
 
 export function createEsSearchIndex({ client, alias }: EsSearchOptions): SearchIndex {
   return {
-    async upsertCompanies(documents) {
-      if (documents.length === 0) return;
-      const operations = documents.flatMap((d) => {
-        const normalised = normaliseCompanyName(d.name);
-        return [
-          { index: { _index: alias, _id: d.company_number } },
-          {
-            company_number: d.company_number,
-            name: d.name,
-            name_normalised: normalised,
-            name_words: normalised.toLowerCase(),
-            name_length: d.name.length,
-            status: d.status,
-            active: isActiveStatus(d.status),
-            type: d.type,
-            post_town: d.post_town,
-            incorporated: d.incorporated,
-            sic_codes: d.sic_codes,
-          },
-        ];
+    upsertCompanies: (documents) => bulkIndex(client, alias, documents),
+
+    async rebuild(batches) {
+      const existing = Object.keys(
+        await client.indices.get({ index: `${alias}_v*`, ignore_unavailable: true, allow_no_indices: true }),
+      );
+      const versions = existing.map((name) => Number(/_v(\d+)$/.exec(name)?.[1] ?? 0));
+      const next = `${alias}_v${Math.max(0, ...versions) + 1}`;
+      const mapping = readMapping();
+      // No refreshes while building: the new index is not searched until the alias moves to it.
+      await client.indices.create({
+        index: next,
+        ...mapping,
+        settings: { ...mapping.settings, refresh_interval: '-1' },
       });
-      const result = await client.bulk({ operations });
-      if (result.errors) {
-        const first = result.items.find((item) => item.index?.error)?.index?.error;
-        throw new Error(`Elasticsearch refused documents: ${first?.reason ?? 'unknown reason'}`);
+      let count = 0;
+      for await (const batch of batches) {
+        await bulkIndex(client, next, batch);
+        count += batch.length;
       }
+      await client.indices.putSettings({
+        index: next,
+        settings: { refresh_interval: mapping.settings.refresh_interval },
+      });
+      await client.indices.refresh({ index: next });
+      // One atomic alias update: searches move from the old index to the new one at once.
+      await client.indices.updateAliases({
+        actions: [...existing.map((index) => ({ remove: { index, alias } })), { add: { index: next, alias } }],
+      });
+      if (existing.length > 0) await client.indices.delete({ index: existing });
+      return count;
     },
 
     async refresh() {
@@ -92,4 +96,39 @@ export function createEsSearchIndex({ client, alias }: EsSearchOptions): SearchI
       return result.hits.hits.map((hit) => hit._source as unknown as NameSearchHit);
     },
   };
+}
+
+function readMapping(): {
+  settings: Record<string, unknown> & { refresh_interval: string };
+  mappings: Record<string, unknown>;
+} {
+  return JSON.parse(readFileSync(MAPPING_FILE, 'utf8'));
+}
+
+async function bulkIndex(client: Client, index: string, documents: readonly SearchDocument[]): Promise<void> {
+  if (documents.length === 0) return;
+  const operations = documents.flatMap((d) => {
+    const normalised = normaliseCompanyName(d.name);
+    return [
+      { index: { _index: index, _id: d.company_number } },
+      {
+        company_number: d.company_number,
+        name: d.name,
+        name_normalised: normalised,
+        name_words: normalised.toLowerCase(),
+        name_length: d.name.length,
+        status: d.status,
+        active: isActiveStatus(d.status),
+        type: d.type,
+        post_town: d.post_town,
+        incorporated: d.incorporated,
+        sic_codes: d.sic_codes,
+      },
+    ];
+  });
+  const result = await client.bulk({ operations });
+  if (result.errors) {
+    const first = result.items.find((item) => item.index?.error)?.index?.error;
+    throw new Error(`Elasticsearch refused documents: ${first?.reason ?? 'unknown reason'}`);
+  }
 }

@@ -4,28 +4,27 @@
  */
 import { normaliseCompanyName } from '../../domain/company-name.ts';
 import { isActiveStatus, nameQuery } from '../../domain/name-search.ts';
-import type { NameSearchHit, SearchIndex, Sql } from '../../ports.ts';
+import type { NameSearchHit, SearchDocument, SearchIndex, Sql } from '../../ports.ts';
 
 export function createPgSearchIndex(sql: Sql): SearchIndex {
   return {
-    async upsertCompanies(documents) {
-      if (documents.length === 0) return;
-      const rows = documents.map((d) => ({
-        ...d,
-        name_words: ` ${normaliseCompanyName(d.name)}`,
-        name_length: d.name.length,
-        active: isActiveStatus(d.status),
-      }));
-      await sql.query(
-        `INSERT INTO company_search AS s (company_number, name, name_words, name_length, status, active, type, post_town, incorporated, sic_codes)
-         SELECT company_number, name, name_words, name_length, status, active, type, post_town, incorporated, sic_codes
-         FROM json_to_recordset($1::json) AS r(company_number text, name text, name_words text, name_length integer,
-           status text, active boolean, type text, post_town text, incorporated date, sic_codes text[])
-         ON CONFLICT (company_number) DO UPDATE SET name = EXCLUDED.name, name_words = EXCLUDED.name_words,
-           name_length = EXCLUDED.name_length, status = EXCLUDED.status, active = EXCLUDED.active, type = EXCLUDED.type,
-           post_town = EXCLUDED.post_town, incorporated = EXCLUDED.incorporated, sic_codes = EXCLUDED.sic_codes`,
-        [JSON.stringify(rows)],
+    upsertCompanies: (documents) => upsertInto(sql, 'company_search', documents),
+
+    async rebuild(batches) {
+      // Built beside the live table, then swapped in one transaction: searches never see it half-built.
+      await sql.exec(
+        'DROP TABLE IF EXISTS company_search_next; CREATE TABLE company_search_next (LIKE company_search INCLUDING ALL)',
       );
+      let count = 0;
+      for await (const batch of batches) {
+        await upsertInto(sql, 'company_search_next', batch);
+        count += batch.length;
+      }
+      await sql.transaction(async (tx) => {
+        await tx.query('DROP TABLE company_search');
+        await tx.query('ALTER TABLE company_search_next RENAME TO company_search');
+      });
+      return count;
     },
 
     async refresh() {
@@ -50,4 +49,28 @@ export function createPgSearchIndex(sql: Sql): SearchIndex {
       return result.rows;
     },
   };
+}
+
+async function upsertInto(
+  sql: Sql,
+  table: 'company_search' | 'company_search_next',
+  documents: readonly SearchDocument[],
+): Promise<void> {
+  if (documents.length === 0) return;
+  const rows = documents.map((d) => ({
+    ...d,
+    name_words: ` ${normaliseCompanyName(d.name)}`,
+    name_length: d.name.length,
+    active: isActiveStatus(d.status),
+  }));
+  await sql.query(
+    `INSERT INTO ${table} AS s (company_number, name, name_words, name_length, status, active, type, post_town, incorporated, sic_codes)
+     SELECT company_number, name, name_words, name_length, status, active, type, post_town, incorporated, sic_codes
+     FROM json_to_recordset($1::json) AS r(company_number text, name text, name_words text, name_length integer,
+       status text, active boolean, type text, post_town text, incorporated date, sic_codes text[])
+     ON CONFLICT (company_number) DO UPDATE SET name = EXCLUDED.name, name_words = EXCLUDED.name_words,
+       name_length = EXCLUDED.name_length, status = EXCLUDED.status, active = EXCLUDED.active, type = EXCLUDED.type,
+       post_town = EXCLUDED.post_town, incorporated = EXCLUDED.incorporated, sic_codes = EXCLUDED.sic_codes`,
+    [JSON.stringify(rows)],
+  );
 }

@@ -13,6 +13,7 @@ import type {
   LoadKind,
   LoadStatus,
   Sql,
+  SearchDocument,
   SqlClient,
 } from '../../ports.ts';
 
@@ -185,6 +186,21 @@ export function createCompanyStore(sql: Sql): CompanyStore {
            (SELECT count(*) FROM accounts_history)::int AS history, (SELECT count(*) FROM parse_failures)::int AS failures`,
       );
       return result.rows[0]!;
+    },
+
+    async *searchDocuments(batchSize) {
+      // Keyset pagination: each batch is one indexed range scan, however far in.
+      let after = '';
+      for (;;) {
+        const result = await sql.query<SearchDocument>(
+          `SELECT company_number, name, status, type, post_town, incorporated, sic_codes
+           FROM companies WHERE company_number > $1 ORDER BY company_number LIMIT $2`,
+          [after, batchSize],
+        );
+        if (result.rows.length === 0) return;
+        yield result.rows;
+        after = result.rows.at(-1)!.company_number;
+      }
     },
 
     async startLoad(kind: LoadKind, source, detail) {
