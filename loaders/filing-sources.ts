@@ -168,7 +168,7 @@ async function fromNestedZip(
 }
 
 /** `Prod223_3951_15052776_20240831_CIC.zip` is one filing, not a bulk file. */
-function isNestedFilingZip(name: string): boolean {
+export function isNestedFilingZip(name: string): boolean {
   return /^Prod\d+_\d+_[A-Za-z0-9]+_\d{8}(_[^.]*)?\.zip$/i.test(name);
 }
 

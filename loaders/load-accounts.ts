@@ -17,7 +17,7 @@ import { parseBulkFileName } from '../src/accounts/file-names.ts';
 import type { ParseResult } from '../src/accounts/parse-filing.ts';
 import { formatDuration, startProgress } from '../src/cli/progress.ts';
 import type { CompanyStore, FilingRecord, ParseFailureRecord } from '../src/ports.ts';
-import { filingSources } from './filing-sources.ts';
+import { filingSources, isNestedFilingZip } from './filing-sources.ts';
 import type { SourceProblem } from './filing-sources.ts';
 import { createParsePool } from './parse-pool.ts';
 import type { ParsePool } from './parse-pool.ts';
@@ -141,22 +141,24 @@ async function loadUnit(
       counts.rows_written += batchFilings.length;
     });
   };
-  const onResult = async (result: ParseResult, name: string) => {
+  const reject = async (sourceFile: string, code: string, message: string) => {
     counts.rows_read++;
+    counts.rows_rejected++;
     summary.filings++;
+    const failure = { source_zip: unit.sourceZip, source_file: sourceFile, code, message };
+    failures.push(failure);
+    await recordFailure(failure);
+  };
+  const onProblem = (problem: SourceProblem) =>
+    reject(problem.zip ? problem.file : basename(problem.file), problem.error.code, problem.error.message);
+  const onResult = async (result: ParseResult, name: string) => {
     if (result.ok) {
+      counts.rows_read++;
+      summary.filings++;
       summary.parsed++;
       filings.push(toRecord(result.filing, unit));
     } else {
-      counts.rows_rejected++;
-      const failure = {
-        source_zip: unit.sourceZip,
-        source_file: name,
-        code: result.failure.error.code,
-        message: result.failure.error.message,
-      };
-      failures.push(failure);
-      await recordFailure(failure);
+      await reject(name, result.failure.error.code, result.failure.error.message);
     }
     progress.advance();
     if (filings.length + failures.length >= batchSize) await flush();
@@ -172,8 +174,7 @@ async function loadUnit(
       onExpected: (n) => progress.expect(n),
     });
     for await (const source of sources) {
-      for (const problem of problems.splice(0))
-        await onProblem(problem, unit, counts, summary, failures, recordFailure);
+      for (const problem of problems.splice(0)) await onProblem(problem);
       const task: Promise<void> = pool.parse(source.name, source.bytes).then((result) => onResult(result, source.name));
       inFlight.add(task);
       void task.finally(() => inFlight.delete(task));
@@ -183,7 +184,7 @@ async function loadUnit(
       }
     }
     await Promise.all(inFlight);
-    for (const problem of problems.splice(0)) await onProblem(problem, unit, counts, summary, failures, recordFailure);
+    for (const problem of problems.splice(0)) await onProblem(problem);
     await flush();
     await writing;
     await store.finishLoad(journal, 'done', counts);
@@ -195,27 +196,6 @@ async function loadUnit(
     });
     throw error;
   }
-}
-
-async function onProblem(
-  problem: SourceProblem,
-  unit: Unit,
-  counts: { rows_read: number; rows_rejected: number },
-  summary: AccountsLoadSummary,
-  failures: ParseFailureRecord[],
-  recordFailure: (failure: ParseFailureRecord) => Promise<void>,
-): Promise<void> {
-  counts.rows_read++;
-  counts.rows_rejected++;
-  summary.filings++;
-  const failure = {
-    source_zip: unit.sourceZip,
-    source_file: problem.zip ? problem.file : basename(problem.file),
-    code: problem.error.code,
-    message: problem.error.message,
-  };
-  failures.push(failure);
-  await recordFailure(failure);
 }
 
 function toRecord(filing: Extract<ParseResult, { ok: true }>['filing'], unit: Unit): FilingRecord {
@@ -250,16 +230,13 @@ async function planUnits(paths: readonly string[], published: string | null): Pr
       // filingSources reports the missing path as a failure of its own.
     }
     if (isDirectory) {
-      const entries = (await readdir(path)).sort();
-      const zips = entries.filter((entry) => /\.zip$/i.test(entry) && parseBulkFileName(entry) !== null);
-      for (const zip of zips) units.push(...(await planUnits([join(path, zip)], published)));
-      // Everything else in the folder is planned on its own, without descending into the bulk zips twice.
-      for (const entry of entries.filter((e) => !zips.includes(e)))
+      for (const entry of (await readdir(path)).sort())
         units.push(...(await planUnits([join(path, entry)], published)));
       continue;
     }
-    const bulk = /\.zip$/i.test(path) ? parseBulkFileName(path) : null;
-    const isBulkZip = /\.zip$/i.test(path) && !/^Prod\d+_/i.test(basename(path));
+    const bulk = parseBulkFileName(path);
+    // The same test filingSources reads the zip by: a nested filing zip is one loose filing.
+    const isBulkZip = /\.zip$/i.test(path) && !isNestedFilingZip(basename(path));
     units.push({
       source: isBulkZip ? basename(path) : path,
       path,

@@ -235,11 +235,8 @@ export class DocumentScanner {
 
   private isWanted(name: string): boolean {
     if (this.doc.rootName === null || this.doc.kind === 'xbrl') return true;
-    const colon = name.indexOf(':');
-    const prefix = colon < 0 ? '' : name.slice(0, colon);
-    if (this.inlinePrefixes.has(prefix)) return true;
     // Contexts may be prefixed (xbrli:context) or in a default namespace (<context>).
-    return INSTANCE_ELEMENTS.has(colon < 0 ? name : name.slice(colon + 1));
+    return this.inlinePrefixes.has(prefixOf(name)) || INSTANCE_ELEMENTS.has(localName(name));
   }
 
   private onAttribName(start: number, end: number): void {
@@ -271,11 +268,9 @@ export class DocumentScanner {
   }
 
   private open(name: string, attribs: Record<string, string>): void {
-    const colon = name.indexOf(':');
-    const prefix = colon < 0 ? '' : name.slice(0, colon);
-    const local = (colon < 0 ? name : name.slice(colon + 1)).toLowerCase();
+    const local = localName(name).toLowerCase();
 
-    if (this.doc.kind === 'ixbrl' && this.inlinePrefixes.has(prefix)) {
+    if (this.doc.kind === 'ixbrl' && this.inlinePrefixes.has(prefixOf(name))) {
       this.openInline(name, local, attribs);
       return;
     }
@@ -322,7 +317,7 @@ export class DocumentScanner {
   }
 
   private openRoot(name: string, attribs: Record<string, string>): void {
-    const local = name.slice(name.indexOf(':') + 1).toLowerCase();
+    const local = localName(name).toLowerCase();
     this.doc.rootName = name;
     this.doc.kind = local === 'html' ? 'ixbrl' : local === 'xbrl' ? 'xbrl' : 'other';
     for (const [attr, value] of Object.entries(attribs)) {
