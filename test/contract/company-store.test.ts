@@ -2,13 +2,12 @@
  * The CompanyStore contract, run against every store: PGlite and a real PostgreSQL server.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
+import { describe, test } from 'node:test';
 import type { RegisterCompany } from '../../src/domain/company.ts';
 import { emptyFigures } from '../../src/domain/figures.ts';
 import type { FigureSet } from '../../src/domain/figures.ts';
-import type { CompanyStore, FilingRecord, Sql } from '../../src/ports.ts';
-import { testStores } from '../support/databases.ts';
+import type { FilingRecord } from '../../src/ports.ts';
+import { testStores, useStore } from '../support/databases.ts';
 
 function company(number: string, overrides: Partial<RegisterCompany> = {}): RegisterCompany {
   return {
@@ -78,57 +77,50 @@ function filing(
 
 for (const kind of testStores) {
   describe(`${kind.name}: CompanyStore`, () => {
-    let sql: Sql;
-    let close: () => Promise<void>;
-    let store: CompanyStore;
-    before(async () => {
-      ({ sql, close } = await kind.open());
-      store = createCompanyStore(sql);
-    });
-    after(async () => close());
+    const db = useStore(kind);
 
     test('an upserted company reads back whole', async () => {
-      await store.upsertCompanies([company('00000001')], '2024-01-01');
-      const found = await store.getCompany('00000001');
+      await db.store.upsertCompanies([company('00000001')], '2024-01-01');
+      const found = await db.store.getCompany('00000001');
       assert.ok(found);
       assert.deepEqual(
         { ...found.company },
         { ...company('00000001'), snapshot_date: '2024-01-01', removed_from_register: null },
       );
       assert.deepEqual(found.accounts, []);
-      assert.equal(await store.getCompany('99999999'), null);
+      assert.equal(await db.store.getCompany('99999999'), null);
     });
 
     test('a number repeated within one batch keeps its last row', async () => {
-      await store.upsertCompanies(
+      await db.store.upsertCompanies(
         [company('00000005', { name: 'FIRST' }), company('00000005', { name: 'SECOND' })],
         '2024-01-01',
       );
-      assert.equal((await store.getCompany('00000005'))?.company.name, 'SECOND');
+      assert.equal((await db.store.getCompany('00000005'))?.company.name, 'SECOND');
     });
 
     test('a newer snapshot updates; an older one never overwrites it', async () => {
-      await store.upsertCompanies([company('00000002', { status: 'Liquidation' })], '2024-02-01');
-      await store.upsertCompanies([company('00000002', { status: 'Active' })], '2024-01-01');
-      assert.equal((await store.getCompany('00000002'))?.company.status, 'Liquidation');
+      await db.store.upsertCompanies([company('00000002', { status: 'Liquidation' })], '2024-02-01');
+      await db.store.upsertCompanies([company('00000002', { status: 'Active' })], '2024-01-01');
+      assert.equal((await db.store.getCompany('00000002'))?.company.status, 'Liquidation');
     });
 
     test('a complete snapshot marks the companies it no longer lists as dissolved, and they come back if listed again', async () => {
-      await store.upsertCompanies([company('00000003'), company('00000004')], '2024-03-01');
-      await store.upsertCompanies([company('00000003')], '2024-04-01');
-      const marked = await store.markRemovedFromRegister('2024-04-01');
+      await db.store.upsertCompanies([company('00000003'), company('00000004')], '2024-03-01');
+      await db.store.upsertCompanies([company('00000003')], '2024-04-01');
+      const marked = await db.store.markRemovedFromRegister('2024-04-01');
       assert.ok(marked >= 1);
-      const gone = await store.getCompany('00000004');
+      const gone = await db.store.getCompany('00000004');
       assert.equal(gone?.company.status, 'Dissolved');
       assert.equal(gone?.company.removed_from_register, '2024-04-01');
-      assert.equal((await store.getCompany('00000003'))?.company.status, 'Active');
-      await store.upsertCompanies([company('00000004')], '2024-05-01');
-      assert.equal((await store.getCompany('00000004'))?.company.removed_from_register, null);
+      assert.equal((await db.store.getCompany('00000003'))?.company.status, 'Active');
+      await db.store.upsertCompanies([company('00000004')], '2024-05-01');
+      assert.equal((await db.store.getCompany('00000004'))?.company.removed_from_register, null);
     });
 
     test('history: one entry per balance sheet date, newest first, prior-period years marked', async () => {
-      await store.upsertCompanies([company('00000010')], '2024-01-01');
-      await store.saveFilings(
+      await db.store.upsertCompanies([company('00000010')], '2024-01-01');
+      await db.store.saveFilings(
         [
           filing('00000010', 'Accounts_Bulk_Data-2023-06-01.zip', 'a.html', '2022-12-31', 200, {
             prior_balance_sheet_date: '2021-12-31',
@@ -143,7 +135,7 @@ for (const kind of testStores) {
         ],
         [],
       );
-      const found = await store.getCompany('00000010');
+      const found = await db.store.getCompany('00000010');
       assert.deepEqual(
         found?.accounts.map((a) => [a.balance_sheet_date, a.figures.net_assets, a.from_prior_period, a.published]),
         [
@@ -162,11 +154,11 @@ for (const kind of testStores) {
       const original = filing('00000011', 'Accounts_Bulk_Data-2024-02-01.zip', 'orig.html', '2023-12-31', 400, {
         published: '2024-02-01',
       });
-      await store.saveFilings([amended], []);
-      await store.saveFilings([original], []);
-      const found = await store.getCompany('00000011');
+      await db.store.saveFilings([amended], []);
+      await db.store.saveFilings([original], []);
+      const found = await db.store.getCompany('00000011');
       assert.equal(found, null, 'no register row yet');
-      const rows = await sql.query<{ na: number }>(
+      const rows = await db.sql.query<{ na: number }>(
         `SELECT (figures->>'net_assets')::int AS na FROM accounts_history WHERE company_number = '00000011'`,
       );
       assert.deepEqual(rows.rows, [{ na: 500 }]);
@@ -174,15 +166,15 @@ for (const kind of testStores) {
 
     test('saving the same filings twice changes nothing', async () => {
       const batch = [filing('00000012', 'Accounts_Bulk_Data-2024-01-02.zip', 'x.html', '2023-03-31', 7)];
-      await store.saveFilings(batch, []);
-      const before = await sql.query(`SELECT count(*)::int AS n FROM filings WHERE company_number = '00000012'`);
-      await store.saveFilings(batch, []);
-      const after = await sql.query(`SELECT count(*)::int AS n FROM filings WHERE company_number = '00000012'`);
+      await db.store.saveFilings(batch, []);
+      const before = await db.sql.query(`SELECT count(*)::int AS n FROM filings WHERE company_number = '00000012'`);
+      await db.store.saveFilings(batch, []);
+      const after = await db.sql.query(`SELECT count(*)::int AS n FROM filings WHERE company_number = '00000012'`);
       assert.deepEqual(after.rows, before.rows);
     });
 
     test('quality warnings follow their period into the history', async () => {
-      await store.saveFilings(
+      await db.store.saveFilings(
         [
           filing('00000013', 'z.zip', 'q.html', '2023-03-31', 7, {
             prior_balance_sheet_date: '2022-03-31',
@@ -195,7 +187,7 @@ for (const kind of testStores) {
         ],
         [],
       );
-      const rows = await sql.query<{ d: string; q: { message: string }[] }>(
+      const rows = await db.sql.query<{ d: string; q: { message: string }[] }>(
         `SELECT balance_sheet_date AS d, quality AS q FROM accounts_history WHERE company_number = '00000013' ORDER BY 1`,
       );
       assert.deepEqual(
@@ -208,27 +200,27 @@ for (const kind of testStores) {
     });
 
     test('a failure is recorded, and cleared when the same file later parses', async () => {
-      await store.saveFilings(
+      await db.store.saveFilings(
         [],
         [{ source_zip: 'f.zip', source_file: 'bad.html', code: 'truncated', message: 'cut short' }],
       );
-      assert.equal((await sql.query(`SELECT 1 FROM parse_failures WHERE source_file = 'bad.html'`)).rowCount, 1);
-      await store.saveFilings([filing('00000014', 'f.zip', 'bad.html', '2023-03-31', 1)], []);
-      assert.equal((await sql.query(`SELECT 1 FROM parse_failures WHERE source_file = 'bad.html'`)).rowCount, 0);
+      assert.equal((await db.sql.query(`SELECT 1 FROM parse_failures WHERE source_file = 'bad.html'`)).rowCount, 1);
+      await db.store.saveFilings([filing('00000014', 'f.zip', 'bad.html', '2023-03-31', 1)], []);
+      assert.equal((await db.sql.query(`SELECT 1 FROM parse_failures WHERE source_file = 'bad.html'`)).rowCount, 0);
     });
 
     test('the journal: a completed load is found; a load left running is marked interrupted by the next', async () => {
-      const first = await store.startLoad('accounts', 'Accounts_Bulk_Data-2024-01-01.zip', { size: 10 });
-      await store.finishLoad(first, 'done', { rows_read: 1, rows_written: 1, rows_rejected: 0 });
-      assert.deepEqual(await store.findCompletedLoad('accounts', 'Accounts_Bulk_Data-2024-01-01.zip'), {
+      const first = await db.store.startLoad('accounts', 'Accounts_Bulk_Data-2024-01-01.zip', { size: 10 });
+      await db.store.finishLoad(first, 'done', { rows_read: 1, rows_written: 1, rows_rejected: 0 });
+      assert.deepEqual(await db.store.findCompletedLoad('accounts', 'Accounts_Bulk_Data-2024-01-01.zip'), {
         id: first,
         detail: { size: 10 },
       });
-      const killed = await store.startLoad('register', 'r.csv', {});
-      await store.startLoad('register', 'r.csv', {});
-      const status = await sql.query<{ status: string }>(`SELECT status FROM load_journal WHERE id = $1`, [killed]);
+      const killed = await db.store.startLoad('register', 'r.csv', {});
+      await db.store.startLoad('register', 'r.csv', {});
+      const status = await db.sql.query<{ status: string }>(`SELECT status FROM load_journal WHERE id = $1`, [killed]);
       assert.equal(status.rows[0]?.status, 'interrupted');
-      assert.equal(await store.findCompletedLoad('register', 'r.csv'), null);
+      assert.equal(await db.store.findCompletedLoad('register', 'r.csv'), null);
     });
   });
 }

@@ -8,14 +8,13 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { loadAccounts } from '../../loaders/load-accounts.ts';
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
-import type { CompanyStore, Sql } from '../../src/ports.ts';
 import { writeBulkZips } from '../../src/synthetic/bulk-zip.ts';
 import { syntheticFilings } from '../../src/synthetic/filings.ts';
 import type { SyntheticFiling } from '../../src/synthetic/filings.ts';
-import { dumpState, freshPostgres, testStores } from '../support/databases.ts';
+import { dumpState, freshPostgres, testStores, useStore } from '../support/databases.ts';
 import { accountsSamplesDir, repoRoot } from '../support/samples.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ukcd-accounts-'));
@@ -33,20 +32,13 @@ before(async () => {
 
 for (const kind of testStores) {
   describe(`${kind.name}: ukcd load accounts`, () => {
-    let sql: Sql;
-    let close: () => Promise<void>;
-    let store: CompanyStore;
-    before(async () => {
-      ({ sql, close } = await kind.open());
-      store = createCompanyStore(sql);
-    });
-    after(async () => close());
+    const db = useStore(kind);
 
     test('generated bulk zips load with their known figures and publication dates', async () => {
-      const summary = await loadAccounts(store, [corpus], quiet);
+      const summary = await loadAccounts(db.store, [corpus], quiet);
       assert.equal(summary.failed, 0);
       assert.equal(summary.parsed, expected.size);
-      const rows = await sql.query<{
+      const rows = await db.sql.query<{
         source_file: string;
         published: string;
         balance_sheet_date: string;
@@ -63,7 +55,7 @@ for (const kind of testStores) {
     });
 
     test('the history holds every year, from current columns and prior-only years', async () => {
-      const history = await sql.query<{ n: number; prior_only: number }>(
+      const history = await db.sql.query<{ n: number; prior_only: number }>(
         `SELECT count(*)::int AS n, count(*) FILTER (WHERE from_prior_period)::int AS prior_only FROM accounts_history`,
       );
       const years = new Set([...expected.values()].map((e) => `${e.company_number} ${e.balance_sheet_date}`));
@@ -72,13 +64,13 @@ for (const kind of testStores) {
     });
 
     test('a second run skips completed bulk files and changes nothing; --force reloads to the same state', async () => {
-      const state = await dumpState(sql);
-      const again = await loadAccounts(store, [corpus], quiet);
+      const state = await dumpState(db.sql);
+      const again = await loadAccounts(db.store, [corpus], quiet);
       assert.equal(again.filings, 0);
       assert.equal(again.skipped.length, readdirSync(corpus).length);
-      const forced = await loadAccounts(store, [corpus], { ...quiet, force: true });
+      const forced = await loadAccounts(db.store, [corpus], { ...quiet, force: true });
       assert.equal(forced.parsed, expected.size);
-      assert.equal(await dumpState(sql), state);
+      assert.equal(await dumpState(db.sql), state);
     });
 
     test('unreadable filings are recorded with their reason, and the rest still load', async () => {
@@ -91,10 +83,10 @@ for (const kind of testStores) {
       const whole = readFileSync(join(accountsSamplesDir, 'Prod223_3384_SC722766_20230228.html'));
       writeFileSync(join(folder, 'Prod223_3384_SC722766_20230228.html'), whole.subarray(0, 3000));
       writeFileSync(join(folder, 'notes.txt'), 'not a filing');
-      const summary = await loadAccounts(store, [folder], { ...quiet, published: '2023-03-10' });
+      const summary = await loadAccounts(db.store, [folder], { ...quiet, published: '2023-03-10' });
       assert.deepEqual([summary.parsed, summary.failed], [1, 2]);
       assert.deepEqual(summary.failuresByCode, { truncated: 1, not_accounts: 1 });
-      const failures = await sql.query<{ source_file: string; code: string }>(
+      const failures = await db.sql.query<{ source_file: string; code: string }>(
         `SELECT source_file, code FROM parse_failures WHERE source_zip = '' ORDER BY 1`,
       );
       assert.deepEqual(failures.rows, [
@@ -103,7 +95,7 @@ for (const kind of testStores) {
       ]);
       const report = readFileSync(summary.failureReport!, 'utf8');
       assert.match(report, /"code":"truncated"/);
-      const loaded = await sql.query<{ published: string }>(
+      const loaded = await db.sql.query<{ published: string }>(
         `SELECT published FROM filings WHERE company_number = 'NI681295'`,
       );
       assert.deepEqual(loaded.rows, [{ published: '2023-03-10' }]);

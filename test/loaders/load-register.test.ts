@@ -7,11 +7,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { loadRegister, RegisterInputError } from '../../loaders/load-register.ts';
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
-import type { CompanyStore, Sql } from '../../src/ports.ts';
-import { dumpState, freshPostgres, testStores } from '../support/databases.ts';
+import { dumpState, freshPostgres, testStores, useStore } from '../support/databases.ts';
 import { columnOf, registerRows, writeRegisterCsv } from '../support/register-csv.ts';
 import { accountsSamplesDir, registerSamplesDir, repoRoot } from '../support/samples.ts';
 
@@ -20,22 +19,15 @@ const quiet = { reportDir: join(dir, 'reports'), log: () => undefined };
 
 for (const kind of testStores) {
   describe(`${kind.name}: ukcd load register`, () => {
-    let sql: Sql;
-    let close: () => Promise<void>;
-    let store: CompanyStore;
-    before(async () => {
-      ({ sql, close } = await kind.open());
-      store = createCompanyStore(sql);
-    });
-    after(async () => close());
+    const db = useStore(kind);
 
     test('the real sample loads whole', async () => {
-      const summary = await loadRegister(store, [join(registerSamplesDir, 'basic-sample.csv')], {
+      const summary = await loadRegister(db.store, [join(registerSamplesDir, 'basic-sample.csv')], {
         ...quiet,
         snapshotDate: '2021-08-01',
       });
       assert.deepEqual([summary.rowsRead, summary.rowsWritten, summary.rejected, summary.complete], [31, 31, 0, false]);
-      assert.equal((await store.getCompany('08209948'))?.company.accounts_category, 'DORMANT');
+      assert.equal((await db.store.getCompany('08209948'))?.company.accounts_category, 'DORMANT');
     });
 
     test('bad rows are reported with their line and reason; the good ones load', async () => {
@@ -45,7 +37,7 @@ for (const kind of testStores) {
         if (i === 2) row[columnOf('CompanyNumber')] = '';
       });
       writeRegisterCsv(path, rows);
-      const summary = await loadRegister(store, [path], { ...quiet, snapshotDate: '2021-08-01' });
+      const summary = await loadRegister(db.store, [path], { ...quiet, snapshotDate: '2021-08-01' });
       assert.deepEqual([summary.rowsRead, summary.rowsWritten, summary.rejected], [4, 2, 2]);
       const report = readFileSync(summary.rejectReport!, 'utf8');
       assert.match(report, /line 3: company 00005001: IncorporationDate "31\/13\/2020" is not a DD\/MM\/YYYY date/);
@@ -53,21 +45,21 @@ for (const kind of testStores) {
     });
 
     test('a file that is not a register CSV is refused and nothing is written', async () => {
-      const before = await store.counts();
+      const before = await db.store.counts();
       await assert.rejects(
-        loadRegister(store, [join(accountsSamplesDir, 'Prod224_0042_02771600_20160930.xml')], {
+        loadRegister(db.store, [join(accountsSamplesDir, 'Prod224_0042_02771600_20160930.xml')], {
           ...quiet,
           snapshotDate: '2021-08-01',
         }),
         (error: Error) =>
           error instanceof RegisterInputError && /not a Companies House register CSV/.test(error.message),
       );
-      assert.deepEqual(await store.counts(), before);
+      assert.deepEqual(await db.store.counts(), before);
     });
 
     test('without a date in the name or the options, the load is refused', async () => {
       await assert.rejects(
-        loadRegister(store, [join(registerSamplesDir, 'basic-sample.csv')], quiet),
+        loadRegister(db.store, [join(registerSamplesDir, 'basic-sample.csv')], quiet),
         RegisterInputError,
       );
     });
@@ -81,16 +73,16 @@ for (const kind of testStores) {
       });
       writeRegisterCsv(first, registerRows(10, 7000));
       writeRegisterCsv(second, registerRows(8, 7000));
-      await loadRegister(store, [first], quiet);
-      const summary = await loadRegister(store, [second], quiet);
+      await loadRegister(db.store, [first], quiet);
+      const summary = await loadRegister(db.store, [second], quiet);
       assert.equal(summary.complete, true);
       assert.ok(summary.markedDissolved >= 2);
-      assert.equal((await store.getCompany('00007009'))?.company.status, 'Dissolved');
-      assert.equal((await store.getCompany('00007000'))?.company.snapshot_date, '2024-02-01');
-      const state = await dumpState(sql);
-      const again = await loadRegister(store, [second], quiet);
+      assert.equal((await db.store.getCompany('00007009'))?.company.status, 'Dissolved');
+      assert.equal((await db.store.getCompany('00007000'))?.company.snapshot_date, '2024-02-01');
+      const state = await dumpState(db.sql);
+      const again = await loadRegister(db.store, [second], quiet);
       assert.equal(again.markedDissolved, 0);
-      assert.equal(await dumpState(sql), state);
+      assert.equal(await dumpState(db.sql), state);
     });
   });
 }

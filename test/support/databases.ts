@@ -3,10 +3,12 @@
  * PostgreSQL server that scripts/postgres.sh installs and starts. A missing server is a failure
  * with the script's own message, never a skip.
  */
+import { after, before } from 'node:test';
+import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
 import { migrate } from '../../src/adapters/postgres/migrate.ts';
 import { createPgSql } from '../../src/adapters/sql/pg-sql.ts';
 import { createPgliteSql } from '../../src/adapters/sql/pglite-sql.ts';
-import type { Sql } from '../../src/ports.ts';
+import type { CompanyStore, Sql } from '../../src/ports.ts';
 import { serviceUrl } from './service-url.ts';
 
 /** URL of the test server's maintenance database, starting the server if needed. */
@@ -57,6 +59,32 @@ export const testStores: TestStore[] = [
     },
   },
 ];
+
+/**
+ * Inside a describe: opens a fresh store of `kind` before its tests and closes it after. The
+ * tests read `db.sql` and `db.store`.
+ */
+export function useStore(kind: TestStore): { readonly sql: Sql; readonly store: CompanyStore } {
+  let opened: { sql: Sql; close(): Promise<void> } | undefined;
+  let store: CompanyStore | undefined;
+  before(async () => {
+    opened = await kind.open();
+    store = createCompanyStore(opened.sql);
+  });
+  after(async () => opened?.close());
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('useStore: the store opens before the first test');
+    return value;
+  };
+  return {
+    get sql() {
+      return ready(opened).sql;
+    },
+    get store() {
+      return ready(store);
+    },
+  };
+}
 
 /** Everything the loaders write, in a stable order without ids and timestamps: two loads that end alike dump alike. */
 export async function dumpState(sql: Sql): Promise<string> {
