@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import yazl from 'yazl';
 import { filingSources } from '../loaders/filing-sources.ts';
 import { parseFiling } from '../src/accounts/parse-filing.ts';
+import { limit } from './limit.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const resultsDir = join(root, 'bench', 'results');
@@ -92,14 +93,6 @@ async function ensureGenerated(filings: number): Promise<string> {
   await writeBulkZips(limit(source, filings), dir);
   createWriteStream(`${dir}.complete`).end();
   return dir;
-}
-
-function* limit<T>(items: Iterable<T>, count: number): Generator<T> {
-  let n = 0;
-  for (const item of items) {
-    if (n++ >= count) return;
-    yield item;
-  }
 }
 
 function runChild(corpus: string, label: string, repeat = 1): Measurement {

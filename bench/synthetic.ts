@@ -14,15 +14,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeBulkZips } from '../src/synthetic/bulk-zip.ts';
 import { syntheticFilings } from '../src/synthetic/filings.ts';
-import type { SyntheticFiling } from '../src/synthetic/filings.ts';
-
-function* limit(items: Iterable<SyntheticFiling>, count: number): Generator<SyntheticFiling> {
-  let n = 0;
-  for (const item of items) {
-    if (n++ >= count) return;
-    yield item;
-  }
-}
+import { limit } from './limit.ts';
 
 function generate(seed: number, filings: number, years: number): { sizes: number[]; styles: Record<string, number> } {
   const sizes: number[] = [];
