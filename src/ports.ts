@@ -4,7 +4,10 @@
  * choose which.
  */
 import type { RegisterCompany } from './domain/company.ts';
+import type { AccountsPeriod } from './domain/accounts-period.ts';
+import type { CompanyFilters, CompanyMatches, CompanyQuery, MarketStats } from './domain/criteria.ts';
 import type { AccountingStandard, FigureSet } from './domain/figures.ts';
+import type { IndexedRegisterFacts, SearchDocument } from './domain/search-document.ts';
 
 export interface SqlResult<Row> {
   rows: Row[];
@@ -68,6 +71,11 @@ export interface CompanyWithAccounts {
   accounts: AccountsEntry[];
 }
 
+export interface IndexSource {
+  company: IndexedRegisterFacts;
+  accounts: AccountsPeriod[];
+}
+
 export type LoadKind = 'register' | 'accounts';
 export type LoadStatus = 'running' | 'done' | 'failed' | 'interrupted';
 
@@ -86,8 +94,17 @@ export interface CompanyStore {
   saveFilings(filings: readonly FilingRecord[], failures: readonly ParseFailureRecord[]): Promise<void>;
   getCompany(companyNumber: string): Promise<CompanyWithAccounts | null>;
   counts(): Promise<{ companies: number; filings: number; history: number; failures: number }>;
-  /** Every company as the search index needs it, in batches ordered by company number. */
-  searchDocuments(batchSize: number): AsyncGenerator<SearchDocument[]>;
+  /**
+   * Companies with their accounts history (newest first), as the search indexer needs them, in
+   * batches ordered by company number: all of them, or those changed after `changedSince`
+   * (a register or accounts load touched them).
+   */
+  companiesForIndex(batchSize: number, changedSince?: string): AsyncGenerator<IndexSource[]>;
+  /** The database's clock, so that "changed since" compares times from one clock. */
+  now(): Promise<string>;
+  /** When the search index named `target` was last brought up to date (a `now()` value). */
+  searchIndexedThrough(target: string): Promise<string | null>;
+  recordSearchIndexedThrough(target: string, through: string): Promise<void>;
   startLoad(kind: LoadKind, source: string, detail: Record<string, unknown>): Promise<number>;
   finishLoad(id: number, status: LoadStatus, counts: LoadCounts, detail?: Record<string, unknown>): Promise<void>;
   /** The completed load of this source, if any, for skipping work already done. */
@@ -95,25 +112,22 @@ export interface CompanyStore {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The search index: name search now; criteria search, triggers and stats come with issue 4.
+// The search index: name search, criteria search, triggers and stats.
 
-/** What the search index holds of a company. */
-export interface SearchDocument {
-  company_number: string;
-  name: string;
-  status: string;
-  type: string;
-  post_town: string | null;
-  incorporated: string | null;
-  sic_codes: string[];
-}
+export type { SearchDocument } from './domain/search-document.ts';
 
-export type NameSearchHit = SearchDocument;
+/** What a name search returns of a company. */
+export type NameSearchHit = Pick<
+  SearchDocument,
+  'company_number' | 'name' | 'status' | 'type' | 'post_town' | 'incorporated' | 'sic_codes'
+>;
 
 export interface SearchIndex {
   /** Insert or replace documents; visible to searches after `refresh`. */
   upsertCompanies(documents: readonly SearchDocument[]): Promise<void>;
   refresh(): Promise<void>;
+  /** How many companies the index holds. */
+  count(): Promise<number>;
   /**
    * Companies by name, ranked: (1) the exact name ignoring legal suffixes, case, punctuation and
    * &/and; (2) active before others; (3) names starting with, then containing, the phrase; (4)
@@ -122,6 +136,13 @@ export interface SearchIndex {
    * so "tesco sto" starts TESCO STORES while "tesc sto" only prefix-matches its words.
    */
   searchByName(query: string, limit: number): Promise<NameSearchHit[]>;
+  /**
+   * Companies matching every filter (and the trigger, if any), in the sort order with missing
+   * values last and ties by company number, with the count of all matches.
+   */
+  findCompanies(query: CompanyQuery): Promise<CompanyMatches>;
+  /** Counts and figure distributions over the companies matching the filters. */
+  stats(filters: CompanyFilters, asOf: string): Promise<MarketStats>;
   /**
    * Replace the whole index with these documents without downtime: searches read the old index
    * until the new one is complete, then switch at once. Returns how many were indexed.

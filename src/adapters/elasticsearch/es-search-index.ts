@@ -6,10 +6,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Client } from '@elastic/elasticsearch';
+import type { Client, estypes } from '@elastic/elasticsearch';
 import { normaliseCompanyName } from '../../domain/company-name.ts';
+import { filterConditions, queryConditions } from '../../domain/company-conditions.ts';
+import type { FigureStats, MarketStats } from '../../domain/criteria.ts';
+import { PERCENTILES, RANGE_FIGURES } from '../../domain/criteria.ts';
 import { isActiveStatus, nameQuery } from '../../domain/name-search.ts';
 import type { NameSearchHit, SearchDocument, SearchIndex } from '../../ports.ts';
+import { filterQuery, sortClauses } from './conditions-query.ts';
 
 const MAPPING_FILE = join(import.meta.dirname, '..', '..', '..', 'index-mappings', 'companies.json');
 
@@ -71,6 +75,38 @@ export function createEsSearchIndex({ client, alias }: EsSearchOptions): SearchI
       await client.indices.refresh({ index: alias });
     },
 
+    async count() {
+      const result = await client.count({ index: alias });
+      return result.count;
+    },
+
+    async findCompanies(query) {
+      const result = await client.search<SearchDocument>({
+        index: alias,
+        size: query.limit,
+        track_total_hits: true,
+        query: filterQuery(queryConditions(query)),
+        sort: sortClauses(query.trigger, query.sort),
+        _source: { excludes: ['name_normalised', 'name_words', 'name_length', 'active'] },
+      });
+      const total = result.hits.total;
+      return {
+        total: typeof total === 'number' ? total : (total?.value ?? 0),
+        documents: result.hits.hits.map((hit) => hit._source!),
+      };
+    },
+
+    async stats(filters, asOf) {
+      const result = await client.search({
+        index: alias,
+        size: 0,
+        track_total_hits: true,
+        query: filterQuery(filterConditions(filters, asOf)),
+        aggs: statsAggregations(),
+      });
+      return marketStats(result);
+    },
+
     async searchByName(query, limit) {
       const { phrase, words } = nameQuery(query);
       if (words.length === 0) return [];
@@ -98,6 +134,70 @@ export function createEsSearchIndex({ client, alias }: EsSearchOptions): SearchI
   };
 }
 
+const BUCKETS = 1000;
+
+function statsAggregations(): Record<string, estypes.AggregationsAggregationContainer> {
+  const aggs: Record<string, estypes.AggregationsAggregationContainer> = {
+    with_accounts: { value_count: { field: 'balance_sheet_date' } },
+    negative_net_assets: { filter: { range: { net_assets: { lt: 0 } } } },
+    by_status: { terms: { field: 'status', size: BUCKETS } },
+    by_type: { terms: { field: 'type', size: BUCKETS } },
+    by_year: {
+      date_histogram: { field: 'incorporated', calendar_interval: 'year', format: 'yyyy', min_doc_count: 1 },
+    },
+  };
+  for (const figure of RANGE_FIGURES) {
+    aggs[`${figure}_stats`] = { stats: { field: figure } };
+    aggs[`${figure}_percentiles`] = { percentiles: { field: figure, percents: [...PERCENTILES] } };
+  }
+  return aggs;
+}
+
+interface Bucket {
+  key: string | number;
+  key_as_string?: string;
+  doc_count: number;
+}
+
+function marketStats(result: estypes.SearchResponse): MarketStats {
+  // The aggregation response is typed loosely by the client; its shape follows statsAggregations.
+  const aggs = result.aggregations as unknown as Record<string, Record<string, unknown>>;
+  const buckets = (name: string) =>
+    Object.fromEntries(
+      (aggs[name]!.buckets as Bucket[]).map((bucket) => [bucket.key_as_string ?? String(bucket.key), bucket.doc_count]),
+    );
+  const figures = Object.fromEntries(
+    RANGE_FIGURES.map((figure): [string, FigureStats] => {
+      const stats = aggs[`${figure}_stats`] as { count: number; avg: number | null };
+      const values = aggs[`${figure}_percentiles`]!.values as Record<string, number | null>;
+      const pct = (p: number) => (stats.count === 0 ? null : (values[p.toFixed(1)] ?? null));
+      return [
+        figure,
+        {
+          count: stats.count,
+          mean: stats.avg,
+          p10: pct(10),
+          p25: pct(25),
+          median: pct(50),
+          p75: pct(75),
+          p90: pct(90),
+        },
+      ];
+    }),
+  ) as MarketStats['figures'];
+  const total = result.hits.total;
+  const negative = (aggs.negative_net_assets as { doc_count: number }).doc_count;
+  return {
+    companies: typeof total === 'number' ? total : (total?.value ?? 0),
+    with_accounts: aggs.with_accounts!.value as number,
+    by_status: buckets('by_status'),
+    by_type: buckets('by_type'),
+    incorporations_by_year: buckets('by_year'),
+    figures,
+    negative_net_assets_share: figures.net_assets.count === 0 ? null : negative / figures.net_assets.count,
+  };
+}
+
 function readMapping(): {
   settings: Record<string, unknown> & { refresh_interval: string };
   mappings: Record<string, unknown>;
@@ -112,17 +212,11 @@ async function bulkIndex(client: Client, index: string, documents: readonly Sear
     return [
       { index: { _index: index, _id: d.company_number } },
       {
-        company_number: d.company_number,
-        name: d.name,
+        ...d,
         name_normalised: normalised,
         name_words: normalised.toLowerCase(),
         name_length: d.name.length,
-        status: d.status,
         active: isActiveStatus(d.status),
-        type: d.type,
-        post_town: d.post_town,
-        incorporated: d.incorporated,
-        sic_codes: d.sic_codes,
       },
     ];
   });

@@ -1,34 +1,103 @@
 /**
  * The SearchIndex on Postgres (pg or PGlite): the embedded default's search, and the reference
- * the Elasticsearch adapter is tested against. Word-prefix matching uses trigram indexes.
+ * the Elasticsearch adapter is tested against. Word-prefix matching uses trigram indexes; the
+ * criteria conditions become plain SQL (see conditions-sql.ts).
  */
 import { normaliseCompanyName } from '../../domain/company-name.ts';
+import { queryConditions, filterConditions } from '../../domain/company-conditions.ts';
+import type { FigureStats, MarketStats } from '../../domain/criteria.ts';
+import { RANGE_FIGURES } from '../../domain/criteria.ts';
 import { isActiveStatus, nameQuery } from '../../domain/name-search.ts';
-import type { NameSearchHit, SearchDocument, SearchIndex, Sql } from '../../ports.ts';
+import type { SearchDocument } from '../../domain/search-document.ts';
+import type { NameSearchHit, SearchIndex, Sql, SqlClient } from '../../ports.ts';
+import { orderBySql, whereSql } from './conditions-sql.ts';
+
+const TABLE = 'company_search';
+const NEXT_TABLE = 'company_search_next';
+
+/** Columns filled from the document as it is (the rest are computed from the name). */
+const DOCUMENT_COLUMNS: readonly [column: keyof SearchDocument, type: string][] = [
+  ['company_number', 'text'],
+  ['name', 'text'],
+  ['status', 'text'],
+  ['type', 'text'],
+  ['post_town', 'text'],
+  ['incorporated', 'date'],
+  ['sic_codes', 'text[]'],
+  ['status_groups', 'text[]'],
+  ['type_key', 'text'],
+  ['sic_prefixes', 'text[]'],
+  ['post_town_key', 'text'],
+  ['must_file', 'boolean'],
+  ['accounts_next_due', 'date'],
+  ['charges_outstanding', 'integer'],
+  ['balance_sheet_date', 'date'],
+  ['published', 'date'],
+  ['net_assets', 'double precision'],
+  ['cash', 'double precision'],
+  ['turnover', 'double precision'],
+  ['employees', 'double precision'],
+  ['profit', 'double precision'],
+  ['current_assets', 'double precision'],
+  ['prior_balance_sheet_date', 'date'],
+  ['prior_net_assets', 'double precision'],
+  ['prior_cash', 'double precision'],
+  ['prior_turnover', 'double precision'],
+  ['prior_employees', 'double precision'],
+  ['prior_profit', 'double precision'],
+  ['net_assets_change_pct', 'double precision'],
+  ['cash_change_pct', 'double precision'],
+  ['employees_change', 'double precision'],
+  ['flags', 'text[]'],
+  ['size_band', 'text'],
+  ['risk_band', 'text'],
+  ['risk_band_if_overdue', 'text'],
+];
+const NAME_COLUMNS: readonly [string, string][] = [
+  ['name_words', 'text'],
+  ['name_length', 'integer'],
+  ['active', 'boolean'],
+];
+const ALL_COLUMNS = [...DOCUMENT_COLUMNS, ...NAME_COLUMNS];
+const COLUMN_LIST = ALL_COLUMNS.map(([column]) => column).join(', ');
+const RECORD_TYPE = ALL_COLUMNS.map(([column, type]) => `${column} ${type}`).join(', ');
+const DOCUMENT_SELECT = DOCUMENT_COLUMNS.map(([column]) => column).join(', ');
+const UPDATE_SET = ALL_COLUMNS.filter(([column]) => column !== 'company_number')
+  .map(([column]) => `${column} = EXCLUDED.${column}`)
+  .join(', ');
 
 export function createPgSearchIndex(sql: Sql): SearchIndex {
   return {
-    upsertCompanies: (documents) => upsertInto(sql, 'company_search', documents),
+    upsertCompanies: (documents) => writeDocuments(sql, TABLE, documents, 'upsert'),
 
     async rebuild(batches) {
-      // Built beside the live table, then swapped in one transaction: searches never see it half-built.
+      // Built beside the live table without indexes (faster to fill), indexed like the live table,
+      // then swapped in one transaction: searches never see it half-built.
       await sql.exec(
-        'DROP TABLE IF EXISTS company_search_next; CREATE TABLE company_search_next (LIKE company_search INCLUDING ALL)',
+        `DROP TABLE IF EXISTS ${NEXT_TABLE}; CREATE TABLE ${NEXT_TABLE} (LIKE ${TABLE} INCLUDING DEFAULTS)`,
       );
       let count = 0;
       for await (const batch of batches) {
-        await upsertInto(sql, 'company_search_next', batch);
+        await writeDocuments(sql, NEXT_TABLE, batch, 'insert');
         count += batch.length;
       }
+      await sql.exec(`ALTER TABLE ${NEXT_TABLE} ADD PRIMARY KEY (company_number)`);
+      for (const definition of await secondaryIndexes(sql, TABLE)) await sql.exec(definition);
+      await sql.exec(`ANALYZE ${NEXT_TABLE}`);
       await sql.transaction(async (tx) => {
-        await tx.query('DROP TABLE company_search');
-        await tx.query('ALTER TABLE company_search_next RENAME TO company_search');
+        await tx.query(`DROP TABLE ${TABLE}`);
+        await tx.query(`ALTER TABLE ${NEXT_TABLE} RENAME TO ${TABLE}`);
       });
       return count;
     },
 
     async refresh() {
       // Postgres reads its own writes: nothing to do.
+    },
+
+    async count() {
+      const result = await sql.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${TABLE}`);
+      return result.rows[0]!.count;
     },
 
     async searchByName(query, limit) {
@@ -38,7 +107,7 @@ export function createPgSearchIndex(sql: Sql): SearchIndex {
       const wordConditions = words.map((_, i) => `s.name_words LIKE '% ' || $${i + 3} || '%'`).join(' AND ');
       const result = await sql.query<NameSearchHit>(
         `SELECT company_number, name, status, type, post_town, incorporated, sic_codes
-         FROM company_search s
+         FROM ${TABLE} s
          WHERE ${wordConditions}
          ORDER BY (s.name_words = ' ' || $1) DESC, s.active DESC,
            CASE WHEN s.name_words LIKE ' ' || $1 || '%' THEN 0 WHEN s.name_words LIKE '% ' || $1 || '%' THEN 1 ELSE 2 END,
@@ -48,13 +117,89 @@ export function createPgSearchIndex(sql: Sql): SearchIndex {
       );
       return result.rows;
     },
+
+    async findCompanies(query) {
+      const params: unknown[] = [];
+      const where = whereSql(queryConditions(query), params);
+      const order = orderBySql(query.trigger, query.sort);
+      const limitParam = params.push(query.limit);
+      // Two statements rather than count(*) OVER (), which would sort every match to return a few.
+      const [documents, total] = await Promise.all([
+        sql.query<SearchDocument>(
+          `SELECT ${DOCUMENT_SELECT} FROM ${TABLE} WHERE ${where} ORDER BY ${order} LIMIT $${limitParam}`,
+          params,
+        ),
+        sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${TABLE} WHERE ${where}`, params.slice(0, -1)),
+      ]);
+      return { total: total.rows[0]!.total, documents: documents.rows };
+    },
+
+    async stats(filters, asOf) {
+      const params: unknown[] = [];
+      const where = whereSql(filterConditions(filters, asOf), params);
+      return sql.transaction((tx) => marketStats(tx, where, params));
+    },
   };
 }
 
-async function upsertInto(
+async function marketStats(tx: SqlClient, where: string, params: unknown[]): Promise<MarketStats> {
+  const figureColumns = RANGE_FIGURES.map(
+    (f) => `count(${f})::int AS ${f}_count, avg(${f}) AS ${f}_mean,
+      percentile_cont(ARRAY[0.1, 0.25, 0.5, 0.75, 0.9]) WITHIN GROUP (ORDER BY ${f}) AS ${f}_pct`,
+  ).join(',\n');
+  const totals = await tx.query<Record<string, number | number[] | null>>(
+    `SELECT count(*)::int AS companies, count(balance_sheet_date)::int AS with_accounts,
+       count(*) FILTER (WHERE net_assets < 0)::int AS negative_net_assets,
+       ${figureColumns}
+     FROM ${TABLE} WHERE ${where}`,
+    params,
+  );
+  const groups = async (expression: string, order: string) =>
+    Object.fromEntries(
+      (
+        await tx.query<{ key: string; count: number }>(
+          `SELECT ${expression} AS key, count(*)::int AS count FROM ${TABLE}
+           WHERE ${where} AND ${expression} IS NOT NULL GROUP BY 1 ORDER BY ${order}`,
+          params,
+        )
+      ).rows.map((row) => [row.key, row.count]),
+    );
+  const row = totals.rows[0]!;
+  const figures = Object.fromEntries(
+    RANGE_FIGURES.map((f): [string, FigureStats] => {
+      const count = row[`${f}_count`] as number;
+      const pct = (row[`${f}_pct`] as number[] | null) ?? [null, null, null, null, null];
+      return [
+        f,
+        {
+          count,
+          mean: count === 0 ? null : Number(row[`${f}_mean`]),
+          p10: pct[0] ?? null,
+          p25: pct[1] ?? null,
+          median: pct[2] ?? null,
+          p75: pct[3] ?? null,
+          p90: pct[4] ?? null,
+        },
+      ];
+    }),
+  ) as MarketStats['figures'];
+  const withNetAssets = figures.net_assets.count;
+  return {
+    companies: row.companies as number,
+    with_accounts: row.with_accounts as number,
+    by_status: await groups('status', 'count(*) DESC, status COLLATE "C"'),
+    by_type: await groups('type', 'count(*) DESC, type COLLATE "C"'),
+    incorporations_by_year: await groups(`to_char(incorporated, 'YYYY')`, '1'),
+    figures,
+    negative_net_assets_share: withNetAssets === 0 ? null : (row.negative_net_assets as number) / withNetAssets,
+  };
+}
+
+async function writeDocuments(
   sql: Sql,
-  table: 'company_search' | 'company_search_next',
+  table: string,
   documents: readonly SearchDocument[],
+  mode: 'insert' | 'upsert',
 ): Promise<void> {
   if (documents.length === 0) return;
   const rows = documents.map((d) => ({
@@ -64,13 +209,21 @@ async function upsertInto(
     active: isActiveStatus(d.status),
   }));
   await sql.query(
-    `INSERT INTO ${table} AS s (company_number, name, name_words, name_length, status, active, type, post_town, incorporated, sic_codes)
-     SELECT company_number, name, name_words, name_length, status, active, type, post_town, incorporated, sic_codes
-     FROM json_to_recordset($1::json) AS r(company_number text, name text, name_words text, name_length integer,
-       status text, active boolean, type text, post_town text, incorporated date, sic_codes text[])
-     ON CONFLICT (company_number) DO UPDATE SET name = EXCLUDED.name, name_words = EXCLUDED.name_words,
-       name_length = EXCLUDED.name_length, status = EXCLUDED.status, active = EXCLUDED.active, type = EXCLUDED.type,
-       post_town = EXCLUDED.post_town, incorporated = EXCLUDED.incorporated, sic_codes = EXCLUDED.sic_codes`,
+    `INSERT INTO ${table} AS s (${COLUMN_LIST})
+     SELECT ${COLUMN_LIST} FROM json_to_recordset($1::json) AS r(${RECORD_TYPE})
+     ${mode === 'upsert' ? `ON CONFLICT (company_number) DO UPDATE SET ${UPDATE_SET}` : ''}`,
     [JSON.stringify(rows)],
+  );
+}
+
+/** The live table's index definitions (from migrations), rewritten for the side table. */
+async function secondaryIndexes(sql: SqlClient, table: string): Promise<string[]> {
+  const result = await sql.query<{ indexdef: string }>(
+    `SELECT indexdef FROM pg_indexes WHERE tablename = $1 AND indexname NOT IN (
+       SELECT conname FROM pg_constraint WHERE conrelid = $1::regclass AND contype = 'p')`,
+    [table],
+  );
+  return result.rows.map((row) =>
+    row.indexdef.replace(/^CREATE (UNIQUE )?INDEX \S+ ON (\S+\.)?\S+ /, `CREATE $1INDEX ON ${NEXT_TABLE} `),
   );
 }

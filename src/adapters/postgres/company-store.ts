@@ -13,9 +13,10 @@ import type {
   LoadKind,
   LoadStatus,
   Sql,
-  SearchDocument,
   SqlClient,
 } from '../../ports.ts';
+import type { AccountsPeriod } from '../../domain/accounts-period.ts';
+import type { IndexedRegisterFacts } from '../../domain/search-document.ts';
 
 const COMPANY_COLUMNS = `company_number text, name text, status text, type text, incorporated date, dissolved date,
   country_of_origin text, accounts_ref_day smallint, accounts_ref_month smallint, accounts_category text,
@@ -188,19 +189,63 @@ export function createCompanyStore(sql: Sql): CompanyStore {
       return result.rows[0]!;
     },
 
-    async *searchDocuments(batchSize) {
-      // Keyset pagination: each batch is one indexed range scan, however far in.
+    async *companiesForIndex(batchSize, changedSince) {
+      // Changed companies are found through the updated_at and loaded_at indexes, then read in
+      // batches like the full scan, which pages by key: each batch is one indexed range scan.
+      const changed =
+        changedSince === undefined
+          ? null
+          : (
+              await sql.query<{ company_number: string }>(
+                `SELECT company_number FROM companies WHERE updated_at > $1::timestamptz
+                 UNION SELECT company_number FROM filings WHERE loaded_at > $1::timestamptz
+                 ORDER BY 1`,
+                [changedSince],
+              )
+            ).rows.map((row) => row.company_number);
       let after = '';
-      for (;;) {
-        const result = await sql.query<SearchDocument>(
-          `SELECT company_number, name, status, type, post_town, incorporated, sic_codes
-           FROM companies WHERE company_number > $1 ORDER BY company_number LIMIT $2`,
-          [after, batchSize],
+      for (let offset = 0; ; offset += batchSize) {
+        const numbers = changed?.slice(offset, offset + batchSize);
+        if (numbers?.length === 0) return;
+        const result = await sql.query<IndexedRegisterFacts & { accounts: AccountsPeriod[] | null }>(
+          `SELECT c.company_number, c.name, c.status, c.type, c.post_town, c.incorporated, c.sic_codes,
+             c.accounts_next_due, c.charges_outstanding,
+             (SELECT jsonb_agg(jsonb_build_object('balance_sheet_date', h.balance_sheet_date, 'published', h.published,
+                'figures', h.figures) ORDER BY h.balance_sheet_date DESC)
+              FROM accounts_history h WHERE h.company_number = c.company_number) AS accounts
+           FROM companies c
+           WHERE ${numbers ? 'c.company_number = ANY($1::text[])' : 'c.company_number > $1'}
+           ORDER BY c.company_number LIMIT $2`,
+          [numbers ?? after, batchSize],
         );
-        if (result.rows.length === 0) return;
-        yield result.rows;
+        if (result.rows.length === 0) {
+          if (numbers) continue;
+          return;
+        }
+        yield result.rows.map(({ accounts, ...company }) => ({ company, accounts: accounts ?? [] }));
         after = result.rows.at(-1)!.company_number;
       }
+    },
+
+    async now() {
+      const result = await sql.query<{ now: string }>(`SELECT now()::text AS now`);
+      return result.rows[0]!.now;
+    },
+
+    async searchIndexedThrough(target) {
+      const result = await sql.query<{ through: string }>(
+        `SELECT indexed_through::text AS through FROM search_index_runs WHERE target = $1`,
+        [target],
+      );
+      return result.rows[0]?.through ?? null;
+    },
+
+    async recordSearchIndexedThrough(target, through) {
+      await sql.query(
+        `INSERT INTO search_index_runs (target, indexed_through) VALUES ($1, $2::timestamptz)
+         ON CONFLICT (target) DO UPDATE SET indexed_through = EXCLUDED.indexed_through, recorded_at = now()`,
+        [target, through],
+      );
     },
 
     async startLoad(kind: LoadKind, source, detail) {

@@ -1,0 +1,45 @@
+/**
+ * Criteria conditions as SQL on company_search. Every condition is two-valued (a missing value
+ * never matches, and NOT of a missing value is true), as Elasticsearch's bool queries are, so
+ * that `not` means the same on both adapters.
+ */
+import type { Condition } from '../../domain/company-conditions.ts';
+import type { SortOrder } from '../../domain/criteria.ts';
+import type { Trigger } from '../../domain/triggers.ts';
+import { TRIGGER_ORDER } from '../../domain/triggers.ts';
+
+/** The conditions joined by AND, with their values appended to `params`. */
+export function whereSql(conditions: readonly Condition[], params: unknown[]): string {
+  if (conditions.length === 0) return 'true';
+  return conditions.map((condition) => conditionSql(condition, params)).join(' AND ');
+}
+
+function conditionSql(condition: Condition, params: unknown[]): string {
+  const param = (value: unknown) => `$${params.push(value)}`;
+  switch (condition.op) {
+    case 'eq':
+      return `coalesce(${condition.field} = ${param(condition.value)}, false)`;
+    case 'has':
+      return `${condition.field} @> ARRAY[${param(condition.value)}::text]`;
+    case 'range': {
+      const parts = [`${condition.field} IS NOT NULL`];
+      if (condition.gte !== undefined) parts.push(`${condition.field} >= ${param(condition.gte)}`);
+      if (condition.lte !== undefined) parts.push(`${condition.field} <= ${param(condition.lte)}`);
+      if (condition.lt !== undefined) parts.push(`${condition.field} < ${param(condition.lt)}`);
+      return `(${parts.join(' AND ')})`;
+    }
+    case 'and':
+      return `(${condition.all.map((c) => conditionSql(c, params)).join(' AND ')})`;
+    case 'or':
+      return `(${condition.any.map((c) => conditionSql(c, params)).join(' OR ')})`;
+    case 'not':
+      return `NOT ${conditionSql(condition.condition, params)}`;
+  }
+}
+
+/** Missing values last in either direction, ties by company number; byte order for names, as Elasticsearch sorts keywords. */
+export function orderBySql(trigger: Trigger | undefined, sort: SortOrder): string {
+  const { field, descending } = trigger ? TRIGGER_ORDER[trigger] : sort;
+  const column = field === 'name' ? `name COLLATE "C"` : field;
+  return `${column} ${descending ? 'DESC' : 'ASC'} NULLS LAST, company_number`;
+}

@@ -1,0 +1,21 @@
+/**
+ * One balance sheet date of a company's accounts history, as the domain rules read it.
+ */
+import type { FigureSet } from './figures.ts';
+
+export interface AccountsPeriod {
+  balance_sheet_date: string;
+  published: string | null;
+  figures: FigureSet;
+}
+
+/** Percentage change from `before` to `after`: null when either is missing or `before` is zero. */
+export function changePct(before: number | null, after: number | null): number | null {
+  if (before === null || after === null || before === 0) return null;
+  return ((after - before) / Math.abs(before)) * 100;
+}
+
+/** Creditors falling due within a year, where the filing gives them; the undimensioned total otherwise. */
+export function shortTermCreditors(figures: FigureSet): number | null {
+  return figures.creditors_within_one_year ?? figures.creditors;
+}

@@ -1,0 +1,107 @@
+/**
+ * A criteria query as plain conditions on search-document fields. Both search adapters translate
+ * these few shapes into their own query language, so what a filter means is decided here, once.
+ */
+import type { CompanyFilters, CompanyQuery } from './criteria.ts';
+import { RANGE_FIGURES } from './criteria.ts';
+import type { SearchDocument } from './search-document.ts';
+import type { Trigger } from './triggers.ts';
+import { FUNDED_MIN_NET_ASSETS, triggerDates } from './triggers.ts';
+
+type Field = keyof SearchDocument;
+type Value = string | number | boolean;
+
+export type Condition =
+  /** A scalar field equals the value. */
+  | { op: 'eq'; field: Field; value: Value }
+  /** An array field holds the value. */
+  | { op: 'has'; field: Field; value: string }
+  /** A field has a value within the bounds; a missing value is never within. */
+  | { op: 'range'; field: Field; gte?: Value; lte?: Value; lt?: Value }
+  | { op: 'and'; all: Condition[] }
+  | { op: 'or'; any: Condition[] }
+  | { op: 'not'; condition: Condition };
+
+/** Accounts overdue on `asOf`: see isAccountsOverdue. */
+export function overdueOn(asOf: string): Condition {
+  return {
+    op: 'and',
+    all: [
+      { op: 'eq', field: 'must_file', value: true },
+      { op: 'range', field: 'accounts_next_due', lt: asOf },
+    ],
+  };
+}
+
+export function filterConditions(filters: CompanyFilters, asOf: string): Condition[] {
+  const conditions: Condition[] = [];
+  if (filters.status !== 'any') conditions.push({ op: 'has', field: 'status_groups', value: filters.status });
+  if (filters.type !== undefined) conditions.push({ op: 'eq', field: 'type_key', value: filters.type });
+  if (filters.sic !== undefined) conditions.push({ op: 'has', field: 'sic_prefixes', value: filters.sic });
+  if (filters.post_town !== undefined) conditions.push({ op: 'eq', field: 'post_town_key', value: filters.post_town });
+  if (filters.incorporated_from !== undefined || filters.incorporated_to !== undefined)
+    conditions.push({
+      op: 'range',
+      field: 'incorporated',
+      ...(filters.incorporated_from !== undefined ? { gte: filters.incorporated_from } : {}),
+      ...(filters.incorporated_to !== undefined ? { lte: filters.incorporated_to } : {}),
+    });
+  for (const figure of RANGE_FIGURES) {
+    const bounds = filters.figures?.[figure];
+    if (bounds && (bounds.min !== undefined || bounds.max !== undefined))
+      conditions.push({
+        op: 'range',
+        field: figure,
+        ...(bounds.min !== undefined ? { gte: bounds.min } : {}),
+        ...(bounds.max !== undefined ? { lte: bounds.max } : {}),
+      });
+  }
+  if (filters.size !== undefined) conditions.push({ op: 'eq', field: 'size_band', value: filters.size });
+  if (filters.risk_band !== undefined) {
+    // The stored band assumes accounts are not overdue; the other applies once they are.
+    const overdue = overdueOn(asOf);
+    conditions.push({
+      op: 'or',
+      any: [
+        { op: 'and', all: [overdue, { op: 'eq', field: 'risk_band_if_overdue', value: filters.risk_band }] },
+        {
+          op: 'and',
+          all: [
+            { op: 'not', condition: overdue },
+            { op: 'eq', field: 'risk_band', value: filters.risk_band },
+          ],
+        },
+      ],
+    });
+  }
+  if (filters.signal !== undefined)
+    conditions.push(
+      filters.signal === 'accounts_overdue' ? overdueOn(asOf) : { op: 'has', field: 'flags', value: filters.signal },
+    );
+  return conditions;
+}
+
+export function triggerConditions(trigger: Trigger, asOf: string): Condition[] {
+  const dates = triggerDates(asOf);
+  switch (trigger) {
+    case 'recently_filed':
+      return [{ op: 'range', field: 'published', gte: dates.recentSince, lte: asOf }];
+    case 'accounts_overdue':
+      return [overdueOn(asOf)];
+    case 'young_and_funded':
+      return [
+        { op: 'range', field: 'incorporated', gte: dates.youngSince, lte: asOf },
+        { op: 'range', field: 'net_assets', gte: FUNDED_MIN_NET_ASSETS },
+      ];
+    default:
+      return [{ op: 'has', field: 'flags', value: trigger }];
+  }
+}
+
+/** Everything a query asks of a document. */
+export function queryConditions(query: Pick<CompanyQuery, 'filters' | 'trigger' | 'asOf'>): Condition[] {
+  return [
+    ...filterConditions(query.filters, query.asOf),
+    ...(query.trigger ? triggerConditions(query.trigger, query.asOf) : []),
+  ];
+}

@@ -1,0 +1,79 @@
+/**
+ * Criteria search and market statistics: the filters, the sort, and the shape of the answers the
+ * search port gives. Validation of what a client sends lives with the operations; these are the
+ * already-valid values.
+ */
+import type { StatusFilter } from './company-status.ts';
+import type { RiskBand } from './risk-band.ts';
+import type { SearchDocument } from './search-document.ts';
+import type { SizeBand } from './size-band.ts';
+import type { SearchSignal, Trigger, TriggerSortField } from './triggers.ts';
+
+/** The figures that take min_/max_ bounds, and have percentiles in market stats. */
+export const RANGE_FIGURES = ['net_assets', 'cash', 'turnover', 'employees', 'profit'] as const;
+export type RangeFigure = (typeof RANGE_FIGURES)[number];
+
+export interface CompanyFilters {
+  status: StatusFilter;
+  /** A register category or alias, already turned into its key by companyTypeKey. */
+  type?: string;
+  /** Leading digits of a SIC code. */
+  sic?: string;
+  /** Already turned into its key by postTownKey. */
+  post_town?: string;
+  incorporated_from?: string;
+  incorporated_to?: string;
+  /** Inclusive bounds on the latest filed figures; a company without the figure does not match. */
+  figures?: Partial<Record<RangeFigure, { min?: number; max?: number }>>;
+  size?: SizeBand;
+  risk_band?: RiskBand;
+  signal?: SearchSignal;
+}
+
+export const SORT_FIELDS = ['net_assets', 'cash', 'turnover', 'employees', 'incorporated', 'name'] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
+
+export interface SortOrder {
+  field: SortField | TriggerSortField;
+  descending: boolean;
+}
+
+export interface CompanyQuery {
+  filters: CompanyFilters;
+  /** Only companies matching this trigger, in its own order (the sort is then ignored). */
+  trigger?: Trigger;
+  sort: SortOrder;
+  limit: number;
+  /** The day the query is asked on: overdue, recent and young are decided against it. */
+  asOf: string;
+}
+
+export interface CompanyMatches {
+  /** Every match, not only those returned. */
+  total: number;
+  documents: SearchDocument[];
+}
+
+export interface FigureStats {
+  count: number;
+  mean: number | null;
+  p10: number | null;
+  p25: number | null;
+  median: number | null;
+  p75: number | null;
+  p90: number | null;
+}
+
+export interface MarketStats {
+  companies: number;
+  with_accounts: number;
+  by_status: Record<string, number>;
+  by_type: Record<string, number>;
+  /** "2019": 1234, oldest year first. */
+  incorporations_by_year: Record<string, number>;
+  figures: Record<RangeFigure, FigureStats>;
+  /** Of the companies with a net assets figure, the share below zero (0–1); null when none has one. */
+  negative_net_assets_share: number | null;
+}
+
+export const PERCENTILES = [10, 25, 50, 75, 90] as const;

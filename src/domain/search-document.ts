@@ -1,0 +1,154 @@
+/**
+ * What the search index holds of a company: the register fields results show, keys the filters
+ * match, the latest and prior figures, and every derived fact that does not depend on the day
+ * asked (signals, flags, size, risk). Both search adapters store exactly this, built by this one
+ * function, so that they can only differ in how they query it.
+ */
+import type { AccountsPeriod } from './accounts-period.ts';
+import { changePct } from './accounts-period.ts';
+import { companyTypeKey } from './company-type.ts';
+import { isDissolvedStatus, statusGroups } from './company-status.ts';
+import type { StatusGroup } from './company-status.ts';
+import type { RiskBand } from './risk-band.ts';
+import { riskBand } from './risk-band.ts';
+import { overdueSignal, standingSignals } from './signals.ts';
+import type { SizeBand } from './size-band.ts';
+import { sizeBand } from './size-band.ts';
+import { trajectory } from './trajectory.ts';
+import { indexedFlags } from './triggers.ts';
+import type { IndexedFlag } from './triggers.ts';
+
+/** The register facts the index needs. */
+export interface IndexedRegisterFacts {
+  company_number: string;
+  name: string;
+  status: string;
+  type: string;
+  post_town: string | null;
+  incorporated: string | null;
+  sic_codes: string[];
+  accounts_next_due: string | null;
+  charges_outstanding: number;
+}
+
+export interface SearchDocument {
+  company_number: string;
+  name: string;
+  status: string;
+  type: string;
+  post_town: string | null;
+  incorporated: string | null;
+  sic_codes: string[];
+
+  status_groups: StatusGroup[];
+  type_key: string;
+  /** Every leading part of every SIC code ("6", "62", "620", "6202", "62020"): `sic=62` is one term. */
+  sic_prefixes: string[];
+  /** Upper-cased, spaces collapsed. */
+  post_town_key: string | null;
+  /** False once dissolved: such a company has nothing left to file, so it is never overdue. */
+  must_file: boolean;
+  accounts_next_due: string | null;
+  charges_outstanding: number;
+
+  balance_sheet_date: string | null;
+  /** The newest publication date among the company's filings. */
+  published: string | null;
+  net_assets: number | null;
+  cash: number | null;
+  turnover: number | null;
+  employees: number | null;
+  profit: number | null;
+  current_assets: number | null;
+  prior_balance_sheet_date: string | null;
+  prior_net_assets: number | null;
+  prior_cash: number | null;
+  prior_turnover: number | null;
+  prior_employees: number | null;
+  prior_profit: number | null;
+  net_assets_change_pct: number | null;
+  cash_change_pct: number | null;
+  employees_change: number | null;
+
+  flags: IndexedFlag[];
+  size_band: SizeBand | null;
+  /** The band while accounts are not overdue, and the band once they are: a query picks by the day. */
+  risk_band: RiskBand;
+  risk_band_if_overdue: RiskBand;
+}
+
+/** `accounts` newest first. */
+export function searchDocument(company: IndexedRegisterFacts, accounts: readonly AccountsPeriod[]): SearchDocument {
+  const [latest, prior] = accounts;
+  const now = latest?.figures;
+  const before = prior?.figures;
+  const standing = standingSignals({ ...company, accounts });
+  const published = accounts.reduce<string | null>(
+    (newest, period) =>
+      period.published !== null && (newest === null || period.published > newest) ? period.published : newest,
+    null,
+  );
+  const employeesChange = now?.employees != null && before?.employees != null ? now.employees - before.employees : null;
+  return {
+    company_number: company.company_number,
+    name: company.name,
+    status: company.status,
+    type: company.type,
+    post_town: company.post_town,
+    incorporated: company.incorporated,
+    sic_codes: company.sic_codes,
+
+    status_groups: statusGroups(company.status),
+    type_key: companyTypeKey(company.type),
+    sic_prefixes: sicPrefixes(company.sic_codes),
+    post_town_key: postTownKey(company.post_town),
+    must_file: !isDissolvedStatus(company.status),
+    accounts_next_due: company.accounts_next_due,
+    charges_outstanding: company.charges_outstanding,
+
+    balance_sheet_date: latest?.balance_sheet_date ?? null,
+    published,
+    net_assets: now?.net_assets ?? null,
+    cash: now?.cash ?? null,
+    turnover: now?.turnover ?? null,
+    employees: now?.employees ?? null,
+    profit: now?.profit ?? null,
+    current_assets: now?.current_assets ?? null,
+    prior_balance_sheet_date: prior?.balance_sheet_date ?? null,
+    prior_net_assets: before?.net_assets ?? null,
+    prior_cash: before?.cash ?? null,
+    prior_turnover: before?.turnover ?? null,
+    prior_employees: before?.employees ?? null,
+    prior_profit: before?.profit ?? null,
+    net_assets_change_pct: roundChange(changePct(before?.net_assets ?? null, now?.net_assets ?? null)),
+    cash_change_pct: roundChange(changePct(before?.cash ?? null, now?.cash ?? null)),
+    employees_change: employeesChange,
+
+    flags: indexedFlags({ company, accounts, direction: trajectory(accounts).direction }),
+    size_band: sizeBand(now?.turnover ?? null, now?.employees ?? null),
+    risk_band: riskBand(standing),
+    risk_band_if_overdue: riskBand(
+      company.accounts_next_due === null ? standing : [...standing, overdueSignal(company.accounts_next_due)],
+    ),
+  };
+}
+
+/** The leading digits of each code: "62020 - Information technology…" gives 6, 62, 620, 6202, 62020. */
+export function sicPrefixes(sicCodes: readonly string[]): string[] {
+  const prefixes = new Set<string>();
+  for (const sic of sicCodes) {
+    const code = /^\s*(\d{4,5})/.exec(sic)?.[1];
+    if (!code) continue;
+    for (let length = 1; length <= code.length; length++) prefixes.add(code.slice(0, length));
+  }
+  return [...prefixes];
+}
+
+export function postTownKey(postTown: string | null): string | null {
+  const key = postTown?.trim().toUpperCase().replace(/\s+/g, ' ');
+  return key ? key : null;
+}
+
+function roundChange(pct: number | null): number | null {
+  return pct === null ? null : Math.round(pct * 10) / 10;
+}

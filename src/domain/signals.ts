@@ -1,0 +1,124 @@
+/**
+ * Signals: facts about a company worth a reader's attention, each with a severity. They describe
+ * the register and the filed figures; they are not a credit rating.
+ */
+import type { AccountsPeriod } from './accounts-period.ts';
+import { changePct, shortTermCreditors } from './accounts-period.ts';
+import { isAccountsOverdue, isDistressStatus } from './company-status.ts';
+import { formatChange, formatMoney } from './money.ts';
+
+export const SIGNAL_CODES = [
+  'status_distress',
+  'accounts_overdue',
+  'negative_net_assets',
+  'net_assets_fall_30',
+  'cash_fall_30',
+  'low_liquidity',
+  'charges_outstanding',
+  'no_machine_readable_accounts',
+] as const;
+export type SignalCode = (typeof SIGNAL_CODES)[number];
+export type Severity = 'high' | 'medium' | 'low';
+
+export const SIGNAL_SEVERITY: Readonly<Record<SignalCode, Severity>> = {
+  status_distress: 'high',
+  negative_net_assets: 'high',
+  accounts_overdue: 'medium',
+  net_assets_fall_30: 'medium',
+  cash_fall_30: 'medium',
+  low_liquidity: 'medium',
+  charges_outstanding: 'low',
+  no_machine_readable_accounts: 'low',
+};
+
+export interface Signal {
+  code: SignalCode;
+  severity: Severity;
+  message: string;
+}
+
+/** What the signals are read from: the register facts and the history, newest first. */
+export interface SignalInput {
+  status: string;
+  accounts_next_due: string | null;
+  charges_outstanding: number;
+  accounts: readonly AccountsPeriod[];
+}
+
+/** A fall of this much or more, between the last two balance sheets, is a signal. */
+export const FALL_PCT = -30;
+/** Cash under this share of short-term creditors is low liquidity. */
+export const LOW_LIQUIDITY_SHARE = 0.1;
+
+/** Every signal on `asOf`, most severe first. */
+export function companySignals(input: SignalInput, asOf: string): Signal[] {
+  const signals = standingSignals(input);
+  if (isAccountsOverdue(input.accounts_next_due, input.status, asOf)) {
+    signals.push(overdueSignal(input.accounts_next_due!));
+  }
+  return sortSignals(signals);
+}
+
+/**
+ * The signals that do not depend on the day asked: all but accounts_overdue. The search index
+ * stores these; overdue is decided when a query runs.
+ */
+export function standingSignals(input: SignalInput): Signal[] {
+  const signals: Signal[] = [];
+  const add = (code: SignalCode, message: string) => signals.push({ code, severity: SIGNAL_SEVERITY[code], message });
+  if (isDistressStatus(input.status)) add('status_distress', `Register status: ${input.status}.`);
+  const [latest, prior] = input.accounts;
+  if (!latest) {
+    add('no_machine_readable_accounts', 'No machine-readable accounts on file.');
+  } else {
+    const at = latest.balance_sheet_date;
+    const now = latest.figures;
+    if (now.net_assets !== null && now.net_assets < 0)
+      add('negative_net_assets', `Net assets ${formatMoney(now.net_assets)} at ${at}.`);
+    if (prior) {
+      const before = prior.figures;
+      const netAssetsChange = changePct(before.net_assets, now.net_assets);
+      if ((before.net_assets ?? 0) > 0 && netAssetsChange !== null && netAssetsChange <= FALL_PCT)
+        add(
+          'net_assets_fall_30',
+          `Net assets ${formatMoney(now.net_assets)} at ${at}, ${formatChange(netAssetsChange)} on ${formatMoney(before.net_assets)} at ${prior.balance_sheet_date}.`,
+        );
+      const cashChange = changePct(before.cash, now.cash);
+      if ((before.cash ?? 0) > 0 && cashChange !== null && cashChange <= FALL_PCT)
+        add(
+          'cash_fall_30',
+          `Cash ${formatMoney(now.cash)} at ${at}, ${formatChange(cashChange)} on ${formatMoney(before.cash)} at ${prior.balance_sheet_date}.`,
+        );
+    }
+    const creditors = shortTermCreditors(now);
+    if (now.cash !== null && creditors !== null && creditors > 0 && now.cash < LOW_LIQUIDITY_SHARE * creditors)
+      add(
+        'low_liquidity',
+        `Cash ${formatMoney(now.cash)} is under 10% of creditors due within a year (${formatMoney(creditors)}) at ${at}.`,
+      );
+  }
+  if (input.charges_outstanding > 0)
+    add(
+      'charges_outstanding',
+      `${input.charges_outstanding} outstanding charge${input.charges_outstanding === 1 ? '' : 's'} registered.`,
+    );
+  return sortSignals(signals);
+}
+
+export function overdueSignal(nextDue: string): Signal {
+  return {
+    code: 'accounts_overdue',
+    severity: SIGNAL_SEVERITY.accounts_overdue,
+    message: `Accounts were due by ${nextDue} and have not been filed.`,
+  };
+}
+
+const SEVERITY_ORDER: Readonly<Record<Severity, number>> = { high: 0, medium: 1, low: 2 };
+
+function sortSignals(signals: Signal[]): Signal[] {
+  return signals.sort(
+    (a, b) =>
+      SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] ||
+      SIGNAL_CODES.indexOf(a.code) - SIGNAL_CODES.indexOf(b.code),
+  );
+}
