@@ -6,14 +6,16 @@
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.ts';
+import { openSearch } from '../src/open-search.ts';
 import { openStore } from '../src/open-store.ts';
 import { downloadInputs } from './download.ts';
+import { indexSearch } from './index-search.ts';
 import { describeAccountsSummary, loadAccounts } from './load-accounts.ts';
 import { describeRegisterSummary, loadRegister, RegisterInputError } from './load-register.ts';
 
 const USAGE = `usage:
-  ukcd load register PATH...|URL [--snapshot-date YYYY-MM-DD] [--complete | --partial]
-  ukcd load accounts PATH...|URL [--published YYYY-MM-DD] [--force] [--workers N]`;
+  ukcd load register PATH...|URL [--snapshot-date YYYY-MM-DD] [--complete | --partial] [--no-index]
+  ukcd load accounts PATH...|URL [--published YYYY-MM-DD] [--force] [--workers N] [--no-index]`;
 
 export async function runLoadCommand(args: readonly string[]): Promise<number> {
   const [what, ...rest] = args;
@@ -29,6 +31,7 @@ export async function runLoadCommand(args: readonly string[]): Promise<number> {
         published: { type: 'string' },
         force: { type: 'boolean' },
         workers: { type: 'string' },
+        'no-index': { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -51,6 +54,15 @@ export async function runLoadCommand(args: readonly string[]): Promise<number> {
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const reportDir = join(resolve(config.DATA_DIR), 'reports');
   const { sql, store, location } = await openStore(config);
+  // What a load changed reaches the search index at once (`ukcd index` does it later after --no-index).
+  const updateSearch = async () => {
+    const search = await openSearch(config, sql);
+    try {
+      await indexSearch(store, search, { log });
+    } finally {
+      await search.close();
+    }
+  };
   try {
     log(`store: ${location}`);
     const paths = await downloadInputs(positionals, config.DATA_DIR, log);
@@ -61,6 +73,7 @@ export async function runLoadCommand(args: readonly string[]): Promise<number> {
         ...(values.complete ? { complete: true } : values.partial ? { complete: false } : {}),
       });
       log(describeRegisterSummary(summary));
+      if (!values['no-index']) await updateSearch();
       return summary.rejected > 0 ? 1 : 0;
     }
     const workers = values.workers === undefined ? config.UKCD_WORKERS : Number(values.workers);
@@ -75,6 +88,7 @@ export async function runLoadCommand(args: readonly string[]): Promise<number> {
       ...(values.published ? { published: values.published } : {}),
     });
     log(describeAccountsSummary(summary));
+    if (!values['no-index']) await updateSearch();
     return summary.failed > 0 ? 1 : 0;
   } catch (error) {
     if (error instanceof RegisterInputError) {

@@ -9,6 +9,11 @@ const Env = z.object({
   DATABASE_URL: z.url().optional(),
   /** Absent: search runs on the store. */
   ELASTICSEARCH_URL: z.url().optional(),
+  /** The alias searches read; rebuilds put versioned indexes (`companies_v2`, …) behind it. */
+  ELASTICSEARCH_INDEX: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_-]*$/, 'lower-case letters, digits, - and _')
+    .default('companies'),
   DATA_DIR: z.string().min(1).default('./data'),
   /** Worker threads for parsing accounts; default: one per core. */
   UKCD_WORKERS: z.coerce.number().int().min(1).max(64).optional(),

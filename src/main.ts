@@ -1,13 +1,17 @@
 /**
  * The composition root: the only module that knows every adapter. Opens the store (real Postgres
- * with DATABASE_URL, else PGlite under DATA_DIR), loads the sample dataset into an empty embedded
- * store, and serves HTTP until SIGTERM/SIGINT, then closes cleanly.
+ * with DATABASE_URL, else PGlite under DATA_DIR) and the search index (Elasticsearch with
+ * ELASTICSEARCH_URL, else the store's own), loads the sample dataset into an empty embedded
+ * store, brings the search index up to date, and serves HTTP until SIGTERM/SIGINT, then closes
+ * cleanly.
  */
 import type { Server } from 'node:http';
 import { resolve } from 'node:path';
+import { indexSearch } from '../loaders/index-search.ts';
 import { loadSampleDataset } from '../loaders/sample-dataset.ts';
 import { loadConfig } from './config.ts';
 import { buildApp } from './http/app.ts';
+import { openSearch } from './open-search.ts';
 import { openStore } from './open-store.ts';
 
 export async function main(): Promise<Server> {
@@ -21,13 +25,18 @@ export async function main(): Promise<Server> {
       `sample dataset loaded: ${sample.companies} companies, ${sample.filings} filings (snapshot ${sample.snapshotDate})`,
     );
   }
+  const search = await openSearch(config, sql);
+  log(`search: ${search.location}`);
+  // Loads keep the index current; this catches up on anything loaded with --no-index, or builds
+  // the index the first time.
+  await indexSearch(store, search, { log });
   const server = buildApp({ store }).listen(config.PORT);
   await new Promise<void>((ready) => server.once('listening', ready));
   log(`serving on http://localhost:${config.PORT} (GET /healthz)`);
 
   const shutdown = () => {
     log('shutting down');
-    server.close(() => void sql.close().then(() => process.exit(0)));
+    server.close(() => void Promise.all([search.close(), sql.close()]).then(() => process.exit(0)));
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);

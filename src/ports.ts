@@ -76,6 +76,17 @@ export interface IndexSource {
   accounts: AccountsPeriod[];
 }
 
+export interface RecentFiling {
+  company_number: string;
+  /** The register's name, or the name in the filing for a company not on the register. */
+  name: string | null;
+  published: string;
+  balance_sheet_date: string;
+  net_assets: number | null;
+  cash: number | null;
+  turnover: number | null;
+}
+
 export type LoadKind = 'register' | 'accounts';
 export type LoadStatus = 'running' | 'done' | 'failed' | 'interrupted';
 
@@ -93,6 +104,10 @@ export interface CompanyStore {
   /** Save parsed filings and failures, and rebuild the accounts history of the companies concerned. */
   saveFilings(filings: readonly FilingRecord[], failures: readonly ParseFailureRecord[]): Promise<void>;
   getCompany(companyNumber: string): Promise<CompanyWithAccounts | null>;
+  /** Several companies at once (one query), those on the register only, in no particular order. */
+  getCompanies(companyNumbers: readonly string[]): Promise<CompanyWithAccounts[]>;
+  /** Filings published on or after `since`, newest publication first (ties by company number). */
+  recentFilings(since: string, limit: number): Promise<RecentFiling[]>;
   counts(): Promise<{ companies: number; filings: number; history: number; failures: number }>;
   /**
    * Companies with their accounts history (newest first), as the search indexer needs them, in
@@ -148,4 +163,80 @@ export interface SearchIndex {
    * until the new one is complete, then switch at once. Returns how many were indexed.
    */
   rebuild(batches: AsyncIterable<readonly SearchDocument[]>): Promise<number>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// API keys, their monthly usage, and watchlists (issue 5).
+
+export type Plan = 'free' | 'pro';
+
+export interface ApiKeyRecord {
+  id: number;
+  /** The first characters of the key (`ukcd_` and 8 more), shown to operators; never the key. */
+  prefix: string;
+  plan: Plan;
+  email: string | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface KeyStore {
+  /**
+   * Store a new key by its hash. With `freeLimit`, a free key for `clientIp` is refused (null)
+   * when that address already received `freeLimit.count` keys since `freeLimit.since`; the check
+   * and the insert are one atomic step.
+   */
+  createKey(input: {
+    hash: string;
+    prefix: string;
+    plan: Plan;
+    email: string | null;
+    clientIp: string | null;
+    freeLimit?: { count: number; since: string };
+  }): Promise<ApiKeyRecord | null>;
+  findByHash(hash: string): Promise<ApiKeyRecord | null>;
+  /** Keys whose prefix starts with `prefix` (all without), with their usage in `month` ("2026-11"). */
+  listKeys(month: string, prefix?: string): Promise<(ApiKeyRecord & { used: number })[]>;
+  /** Revoke the keys whose prefix starts with `prefix`; returns those revoked now. */
+  revokeKeys(prefix: string): Promise<ApiKeyRecord[]>;
+  /**
+   * Count one request against the key's quota for `month`, atomically: of N concurrent calls on a
+   * key with R requests left, exactly min(N, R) succeed. Returns the count after this request, or
+   * null (nothing counted) when the quota was already used up.
+   */
+  consumeRequest(keyId: number, month: string, limit: number): Promise<number | null>;
+  /** Give back a request counted for a call that then failed on our side. */
+  refundRequest(keyId: number, month: string): Promise<void>;
+}
+
+/** What a watchlist remembers of a company when it is added, for alerts against it later. */
+export interface WatchSnapshot {
+  status: string;
+  accounts_next_due: string | null;
+  charges_total: number;
+  charges_outstanding: number;
+  latest_balance_sheet_date: string | null;
+  net_assets: number | null;
+  cash: number | null;
+}
+
+export interface WatchedCompany {
+  company_number: string;
+  /** ISO date-time it was added. */
+  added: string;
+  snapshot: WatchSnapshot;
+}
+
+export interface WatchlistStore {
+  list(keyId: number): Promise<WatchedCompany[]>;
+  /**
+   * Add companies with their snapshots; those already watched keep theirs. All or nothing: when
+   * the new ones would take the list over `limit`, nothing is added and `limitReached` is true.
+   */
+  add(
+    keyId: number,
+    entries: readonly { company_number: string; snapshot: WatchSnapshot }[],
+    limit: number,
+  ): Promise<{ added: string[]; alreadyWatched: string[]; limitReached: boolean }>;
+  remove(keyId: number, companyNumbers: readonly string[]): Promise<{ removed: string[]; notWatched: string[] }>;
 }

@@ -6,11 +6,14 @@ const HELP = `ukcd — UK company data
 Commands:
   ukcd parse PATH...     Parse accounts filings (.html/.xhtml/.xml files, folders, bulk zips);
                          one JSON line per filing on stdout, a summary on stderr.
-  ukcd load register PATH...|URL [--snapshot-date D] [--complete|--partial]
+  ukcd load register PATH...|URL [--snapshot-date D] [--complete|--partial] [--no-index]
                          Load a register snapshot (BasicCompanyData CSV: one file or its parts,
-                         zipped or not) into the store.
-  ukcd load accounts PATH...|URL [--published D] [--force] [--workers N]
-                         Load accounts bulk zips, folders or filings into the store.
+                         zipped or not) into the store, then update the search index.
+  ukcd load accounts PATH...|URL [--published D] [--force] [--workers N] [--no-index]
+                         Load accounts bulk zips, folders or filings into the store, then update
+                         the search index.
+  ukcd index [--full]    Bring the search index (Elasticsearch with ELASTICSEARCH_URL, else the
+                         store's own) up to date: what changed since the last run, or everything.
   ukcd generate accounts --out DIR [--companies N] [--years N] [--seed N]
                          Write synthetic accounts bulk zips in the real Companies House format.
   ukcd generate register --out DIR --date YYYY-MM-DD [--companies N] [--parts N] [--seed N]
@@ -30,6 +33,10 @@ async function run(argv: string[]): Promise<number | undefined> {
     case 'load': {
       const { runLoadCommand } = await import('../../loaders/load-command.ts');
       return runLoadCommand(args);
+    }
+    case 'index': {
+      const { runIndexCommand } = await import('../../loaders/index-command.ts');
+      return runIndexCommand(args);
     }
     case 'generate': {
       const { runGenerateCommand } = await import('../../loaders/generate-command.ts');

@@ -86,13 +86,14 @@ export function useStore(kind: TestStore): { readonly sql: Sql; readonly store: 
   };
 }
 
-/** Everything the loaders write, in a stable order without ids and timestamps: two loads that end alike dump alike. */
+/** Everything the loaders write (the search index they update included), in a stable order without ids and timestamps: two loads that end alike dump alike. */
 export async function dumpState(sql: Sql): Promise<string> {
   const tables = [
     `SELECT to_jsonb(c) - 'updated_at' AS row FROM companies c ORDER BY company_number`,
     `SELECT to_jsonb(f) - 'id' - 'loaded_at' AS row FROM filings f ORDER BY source_zip, source_file`,
     `SELECT to_jsonb(h) - 'filing_id' AS row FROM accounts_history h ORDER BY company_number, balance_sheet_date`,
     `SELECT to_jsonb(p) - 'recorded_at' AS row FROM parse_failures p ORDER BY source_zip, source_file`,
+    `SELECT to_jsonb(s) AS row FROM company_search s ORDER BY company_number`,
   ];
   const parts: string[] = [];
   for (const query of tables) {

@@ -53,10 +53,23 @@ export function createEsSearchIndex({ client, alias }: EsSearchOptions): SearchI
         ...mapping,
         settings: { ...mapping.settings, refresh_interval: '-1' },
       });
+      // A few bulk requests in flight keep Elasticsearch's indexing threads busy while the next
+      // batch is read and sent.
       let count = 0;
-      for await (const batch of batches) {
-        await bulkIndex(client, next, batch);
-        count += batch.length;
+      const inFlight = new Set<Promise<void>>();
+      try {
+        for await (const batch of batches) {
+          const request: Promise<void> = bulkIndex(client, next, batch).finally(() => inFlight.delete(request));
+          inFlight.add(request);
+          count += batch.length;
+          if (inFlight.size >= BULK_CONCURRENCY) await Promise.race(inFlight);
+        }
+        await Promise.all(inFlight);
+      } catch (error) {
+        // Let the other requests end before failing, and leave no half-built index behind.
+        await Promise.allSettled(inFlight);
+        await client.indices.delete({ index: next, ignore_unavailable: true });
+        throw error;
       }
       await client.indices.putSettings({
         index: next,
@@ -135,6 +148,7 @@ export function createEsSearchIndex({ client, alias }: EsSearchOptions): SearchI
 }
 
 const BUCKETS = 1000;
+const BULK_CONCURRENCY = 3;
 
 function statsAggregations(): Record<string, estypes.AggregationsAggregationContainer> {
   const aggs: Record<string, estypes.AggregationsAggregationContainer> = {

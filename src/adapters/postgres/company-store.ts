@@ -12,6 +12,7 @@ import type {
   LoadCounts,
   LoadKind,
   LoadStatus,
+  RecentFiling,
   Sql,
   SqlClient,
 } from '../../ports.ts';
@@ -165,20 +166,26 @@ export function createCompanyStore(sql: Sql): CompanyStore {
     },
 
     async getCompany(companyNumber) {
-      // One round trip: the company row with its whole history aggregated, newest first.
-      const result = await sql.query<CompanyRow & { accounts: AccountsEntry[] | null }>(
-        `SELECT c.*, (
-           SELECT jsonb_agg(jsonb_build_object(
-             'balance_sheet_date', h.balance_sheet_date, 'period_start', h.period_start, 'published', h.published,
-             'standard', h.standard, 'figures', h.figures, 'quality', h.quality, 'from_prior_period', h.from_prior_period)
-             ORDER BY h.balance_sheet_date DESC)
-           FROM accounts_history h WHERE h.company_number = c.company_number) AS accounts
-         FROM companies c WHERE c.company_number = $1`,
-        [companyNumber],
+      return (await selectCompanies(sql, 'c.company_number = $1', [companyNumber]))[0] ?? null;
+    },
+
+    getCompanies: (companyNumbers) =>
+      companyNumbers.length === 0
+        ? Promise.resolve([])
+        : selectCompanies(sql, 'c.company_number = ANY($1::text[])', [companyNumbers]),
+
+    async recentFilings(since, limit) {
+      const result = await sql.query<RecentFiling>(
+        `SELECT f.company_number, coalesce(c.name, f.entity_name) AS name, f.published, f.balance_sheet_date,
+           (f.current_figures->>'net_assets')::float8 AS net_assets, (f.current_figures->>'cash')::float8 AS cash,
+           (f.current_figures->>'turnover')::float8 AS turnover
+         FROM filings f LEFT JOIN companies c ON c.company_number = f.company_number
+         WHERE f.published >= $1::date
+         ORDER BY f.published DESC, f.company_number, f.balance_sheet_date DESC, f.source_file
+         LIMIT $2`,
+        [since, limit],
       );
-      const row = result.rows[0];
-      if (!row) return null;
-      return { company: companyFromRow(row), accounts: row.accounts ?? [] } satisfies CompanyWithAccounts;
+      return result.rows;
     },
 
     async counts() {
@@ -277,6 +284,21 @@ export function createCompanyStore(sql: Sql): CompanyStore {
       return result.rows[0] ?? null;
     },
   };
+}
+
+/** Companies with their whole history aggregated, newest first: one round trip. */
+async function selectCompanies(sql: Sql, where: string, params: unknown[]): Promise<CompanyWithAccounts[]> {
+  const result = await sql.query<CompanyRow & { accounts: AccountsEntry[] | null }>(
+    `SELECT c.*, (
+       SELECT jsonb_agg(jsonb_build_object(
+         'balance_sheet_date', h.balance_sheet_date, 'period_start', h.period_start, 'published', h.published,
+         'standard', h.standard, 'figures', h.figures, 'quality', h.quality, 'from_prior_period', h.from_prior_period)
+         ORDER BY h.balance_sheet_date DESC)
+       FROM accounts_history h WHERE h.company_number = c.company_number) AS accounts
+     FROM companies c WHERE ${where}`,
+    params,
+  );
+  return result.rows.map((row) => ({ company: companyFromRow(row), accounts: row.accounts ?? [] }));
 }
 
 function companyFromRow(row: CompanyRow): CompanyWithAccounts['company'] {

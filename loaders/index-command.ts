@@ -1,0 +1,39 @@
+/**
+ * `ukcd index [--full]`: bring the search index (Elasticsearch with ELASTICSEARCH_URL, else the
+ * Postgres one) up to date with the store. Without --full it updates what changed since the last
+ * run, or builds everything when the index is empty or was never built.
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/config.ts';
+import { openSearch } from '../src/open-search.ts';
+import { openStore } from '../src/open-store.ts';
+import { indexSearch } from './index-search.ts';
+
+const USAGE = 'usage: ukcd index [--full]';
+
+export async function runIndexCommand(args: readonly string[]): Promise<number> {
+  let full: boolean | undefined;
+  try {
+    ({
+      values: { full },
+    } = parseArgs({ args: [...args], options: { full: { type: 'boolean' } } }));
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
+    return 2;
+  }
+  const config = loadConfig();
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const { sql, store, location } = await openStore(config);
+  try {
+    const search = await openSearch(config, sql);
+    try {
+      log(`store: ${location}; search: ${search.location}`);
+      await indexSearch(store, search, { full: full === true, log });
+      return 0;
+    } finally {
+      await search.close();
+    }
+  } finally {
+    await sql.close();
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * The search indexer: brings a search index up to date with the store. A full build writes a new
+ * index beside the live one and switches to it (no downtime); an update re-indexes only the
+ * companies a register or accounts load touched since the last run, which the store finds by
+ * their update times. The store remembers, per index, the time each run started from.
+ *
+ * Runs are meant to follow loads, not overlap them: a load still writing while an update reads
+ * may leave its last companies for the next run.
+ */
+import { formatDuration, startProgress } from '../src/cli/progress.ts';
+import { searchDocument } from '../src/domain/search-document.ts';
+import type { SearchDocument } from '../src/domain/search-document.ts';
+import type { CompanyStore, IndexSource, SearchIndex } from '../src/ports.ts';
+
+export interface IndexSearchOptions {
+  /** Rebuild everything even when an update would do. */
+  full?: boolean;
+  batchSize?: number;
+  log?: (line: string) => void;
+}
+
+export interface IndexSearchSummary {
+  mode: 'full' | 'update';
+  documents: number;
+  seconds: number;
+}
+
+const BATCH_SIZE = 2_000;
+
+export async function indexSearch(
+  store: CompanyStore,
+  search: { index: SearchIndex; target: string },
+  options: IndexSearchOptions = {},
+): Promise<IndexSearchSummary> {
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const batchSize = options.batchSize ?? BATCH_SIZE;
+  const startedAt = await store.now();
+  const through = await store.searchIndexedThrough(search.target);
+  const full = options.full === true || through === null || (await search.index.count()) === 0;
+  const progress = startProgress({ label: full ? 'index (full)' : 'index (update)', unit: 'companies' });
+  let documents = 0;
+  try {
+    if (full) {
+      progress.expect((await store.counts()).companies);
+      documents = await search.index.rebuild(
+        counted(readAhead(toDocuments(store.companiesForIndex(batchSize))), progress.advance),
+      );
+    } else {
+      for await (const batch of readAhead(toDocuments(store.companiesForIndex(batchSize, through!)))) {
+        await search.index.upsertCompanies(batch);
+        progress.advance(batch.length);
+        documents += batch.length;
+      }
+      await search.index.refresh();
+    }
+  } finally {
+    progress.stop();
+  }
+  await store.recordSearchIndexedThrough(search.target, startedAt);
+  const summary: IndexSearchSummary = { mode: full ? 'full' : 'update', documents, seconds: progress.elapsedSeconds };
+  log(describeIndexSummary(summary));
+  return summary;
+}
+
+export function describeIndexSummary(summary: IndexSearchSummary): string {
+  const rate =
+    summary.seconds > 0 ? `, ${Math.round(summary.documents / summary.seconds).toLocaleString('en-GB')}/s` : '';
+  return `search index ${summary.mode === 'full' ? 'rebuilt' : 'updated'}: ${summary.documents.toLocaleString('en-GB')} companies in ${formatDuration(summary.seconds)}${rate}`;
+}
+
+async function* toDocuments(batches: AsyncIterable<IndexSource[]>): AsyncGenerator<SearchDocument[]> {
+  for await (const batch of batches) yield batch.map(({ company, accounts }) => searchDocument(company, accounts));
+}
+
+async function* counted<T extends readonly unknown[]>(
+  batches: AsyncIterable<T>,
+  advance: (count: number) => void,
+): AsyncGenerator<T> {
+  for await (const batch of batches) {
+    yield batch;
+    advance(batch.length);
+  }
+}
+
+/** Reads the next batch from the store while the current one is being indexed. */
+export async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+  const iterator = source[Symbol.asyncIterator]();
+  let next = iterator.next();
+  try {
+    for (;;) {
+      const current = await next;
+      if (current.done) return;
+      next = iterator.next();
+      // An error in the batch read ahead surfaces when it is awaited, not as an unhandled rejection.
+      next.catch(() => {});
+      yield current.value;
+    }
+  } finally {
+    await iterator.return?.();
+  }
+}

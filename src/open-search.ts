@@ -1,0 +1,49 @@
+/**
+ * Opens the search index the configuration asks for: Elasticsearch when ELASTICSEARCH_URL is set,
+ * else the Postgres-backed index in the store's own database. The service and the loaders share this.
+ */
+import { Client } from '@elastic/elasticsearch';
+import { createEsSearchIndex, ensureIndex } from './adapters/elasticsearch/es-search-index.ts';
+import { createPgSearchIndex } from './adapters/pg-search/pg-search-index.ts';
+import type { Config } from './config.ts';
+import type { SearchIndex, Sql } from './ports.ts';
+
+export interface OpenedSearch {
+  index: SearchIndex;
+  /** Names this index in the store's record of how far each index has been brought. */
+  target: string;
+  /** Where it lives, for messages. */
+  location: string;
+  close(): Promise<void>;
+}
+
+export async function openSearch(
+  config: Pick<Config, 'ELASTICSEARCH_URL' | 'ELASTICSEARCH_INDEX'>,
+  sql: Sql,
+): Promise<OpenedSearch> {
+  if (!config.ELASTICSEARCH_URL) {
+    return {
+      index: createPgSearchIndex(sql),
+      target: 'postgres:company_search',
+      location: 'Postgres (the store)',
+      close: async () => {},
+    };
+  }
+  const client = new Client({ node: config.ELASTICSEARCH_URL });
+  const alias = config.ELASTICSEARCH_INDEX;
+  try {
+    await ensureIndex({ client, alias });
+  } catch (error) {
+    await client.close();
+    throw new Error(
+      `Elasticsearch at ${config.ELASTICSEARCH_URL} is not usable: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
+  }
+  return {
+    index: createEsSearchIndex({ client, alias }),
+    target: `elasticsearch:${alias}`,
+    location: `Elasticsearch ${new URL(config.ELASTICSEARCH_URL).host}, alias ${alias}`,
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,152 @@
+/**
+ * The search indexer over a real store, into each search adapter: a first run builds everything,
+ * later runs re-index only what loads changed, and `ukcd index` does the same from the command line.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { Client } from '@elastic/elasticsearch';
+import { createEsSearchIndex, ensureIndex } from '../../src/adapters/elasticsearch/es-search-index.ts';
+import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-index.ts';
+import type { CompanyQuery } from '../../src/domain/criteria.ts';
+import type { SearchIndex } from '../../src/ports.ts';
+import { indexSearch } from '../../loaders/index-search.ts';
+import { freshPostgres, testStores, useStore } from '../support/databases.ts';
+import { elasticsearchUrl } from '../support/elasticsearch.ts';
+import { repoRoot } from '../support/samples.ts';
+import { company, figures, filing } from '../support/store-records.ts';
+
+const quiet = () => {};
+const byNetAssets = (limit = 10): CompanyQuery => ({
+  filters: { status: 'any' },
+  sort: { field: 'net_assets', descending: true },
+  limit,
+  asOf: '2025-01-01',
+});
+
+interface Target {
+  name: string;
+  open(
+    sql: Parameters<typeof createPgSearchIndex>[0],
+  ): Promise<{ index: SearchIndex; target: string; close(): Promise<void> }>;
+}
+
+let aliasCounter = 0;
+const targets: Target[] = [
+  {
+    name: 'postgres search',
+    open: async (sql) => ({
+      index: createPgSearchIndex(sql),
+      target: 'postgres:company_search',
+      close: async () => {},
+    }),
+  },
+  {
+    name: 'elasticsearch',
+    async open() {
+      const client = new Client({ node: elasticsearchUrl() });
+      const alias = `companies_indexer_${process.pid}_${++aliasCounter}`;
+      await ensureIndex({ client, alias });
+      return {
+        index: createEsSearchIndex({ client, alias }),
+        target: `elasticsearch:${alias}`,
+        async close() {
+          await client.indices.delete({ index: `${alias}_v*`, ignore_unavailable: true, allow_no_indices: true });
+          await client.close();
+        },
+      };
+    },
+  },
+];
+
+for (const target of targets) {
+  describe(`indexSearch into ${target.name} (store on PGlite)`, () => {
+    const db = useStore(testStores[0]!);
+
+    test('first run builds, later runs update only what changed, --full rebuilds', async (t) => {
+      const search = await target.open(db.sql);
+      t.after(() => search.close());
+      const numbers = Array.from({ length: 30 }, (_, i) => String(i + 1).padStart(8, '0'));
+      await db.store.upsertCompanies(
+        numbers.map((n) => company(n)),
+        '2024-06-01',
+      );
+      await db.store.saveFilings(
+        numbers.map((n, i) =>
+          filing(n, 'Accounts_Bulk_Data-2024-02-01.zip', `f${n}.html`, '2023-12-31', 1_000 * (i + 1)),
+        ),
+        [],
+      );
+
+      const first = await indexSearch(db.store, search, { log: quiet, batchSize: 7 });
+      assert.deepEqual([first.mode, first.documents], ['full', 30]);
+      const top = await search.index.findCompanies(byNetAssets(1));
+      assert.equal(top.total, 30);
+      assert.deepEqual([top.documents[0]!.company_number, top.documents[0]!.net_assets], ['00000030', 30_000]);
+
+      const unchanged = await indexSearch(db.store, search, { log: quiet });
+      assert.deepEqual([unchanged.mode, unchanged.documents], ['update', 0]);
+
+      // A later filing for one company and a register change for another.
+      await db.store.saveFilings(
+        [
+          filing('00000003', 'Accounts_Bulk_Data-2025-02-01.zip', 'g3.html', '2024-12-31', 99_000, {
+            prior_balance_sheet_date: '2023-12-31',
+            prior: figures(3_000),
+          }),
+        ],
+        [],
+      );
+      await db.store.upsertCompanies([company('00000005', { name: 'RENAMED FIVE LIMITED' })], '2024-07-01');
+      const update = await indexSearch(db.store, search, { log: quiet });
+      assert.deepEqual([update.mode, update.documents], ['update', 2]);
+      const after = await search.index.findCompanies(byNetAssets(1));
+      assert.deepEqual(
+        [after.documents[0]!.company_number, after.documents[0]!.net_assets, after.documents[0]!.flags],
+        ['00000003', 99_000, ['growing', 'rapid_growth']],
+      );
+      assert.equal((await search.index.searchByName('renamed five', 5))[0]?.company_number, '00000005');
+
+      const full = await indexSearch(db.store, search, { log: quiet, full: true });
+      assert.deepEqual([full.mode, full.documents], ['full', 30]);
+      assert.equal(await search.index.count(), 30);
+    });
+  });
+}
+
+describe('ukcd index', () => {
+  test('indexes a real Postgres store into Elasticsearch from the command line', async (t) => {
+    const db = await freshPostgres();
+    const client = new Client({ node: elasticsearchUrl() });
+    const alias = `companies_cli_${process.pid}`;
+    t.after(async () => {
+      await client.indices.delete({ index: `${alias}_v*`, ignore_unavailable: true, allow_no_indices: true });
+      await client.close();
+      await db.drop();
+    });
+    const { createCompanyStore } = await import('../../src/adapters/postgres/company-store.ts');
+    await createCompanyStore(db.sql).upsertCompanies(
+      ['00000001', '00000002', 'SC000003'].map((n) => company(n)),
+      '2024-06-01',
+    );
+    const env = {
+      ...process.env,
+      DATABASE_URL: db.url,
+      ELASTICSEARCH_URL: elasticsearchUrl(),
+      ELASTICSEARCH_INDEX: alias,
+    };
+    const run = spawnSync(process.execPath, [join(repoRoot, 'bin', 'ukcd.mjs'), 'index'], { env, encoding: 'utf8' });
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stderr, /search index rebuilt: 3 companies/);
+    assert.equal((await client.count({ index: alias })).count, 3);
+    const again = spawnSync(process.execPath, [join(repoRoot, 'bin', 'ukcd.mjs'), 'index'], { env, encoding: 'utf8' });
+    assert.match(again.stderr, /search index updated: 0 companies/);
+    const bad = spawnSync(process.execPath, [join(repoRoot, 'bin', 'ukcd.mjs'), 'index', '--fast'], {
+      env,
+      encoding: 'utf8',
+    });
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /usage: ukcd index/);
+  });
+});
