@@ -17,7 +17,7 @@ import { openStore } from './open-store.ts';
 export async function main(): Promise<Server> {
   const config = loadConfig();
   const log = (line: string) => process.stderr.write(`${line}\n`);
-  const { sql, store, location } = await openStore(config);
+  const { sql, store, keys, watchlists, location } = await openStore(config);
   log(`store: ${location}`);
   if (!config.DATABASE_URL && (await store.counts()).companies === 0) {
     const sample = await loadSampleDataset(store, { dataDir: resolve(config.DATA_DIR), log });
@@ -30,7 +30,7 @@ export async function main(): Promise<Server> {
   // Loads keep the index current; this catches up on anything loaded with --no-index, or builds
   // the index the first time.
   await indexSearch(store, search, { log });
-  const server = buildApp({ store }).listen(config.PORT);
+  const server = buildApp({ store, search: search.index, keys, watchlists, log }).listen(config.PORT);
   await new Promise<void>((ready) => server.once('listening', ready));
   log(`serving on http://localhost:${config.PORT} (GET /healthz)`);
 

@@ -5,15 +5,19 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createCompanyStore } from './adapters/postgres/company-store.ts';
+import { createKeyStore } from './adapters/postgres/key-store.ts';
+import { createWatchlistStore } from './adapters/postgres/watchlist-store.ts';
 import { migrate } from './adapters/postgres/migrate.ts';
 import { createPgSql } from './adapters/sql/pg-sql.ts';
 import { createPgliteSql } from './adapters/sql/pglite-sql.ts';
 import type { Config } from './config.ts';
-import type { CompanyStore, Sql } from './ports.ts';
+import type { CompanyStore, KeyStore, Sql, WatchlistStore } from './ports.ts';
 
 export interface OpenedStore {
   sql: Sql;
   store: CompanyStore;
+  keys: KeyStore;
+  watchlists: WatchlistStore;
   /** Where the data lives, for messages. */
   location: string;
 }
@@ -31,5 +35,11 @@ export async function openStore(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'
     location = `PGlite in ${dir}`;
   }
   await migrate(sql);
-  return { sql, store: createCompanyStore(sql), location };
+  return {
+    sql,
+    store: createCompanyStore(sql),
+    keys: createKeyStore(sql),
+    watchlists: createWatchlistStore(sql),
+    location,
+  };
 }

@@ -14,6 +14,13 @@ Commands:
                          the search index.
   ukcd index [--full]    Bring the search index (Elasticsearch with ELASTICSEARCH_URL, else the
                          store's own) up to date: what changed since the last run, or everything.
+  ukcd keys issue [--plan free|pro] [--email E]
+                         Issue an API key (default plan: pro). It is printed once: only its hash
+                         is stored.
+  ukcd keys list [PREFIX]
+                         API keys (by prefix) with their plan and this month's usage.
+  ukcd keys revoke PREFIX
+                         Revoke the keys whose prefix starts with PREFIX (9 characters or more).
   ukcd generate accounts --out DIR [--companies N] [--years N] [--seed N]
                          Write synthetic accounts bulk zips in the real Companies House format.
   ukcd generate register --out DIR --date YYYY-MM-DD [--companies N] [--parts N] [--seed N]
@@ -37,6 +44,10 @@ async function run(argv: string[]): Promise<number | undefined> {
     case 'index': {
       const { runIndexCommand } = await import('../../loaders/index-command.ts');
       return runIndexCommand(args);
+    }
+    case 'keys': {
+      const { runKeysCommand } = await import('../../loaders/keys-command.ts');
+      return runKeysCommand(args);
     }
     case 'generate': {
       const { runGenerateCommand } = await import('../../loaders/generate-command.ts');

@@ -1,25 +1,62 @@
 /**
  * The HTTP application: built from its dependencies, not listening, so tests and main.ts share it.
- * Today it serves health only; the API of ../shared/API.md is added operation by operation.
+ * REST routes and MCP tools come from the one operation table; errors become answers in one place.
  */
+import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa from 'koa';
+import { addMcpRoute } from '../mcp/route.ts';
+import { OPERATIONS } from '../operations/index.ts';
 import type { CompanyStore } from '../ports.ts';
+import { cors } from './cors.ts';
+import { BODY_LIMIT_BYTES, bodyLimit, errorMiddleware } from './errors.ts';
+import { issueFreeKey } from './free-keys.ts';
+import { openApiDocument } from './openapi.ts';
+import type { HttpDeps } from './routes.ts';
+import { addOperationRoutes } from './routes.ts';
 
-export interface AppDeps {
+export interface AppDeps extends Omit<HttpDeps, 'clock'> {
   store: CompanyStore;
+  clock?: () => Date;
+  log?: (line: string) => void;
+  /** Trust X-Forwarded-For for the client address (behind a reverse proxy). */
+  trustProxy?: boolean;
 }
 
 export function buildApp(deps: AppDeps): Koa {
-  const app = new Koa();
+  const app = new Koa({ proxy: deps.trustProxy ?? false });
+  const log = deps.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const httpDeps: HttpDeps = { ...deps, clock: deps.clock ?? (() => new Date()) };
+  // Koa's own error log would repeat what the error middleware already logged.
+  app.silent = true;
   const router = new Router();
+  const document = openApiDocument(OPERATIONS);
+
   router.get('/healthz', (ctx) => {
     ctx.body = { status: 'ok' };
   });
   router.get('/readyz', async (ctx) => {
     const counts = await deps.store.counts();
-    ctx.body = { status: 'ready', ...counts };
+    ctx.body = { status: 'ready', ...counts, indexed: await deps.search.count() };
   });
-  app.use(router.routes()).use(router.allowedMethods());
+  router.get('/openapi.json', (ctx) => {
+    ctx.body = document;
+  });
+  router.post('/v1/keys/free', (ctx) => issueFreeKey(ctx, deps.keys, httpDeps.clock()));
+  addOperationRoutes(router, OPERATIONS, httpDeps);
+  addMcpRoute(router, OPERATIONS, httpDeps);
+
+  app.use(errorMiddleware(log));
+  app.use(cors);
+  app.use(bodyLimit);
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: `${BODY_LIMIT_BYTES}b`, encoding: 'utf-8' }));
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  app.use((ctx) => {
+    if (ctx.status === 404 && ctx.body === undefined) {
+      ctx.status = 404;
+      ctx.body = { error: `No such endpoint: ${ctx.method} ${ctx.path}. See /openapi.json.` };
+    }
+  });
   return app;
 }

@@ -3,26 +3,17 @@
  * them: every filing yields a result line, every unreadable thing a named problem.
  */
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, test } from 'node:test';
-import yazl from 'yazl';
 import { filingSources } from '../../loaders/filing-sources.ts';
 import type { SourceProblem } from '../../loaders/filing-sources.ts';
 import { runParseCommand } from '../../loaders/parse-command.ts';
 import { accountsSamplesDir, repoRoot } from '../support/samples.ts';
-
-async function writeZip(path: string, members: Record<string, Buffer>): Promise<void> {
-  const zip = new yazl.ZipFile();
-  for (const [name, bytes] of Object.entries(members)) zip.addBuffer(bytes, name);
-  zip.end();
-  await new Promise<void>((resolve, reject) => {
-    zip.outputStream.pipe(createWriteStream(path)).on('close', resolve).on('error', reject);
-  });
-}
+import { writeZip } from '../support/zip.ts';
 
 const sample = (name: string) => readFileSync(join(accountsSamplesDir, name));
 

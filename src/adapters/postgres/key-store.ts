@@ -1,0 +1,115 @@
+/**
+ * The KeyStore on Postgres (pg or PGlite through the Sql port): API keys by hash, and their
+ * monthly usage. Quota counting is one statement, so the database's row lock makes it atomic
+ * across processes; the free-key limit takes an advisory lock on the client address.
+ */
+import type { ApiKeyRecord, KeyStore, Plan, Sql } from '../../ports.ts';
+
+// The two-key form of the advisory lock, so that it can never meet the migrations' one-key lock.
+const FREE_KEY_LOCK_SPACE = 5_310_442;
+
+// Times as ISO strings in UTC, the same from pg and PGlite whatever the session's time zone.
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const KEY_COLUMNS = `id, prefix, plan, email, ${iso('created_at')} AS created_at, ${iso('revoked_at')} AS revoked_at`;
+
+const INSERT_KEY = `INSERT INTO api_keys (key_hash, prefix, plan, email, client_ip) VALUES ($1, $2, $3, $4, $5)
+RETURNING ${KEY_COLUMNS}`;
+
+// The count and the insert in one statement, after the address's lock: two requests from one
+// address cannot both see nine keys and both insert the tenth.
+const INSERT_KEY_WITHIN_LIMIT = `INSERT INTO api_keys (key_hash, prefix, plan, email, client_ip)
+SELECT $1, $2, $3, $4, $5::text
+WHERE (SELECT count(*) FROM api_keys WHERE client_ip IS NOT DISTINCT FROM $5::text AND created_at >= $6::timestamptz) < $7::integer
+RETURNING ${KEY_COLUMNS}`;
+
+// One statement: a concurrent insert of the same (key, month) waits for the first and then takes
+// the update path, and the update re-checks `used < limit` on the row it locked. So N concurrent
+// calls with R left succeed exactly min(N, R) times. A limit of 0 inserts nothing.
+const CONSUME = `INSERT INTO api_usage AS u (key_id, month, used)
+SELECT $1::bigint, $2::text, 1 WHERE $3::integer > 0
+ON CONFLICT (key_id, month) DO UPDATE SET used = u.used + 1 WHERE u.used < $3::integer
+RETURNING used`;
+
+const REFUND = `UPDATE api_usage SET used = used - 1 WHERE key_id = $1::bigint AND month = $2::text AND used > 0`;
+
+interface KeyRow {
+  id: number;
+  prefix: string;
+  plan: Plan;
+  email: string | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+const toRecord = (row: KeyRow): ApiKeyRecord => ({
+  id: Number(row.id),
+  prefix: row.prefix,
+  plan: row.plan,
+  email: row.email,
+  created_at: row.created_at,
+  revoked_at: row.revoked_at,
+});
+
+/** A LIKE pattern matching the values that start with `prefix` (its own % and _ taken literally). */
+const startsWith = (prefix: string) => `${prefix.replace(/[\\%_]/g, '\\$&')}%`;
+
+export function createKeyStore(sql: Sql): KeyStore {
+  return {
+    async createKey({ hash, prefix, plan, email, clientIp, freeLimit }) {
+      if (!freeLimit) {
+        const result = await sql.query<KeyRow>(INSERT_KEY, [hash, prefix, plan, email, clientIp]);
+        return result.rows[0] ? toRecord(result.rows[0]) : null;
+      }
+      return sql.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [FREE_KEY_LOCK_SPACE, clientIp ?? '']);
+        // A new statement, so a new snapshot (read committed): it sees the keys the previous
+        // holder of the lock committed.
+        const result = await tx.query<KeyRow>(INSERT_KEY_WITHIN_LIMIT, [
+          hash,
+          prefix,
+          plan,
+          email,
+          clientIp,
+          freeLimit.since,
+          freeLimit.count,
+        ]);
+        return result.rows[0] ? toRecord(result.rows[0]) : null;
+      });
+    },
+
+    async findByHash(hash) {
+      const result = await sql.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE key_hash = $1`, [hash]);
+      return result.rows[0] ? toRecord(result.rows[0]) : null;
+    },
+
+    async listKeys(month, prefix) {
+      // The unqualified columns are all api_keys' own: api_usage has none of those names.
+      const result = await sql.query<KeyRow & { used: number }>(
+        `SELECT ${KEY_COLUMNS}, coalesce(u.used, 0) AS used
+         FROM api_keys k LEFT JOIN api_usage u ON u.key_id = k.id AND u.month = $1::text
+         WHERE $2::text IS NULL OR k.prefix LIKE $2::text ESCAPE '\\'
+         ORDER BY k.created_at, k.id`,
+        [month, prefix === undefined ? null : startsWith(prefix)],
+      );
+      return result.rows.map((row) => ({ ...toRecord(row), used: Number(row.used) }));
+    },
+
+    async revokeKeys(prefix) {
+      const result = await sql.query<KeyRow>(
+        `UPDATE api_keys SET revoked_at = now() WHERE prefix LIKE $1::text ESCAPE '\\' AND revoked_at IS NULL
+         RETURNING ${KEY_COLUMNS}`,
+        [startsWith(prefix)],
+      );
+      return result.rows.map(toRecord).sort((a, b) => a.id - b.id);
+    },
+
+    async consumeRequest(keyId, month, limit) {
+      const result = await sql.query<{ used: number }>(CONSUME, [keyId, month, limit]);
+      return result.rows[0] ? Number(result.rows[0].used) : null;
+    },
+
+    async refundRequest(keyId, month) {
+      await sql.query(REFUND, [keyId, month]);
+    },
+  };
+}

@@ -1,0 +1,208 @@
+/**
+ * Alerts: what changed in a watched company since it was added to a watchlist, judged by comparing
+ * the snapshot taken then (watch-snapshot.ts) with the company as the store holds it now. Pure and
+ * deterministic: the same snapshot, record and day give the same alerts, so `detected` is always
+ * a date read from the data, never the time of the request.
+ *
+ * The rules, one alert per kind and company (deterioration: one per figure that fell):
+ *
+ * | kind | severity | fires when | from → to | detected |
+ * |---|---|---|---|---|
+ * | `status_change` | high | the register status now puts the company in liquidation, administration, receivership, proposal to strike off or dissolved, in a group its snapshot status was not in ("Active" → "Liquidation", "Liquidation" → "Dissolved"; "In Administration" → "Administration" is no change) | status text, snapshot → now | the day it left the register if it did, else the date of the register snapshot the current record comes from |
+ * | `negative_net_assets` | high | the newest history entry has net assets below zero and the snapshot's were not (zero, positive or none filed) | net assets (number or null), snapshot → newest entry | publication date of the newest entry (its balance sheet date when not known) |
+ * | `financial_deterioration` | medium | the newest entry is newer than the snapshot's latest balance sheet date, and its net assets or its cash is down 30% or more on the entry before it (which was above zero) — the contract's "between the last two filings" | that figure, entry before → newest entry (not the snapshot's value) | publication date of the newest entry |
+ * | `overdue_accounts` | medium | the accounts are overdue on `asOf` (isAccountsOverdue: the register's next due date has passed, company not dissolved), and this is not the same overdue as when the snapshot was taken: the due date has changed since, or it had not passed on the day the snapshot was taken | next due date, snapshot → now | the day after the due date |
+ * | `new_charges` | medium | the register's count of charges (`charges_total`) is higher than the snapshot's | charges_total, snapshot → now | the date of the register snapshot the current record comes from |
+ * | `new_accounts` | low | the newest entry has a later balance sheet date than the snapshot's (or the snapshot had none) | latest balance sheet date (null when none), snapshot → now | publication date of the newest entry |
+ *
+ * Money in messages is formatMoney's (£1.2m, £-45k); 30% uses the signals' FALL_PCT. Sorted by
+ * severity (high, medium, low), then company number, then kind in the table's order; two
+ * deterioration alerts of one company keep net assets before cash.
+ */
+import { changePct } from './accounts-period.ts';
+import { isAccountsOverdue, statusGroups } from './company-status.ts';
+import type { StatusGroup } from './company-status.ts';
+import { formatMoney } from './money.ts';
+import { FALL_PCT } from './signals.ts';
+import type { Severity } from './signals.ts';
+import type { AccountsEntry, CompanyWithAccounts, WatchSnapshot } from '../ports.ts';
+
+export const ALERT_KINDS = [
+  'status_change',
+  'negative_net_assets',
+  'financial_deterioration',
+  'overdue_accounts',
+  'new_charges',
+  'new_accounts',
+] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+export const ALERT_SEVERITY: Readonly<Record<AlertKind, Severity>> = {
+  status_change: 'high',
+  negative_net_assets: 'high',
+  financial_deterioration: 'medium',
+  overdue_accounts: 'medium',
+  new_charges: 'medium',
+  new_accounts: 'low',
+};
+
+/** A before or after value: a status, a date, an amount or a count; null when there was none. */
+export type AlertValue = string | number | null;
+
+export interface Alert {
+  company_number: string;
+  name: string;
+  kind: AlertKind;
+  severity: Severity;
+  message: string;
+  /** ISO date the change became visible in the data (see the table above). */
+  detected: string;
+  from: AlertValue;
+  to: AlertValue;
+}
+
+/** The status groups a change into raises a status_change alert. */
+const ALERT_STATUS_GROUPS: readonly StatusGroup[] = [
+  'liquidation',
+  'administration',
+  'receivership',
+  'proposal_to_strike_off',
+  'dissolved',
+];
+
+/**
+ * The alerts of one watched company on `asOf` (ISO date), against the snapshot taken when it was
+ * added; `snapshotTaken` is when that was (an ISO date or date-time, e.g. WatchedCompany.added),
+ * needed to tell whether accounts were already overdue then. Sorted as sortAlerts.
+ */
+export function companyAlerts(
+  snapshot: WatchSnapshot,
+  current: CompanyWithAccounts,
+  asOf: string,
+  snapshotTaken: string,
+): Alert[] {
+  const { company } = current;
+  const [latest, previous] = current.accounts;
+  const alerts: Alert[] = [];
+  const add = (kind: AlertKind, message: string, detected: string, from: AlertValue, to: AlertValue) =>
+    alerts.push({
+      company_number: company.company_number,
+      name: company.name,
+      kind,
+      severity: ALERT_SEVERITY[kind],
+      message,
+      detected,
+      from,
+      to,
+    });
+
+  const before = new Set(statusGroups(snapshot.status));
+  if (statusGroups(company.status).some((group) => ALERT_STATUS_GROUPS.includes(group) && !before.has(group))) {
+    add(
+      'status_change',
+      `Status changed from ${snapshot.status} to ${company.status}.`,
+      company.removed_from_register ?? company.snapshot_date,
+      snapshot.status,
+      company.status,
+    );
+  }
+
+  if (latest) {
+    const at = latest.balance_sheet_date;
+    const filed = publishedOn(latest);
+    const netAssets = latest.figures.net_assets;
+    if (netAssets !== null && netAssets < 0 && !(snapshot.net_assets !== null && snapshot.net_assets < 0)) {
+      add(
+        'negative_net_assets',
+        snapshot.net_assets === null
+          ? `Net assets are negative: ${formatMoney(netAssets)} (${at}).`
+          : `Net assets fell from ${formatMoney(snapshot.net_assets)} to ${formatMoney(netAssets)} (${at}).`,
+        filed,
+        snapshot.net_assets,
+        netAssets,
+      );
+    }
+
+    const isNew = snapshot.latest_balance_sheet_date === null || at > snapshot.latest_balance_sheet_date;
+    if (isNew && previous) {
+      for (const [field, label] of [
+        ['net_assets', 'Net assets'],
+        ['cash', 'Cash'],
+      ] as const) {
+        const was = previous.figures[field];
+        const now = latest.figures[field];
+        const change = changePct(was, now);
+        if (was !== null && was > 0 && change !== null && change <= FALL_PCT) {
+          add(
+            'financial_deterioration',
+            `${label} fell ${Math.round(-change)}% from ${formatMoney(was)} (${previous.balance_sheet_date}) to ${formatMoney(now)} (${at}).`,
+            filed,
+            was,
+            now,
+          );
+        }
+      }
+    }
+
+    if (isNew) {
+      const figures = `net assets ${formatMoney(netAssets)}, cash ${formatMoney(latest.figures.cash)}`;
+      add(
+        'new_accounts',
+        `New accounts made up to ${at}${latest.published ? `, published ${latest.published}` : ''}: ${figures}.`,
+        filed,
+        snapshot.latest_balance_sheet_date,
+        at,
+      );
+    }
+  }
+
+  const due = company.accounts_next_due;
+  if (due !== null && isAccountsOverdue(due, company.status, asOf)) {
+    const sameOverdueAsAtSnapshot =
+      due === snapshot.accounts_next_due &&
+      isAccountsOverdue(snapshot.accounts_next_due, snapshot.status, snapshotTaken.slice(0, 10));
+    if (!sameOverdueAsAtSnapshot) {
+      add(
+        'overdue_accounts',
+        `Accounts were due by ${due} and have not been filed.`,
+        dayAfter(due),
+        snapshot.accounts_next_due,
+        due,
+      );
+    }
+  }
+
+  if (company.charges_total > snapshot.charges_total) {
+    const count = company.charges_total - snapshot.charges_total;
+    add(
+      'new_charges',
+      `${count} new charge${count === 1 ? '' : 's'} registered: ${company.charges_total} in all, was ${snapshot.charges_total} (${company.charges_outstanding} outstanding).`,
+      company.snapshot_date,
+      snapshot.charges_total,
+      company.charges_total,
+    );
+  }
+
+  return sortAlerts(alerts);
+}
+
+const SEVERITY_ORDER: Readonly<Record<Severity, number>> = { high: 0, medium: 1, low: 2 };
+
+/** Severity (high, medium, low), then company number, then kind; a new array, stable for ties. */
+export function sortAlerts(alerts: readonly Alert[]): Alert[] {
+  return [...alerts].sort(
+    (a, b) =>
+      SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] ||
+      (a.company_number < b.company_number ? -1 : a.company_number > b.company_number ? 1 : 0) ||
+      ALERT_KINDS.indexOf(a.kind) - ALERT_KINDS.indexOf(b.kind),
+  );
+}
+
+/** When an entry became known: its publication date, else (a loose file) its balance sheet date. */
+function publishedOn(entry: AccountsEntry): string {
+  return entry.published ?? entry.balance_sheet_date;
+}
+
+function dayAfter(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}

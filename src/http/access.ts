@@ -1,0 +1,67 @@
+/**
+ * Who is calling and whether they may: the bearer key, checked by its hash, and the monthly quota,
+ * counted atomically in the store. Shared by the REST routes and the MCP tools, which answer the
+ * same refusals in their own way.
+ */
+import { hashApiKey, nextMonthStart, PLANS, usageMonth } from '../domain/api-keys.ts';
+import { AppError, INVALID_KEY, MISSING_KEY } from '../errors.ts';
+import type { ApiKeyRecord, KeyStore } from '../ports.ts';
+
+export interface Caller {
+  key: ApiKeyRecord;
+}
+
+/** The key a request presents, or an AppError saying why there is none. */
+export async function identifyCaller(keys: KeyStore, authorization: string | undefined): Promise<Caller> {
+  const match = /^\s*Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+  if (!authorization?.trim()) throw new AppError('UNAUTHORIZED', MISSING_KEY);
+  if (!match) throw new AppError('UNAUTHORIZED', INVALID_KEY);
+  const key = await keys.findByHash(hashApiKey(match[1]!));
+  if (!key || key.revoked_at !== null) throw new AppError('UNAUTHORIZED', INVALID_KEY);
+  return { key };
+}
+
+export interface QuotaState {
+  limit: number;
+  remaining: number;
+  /** Epoch seconds of the next 1st of the month, 00:00 UTC. */
+  reset: number;
+}
+
+export function quotaHeaders(state: QuotaState): Record<string, string> {
+  return {
+    'X-RateLimit-Limit': String(state.limit),
+    'X-RateLimit-Remaining': String(state.remaining),
+    'X-RateLimit-Reset': String(state.reset),
+  };
+}
+
+/**
+ * Count one request for the caller, or refuse it when this month's quota is used up (nothing is
+ * counted then). The refusal carries the contract's body and headers.
+ */
+export async function countRequest(keys: KeyStore, caller: Caller, now: Date): Promise<QuotaState> {
+  const limit = PLANS[caller.key.plan].monthly_quota;
+  const resetsAt = nextMonthStart(now);
+  const reset = Math.floor(resetsAt.getTime() / 1000);
+  const used = await keys.consumeRequest(caller.key.id, usageMonth(now), limit);
+  if (used === null) {
+    const state = { limit, remaining: 0, reset };
+    throw new AppError(
+      'QUOTA_EXCEEDED',
+      'Monthly quota exceeded',
+      { resets_at: `${resetsAt.toISOString().slice(0, 10)}T00:00:00Z` },
+      {
+        headers: {
+          ...quotaHeaders(state),
+          'Retry-After': String(Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000))),
+        },
+      },
+    );
+  }
+  return { limit, remaining: Math.max(0, limit - used), reset };
+}
+
+export function quotaExceededText(error: AppError): string {
+  return `${error.message}. It resets at ${String(error.extra.resets_at)}.`;
+}

@@ -1,0 +1,49 @@
+/**
+ * POST /v1/keys/free: a free key for anyone, limited per client address. The key is shown once
+ * and stored only as its hash.
+ */
+import type { Context } from 'koa';
+import * as z from 'zod';
+import { FREE_KEYS_PER_IP_PER_HOUR, generateApiKey, hashApiKey, keyPrefix, PLANS } from '../domain/api-keys.ts';
+import { AppError, invalidInput } from '../errors.ts';
+import { SOURCE } from '../operations/envelope.ts';
+import type { KeyStore } from '../ports.ts';
+
+export const FreeKeyRequest = z.strictObject({
+  email: z.email('must be an e-mail address').max(254).optional(),
+});
+
+export async function issueFreeKey(ctx: Context, keys: KeyStore, now: Date): Promise<void> {
+  const body = (ctx.request as { body?: unknown }).body ?? {};
+  const parsed = FreeKeyRequest.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    if (issue.code === 'unrecognized_keys') throw invalidInput(`Unknown field "${issue.keys[0]}". Accepted: email.`);
+    if (issue.path.length === 0) throw invalidInput('Send a JSON object body: {} or {"email":"you@example.com"}.');
+    throw invalidInput(`Invalid "email": ${issue.message}.`);
+  }
+  const key = generateApiKey();
+  const created = await keys.createKey({
+    hash: hashApiKey(key),
+    prefix: keyPrefix(key),
+    plan: 'free',
+    email: parsed.data.email ?? null,
+    clientIp: ctx.ip,
+    freeLimit: { count: FREE_KEYS_PER_IP_PER_HOUR, since: new Date(now.getTime() - 3_600_000).toISOString() },
+  });
+  if (!created)
+    throw new AppError(
+      'RATE_LIMITED',
+      `Too many free keys from this address: ${FREE_KEYS_PER_IP_PER_HOUR} an hour. Try again later.`,
+      {},
+      { headers: { 'Retry-After': '3600' } },
+    );
+  ctx.status = 201;
+  ctx.body = {
+    api_key: key,
+    plan: 'free',
+    monthly_quota: PLANS.free.monthly_quota,
+    note: `This key is shown once and cannot be recovered: keep it. Send it as Authorization: Bearer ${key}`,
+    source: SOURCE,
+  };
+}

@@ -1,0 +1,180 @@
+/**
+ * The OpenAPI 3.0.3 document, generated from the operation table: every operation's path,
+ * parameters (from its zod input schema, under their REST names), and the answers it can give.
+ */
+import * as z from 'zod';
+import type { Operation } from '../operations/operation.ts';
+import { restName } from './operation-input.ts';
+
+type Schema = Record<string, unknown>;
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+
+export function openApiDocument(operations: readonly Operation[]): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const operation of operations) {
+    const schema = z.toJSONSchema(operation.input, { target: 'openapi-3.0', io: 'input' }) as Schema;
+    const properties = (schema.properties ?? {}) as Record<string, Schema>;
+    const required = new Set((schema.required ?? []) as string[]);
+    const method = operation.http.method.toLowerCase();
+    const formatParameter = {
+      name: 'format',
+      in: 'query',
+      required: false,
+      description: operation.json
+        ? 'json for the JSON shape; left out, the Markdown shape {"content":[{"type":"text","text":…}]}'
+        : 'This answer exists only as Markdown; json is accepted and ignored.',
+      schema: { type: 'string', enum: ['json'] },
+    };
+    paths[operation.http.path] = {
+      [method]: {
+        operationId: operation.name,
+        summary: operation.title,
+        description: `${operation.description}\n\nAlso the MCP tool \`${operation.name}\`.`,
+        security: [{ bearer: [] }],
+        ...(operation.http.method === 'GET'
+          ? {
+              parameters: [
+                ...Object.entries(properties).map(([key, property]) => ({
+                  name: restName(operation, key),
+                  in: 'query',
+                  required: required.has(key),
+                  ...(property.description ? { description: property.description } : {}),
+                  schema: property,
+                })),
+                formatParameter,
+              ],
+            }
+          : {
+              parameters: [formatParameter],
+              requestBody: { required: true, content: { 'application/json': { schema } } },
+            }),
+        responses: {
+          '200': {
+            description: operation.json
+              ? 'The answer: JSON with format=json, else Markdown'
+              : 'The answer, as Markdown',
+            headers: rateLimitHeaders,
+            content: {
+              'application/json': {
+                schema: operation.json
+                  ? { oneOf: [{ $ref: '#/components/schemas/Markdown' }, { $ref: '#/components/schemas/Json' }] }
+                  : { $ref: '#/components/schemas/Markdown' },
+              },
+            },
+          },
+          '400': errorResponse('A parameter is missing or invalid; the message names it'),
+          '401': errorResponse('Missing, unknown or revoked API key'),
+          ...(operation.name === 'lookup_company' || operation.name === 'compare_companies'
+            ? { '404': errorResponse('No company with that number on the register') }
+            : {}),
+          ...(operation.name === 'watch_add'
+            ? { '409': errorResponse('The watchlist limit of the plan would be exceeded') }
+            : {}),
+          '429': errorResponse('Monthly quota exceeded (the body carries resets_at; Retry-After is set)'),
+        },
+      },
+    };
+  }
+  paths['/v1/keys/free'] = {
+    post: {
+      operationId: 'create_free_key',
+      summary: 'Get a free API key',
+      description:
+        'A free-plan key (50 requests a month, watchlist of 5), shown once. At most 10 an hour per client address.',
+      requestBody: {
+        required: false,
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              properties: { email: { type: 'string', format: 'email' } },
+              additionalProperties: false,
+            },
+          },
+        },
+      },
+      responses: {
+        '201': {
+          description: 'The new key',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['api_key', 'plan', 'monthly_quota', 'note'],
+                properties: {
+                  api_key: { type: 'string', pattern: '^ukcd_[A-Za-z0-9]{32}$' },
+                  plan: { type: 'string', enum: ['free'] },
+                  monthly_quota: { type: 'integer' },
+                  note: { type: 'string' },
+                  source: { type: 'string' },
+                },
+              },
+            },
+          },
+        },
+        '400': errorResponse('Invalid e-mail address or body'),
+        '429': errorResponse('Too many free keys from this address in the last hour'),
+      },
+    },
+  };
+  return {
+    openapi: '3.0.3',
+    info: {
+      title: 'UK Company Data API',
+      version: '0.2.0',
+      description:
+        'Every company on the Companies House register and the figures of its machine-readable accounts. ' +
+        'Figures as filed, in GBP; null means not filed. Not a credit rating. Also served as MCP tools at /mcp.',
+    },
+    servers: [{ url: '/' }],
+    paths,
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'An API key: ukcd_ and 32 characters' },
+      },
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['error'],
+          properties: { error: { type: 'string' }, resets_at: { type: 'string' } },
+        },
+        Markdown: {
+          type: 'object',
+          description: 'The Markdown shape, the same object an MCP tool returns',
+          required: ['content'],
+          properties: {
+            content: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['type', 'text'],
+                properties: { type: { type: 'string', enum: ['text'] }, text: { type: 'string' } },
+              },
+            },
+          },
+        },
+        Json: {
+          type: 'object',
+          description:
+            'The JSON shape (format=json), as ../shared/API.md describes it per endpoint, with source and note',
+          required: ['source', 'note'],
+          properties: { source: { type: 'string' }, note: { type: 'string' } },
+          additionalProperties: true,
+        },
+      },
+    },
+  };
+}
+
+const rateLimitHeaders = {
+  'X-RateLimit-Limit': { schema: { type: 'integer' }, description: 'Requests a month on this plan' },
+  'X-RateLimit-Remaining': { schema: { type: 'integer' }, description: 'Requests left this month' },
+  'X-RateLimit-Reset': {
+    schema: { type: 'integer' },
+    description: 'Epoch seconds of the next 1st of the month, 00:00 UTC',
+  },
+};

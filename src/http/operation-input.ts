@@ -1,0 +1,90 @@
+/**
+ * From an HTTP request to an operation's input: REST names to argument names, query strings to
+ * numbers where the schema wants numbers, unknown or repeated parameters refused, and zod's
+ * issues turned into one 400 message that names the parameter the caller sent.
+ */
+import * as z from 'zod';
+import { invalidInput } from '../errors.ts';
+import type { Operation } from '../operations/operation.ts';
+
+/** Parameters every operation accepts besides its own. */
+const COMMON = new Set(['format']);
+
+export function inputFromQuery(operation: Operation, query: Record<string, string | string[] | undefined>): unknown {
+  const shape = operation.input.shape as Record<string, z.ZodType>;
+  const accepted = restNames(operation);
+  const input: Record<string, unknown> = {};
+  for (const [param, value] of Object.entries(query)) {
+    if (COMMON.has(param)) continue;
+    if (!accepted.includes(param))
+      throw invalidInput(
+        `Unknown parameter "${param}". Accepted: ${accepted.length > 0 ? accepted.join(', ') : 'none'} (and format).`,
+      );
+    const key = argumentName(operation, param);
+    if (Array.isArray(value)) throw invalidInput(`Parameter "${param}" is given more than once.`);
+    input[key] = wantsNumber(shape[key]!) ? toNumber(value!) : value;
+  }
+  return input;
+}
+
+export function inputFromBody(operation: Operation, body: unknown): unknown {
+  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body))
+    throw invalidInput('Send a JSON object body with Content-Type: application/json.');
+  const shape = operation.input.shape as Record<string, z.ZodType>;
+  for (const key of Object.keys(body)) {
+    if (!(key in shape)) throw invalidInput(`Unknown field "${key}". Accepted: ${Object.keys(shape).join(', ')}.`);
+  }
+  return body;
+}
+
+export function parseInput<Input extends z.ZodObject>(operation: Operation<Input>, raw: unknown): z.output<Input> {
+  const result = operation.input.safeParse(raw);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  throw invalidInput(describeIssue(issue, raw as Record<string, unknown>, (key) => restName(operation, key)));
+}
+
+/** One sentence naming the parameter (as `nameOf` calls it) and what is wrong with it. */
+export function describeIssue(
+  issue: z.core.$ZodIssue,
+  raw: Record<string, unknown>,
+  nameOf: (key: string) => string = (key) => key,
+): string {
+  const key = String(issue.path[0] ?? '');
+  const param = `${nameOf(key)}${issue.path
+    .slice(1)
+    .map((p) => `[${String(p)}]`)
+    .join('')}`;
+  if (key !== '' && raw[key] === undefined && issue.path.length === 1) {
+    const options = 'values' in issue && Array.isArray(issue.values) ? `: one of ${issue.values.join(', ')}` : '';
+    return `Missing required parameter "${param}"${options}.`;
+  }
+  if (issue.code === 'invalid_type' && issue.expected === 'number') return `Invalid "${param}": must be a number.`;
+  if (issue.code === 'invalid_type') return `Invalid "${param}": must be a ${issue.expected}.`;
+  return `Invalid "${param}": ${issue.message}${/[.!?]$/.test(issue.message) ? '' : '.'}`;
+}
+
+/** The REST name of an argument (`company_number` is `number` on GET /v1/company). */
+export function restName(operation: Operation, key: string): string {
+  const renamed = Object.entries(operation.http.rename ?? {}).find(([, argument]) => argument === key);
+  return renamed ? renamed[0] : key;
+}
+
+export function restNames(operation: Operation): string[] {
+  return Object.keys(operation.input.shape).map((key) => restName(operation, key));
+}
+
+function argumentName(operation: Operation, param: string): string {
+  return operation.http.rename?.[param] ?? param;
+}
+
+function wantsNumber(schema: z.ZodType): boolean {
+  let inner: z.ZodType = schema;
+  while (inner instanceof z.ZodOptional || inner instanceof z.ZodDefault) inner = inner.unwrap() as z.ZodType;
+  return inner instanceof z.ZodNumber;
+}
+
+/** A number when the text is one; otherwise the text, for zod to refuse with the parameter's name. */
+function toNumber(text: string): number | string {
+  return /^\s*-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(text) ? Number(text) : text;
+}

@@ -1,0 +1,61 @@
+/**
+ * POST /mcp: streamable HTTP, stateless, JSON answers. A new server and transport per request (a
+ * stateless transport cannot be reused); the web-standard transport hands Koa a Response, so the
+ * CORS and quota headers set here stay on it. GET and DELETE are 405 (no SSE stream, no sessions).
+ */
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { AppError } from '../errors.ts';
+import { identifyCaller, quotaHeaders } from '../http/access.ts';
+import type { HttpDeps } from '../http/routes.ts';
+import type { Operation } from '../operations/operation.ts';
+import type { McpRequestAccess } from './server.ts';
+import { buildMcpServer } from './server.ts';
+
+export function addMcpRoute(router: Router, operations: readonly Operation[], deps: HttpDeps): void {
+  router.post('/mcp', async (ctx: Context) => {
+    const access: McpRequestAccess = { caller: await callerOf(ctx, deps) };
+    const server = buildMcpServer(operations, deps, access);
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    await server.connect(transport);
+    try {
+      const response = await transport.handleRequest(webRequest(ctx), {
+        parsedBody: (ctx.request as { body?: unknown }).body,
+      });
+      if (access.quota) ctx.set(quotaHeaders(access.quota));
+      ctx.body = response;
+    } finally {
+      await transport.close();
+      await server.close();
+    }
+  });
+  const notAllowed = (ctx: Context) => {
+    ctx.status = 405;
+    ctx.set('Allow', 'POST');
+    ctx.body = { error: 'The MCP endpoint is stateless: POST only (no SSE stream, no sessions).' };
+  };
+  router.get('/mcp', notAllowed);
+  router.delete('/mcp', notAllowed);
+}
+
+async function callerOf(ctx: Context, deps: HttpDeps): Promise<McpRequestAccess['caller']> {
+  try {
+    return await identifyCaller(deps.keys, ctx.get('authorization') || undefined);
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+}
+
+function webRequest(ctx: Context): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(ctx.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return new Request(ctx.href, { method: ctx.method, headers });
+}

@@ -1,0 +1,90 @@
+/**
+ * The MCP server: one tool per operation of the table, listed without a key, called with one.
+ * The low-level Server is used rather than McpServer so that a call is checked in the order REST
+ * checks it — key, quota (counted), then arguments — and every refusal is a tool result with
+ * `isError: true` and the same text REST gives, which an agent can read out to its user.
+ */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import * as z from 'zod';
+import { AppError, HTTP_STATUS } from '../errors.ts';
+import { markdownContent } from '../operations/envelope.ts';
+import type { Operation } from '../operations/operation.ts';
+import type { Caller, QuotaState } from '../http/access.ts';
+import { countRequest, quotaExceededText } from '../http/access.ts';
+import { describeIssue } from '../http/operation-input.ts';
+import type { HttpDeps } from '../http/routes.ts';
+
+export const SERVER_INFO = { name: 'ukcd', version: '0.2.0' };
+
+/** What one HTTP request to /mcp knows about its caller. */
+export interface McpRequestAccess {
+  /** The caller, or why there is none (missing or invalid key). */
+  caller: Caller | AppError;
+  /** Set when a tool call was counted: the quota after it, for the response headers. */
+  quota?: QuotaState;
+}
+
+export function toolList(operations: readonly Operation[]): Tool[] {
+  return operations.map((operation) => {
+    const { $schema: _schema, ...inputSchema } = z.toJSONSchema(operation.input, { io: 'input' }) as Record<
+      string,
+      unknown
+    >;
+    return {
+      name: operation.name,
+      title: operation.title,
+      description: operation.description,
+      inputSchema: { ...inputSchema, type: 'object' } as Tool['inputSchema'],
+      annotations: { title: operation.title, readOnlyHint: operation.http.method === 'GET', openWorldHint: false },
+    };
+  });
+}
+
+export function buildMcpServer(operations: readonly Operation[], deps: HttpDeps, access: McpRequestAccess): Server {
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: {} },
+    instructions:
+      'UK company data: every company on the Companies House register and the figures of its machine-readable ' +
+      'accounts since 2008. Find a company with search_by_name, then lookup_company. Figures are as filed, in GBP; ' +
+      'null means not filed. Not a credit rating.',
+  });
+  const tools = toolList(operations);
+  const byName = new Map(operations.map((operation) => [operation.name, operation]));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    const operation = byName.get(request.params.name);
+    if (!operation)
+      return refusal(`Unknown tool "${request.params.name}". Tools: ${operations.map((o) => o.name).join(', ')}.`);
+    if (access.caller instanceof AppError) return refusal(access.caller.message);
+    const caller = access.caller;
+    const now = deps.clock();
+    try {
+      access.quota = await countRequest(deps.keys, caller, now);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'QUOTA_EXCEEDED') return refusal(quotaExceededText(error));
+      throw error;
+    }
+    try {
+      const args = request.params.arguments ?? {};
+      const parsed = operation.input.safeParse(args);
+      if (!parsed.success) return refusal(describeIssue(parsed.error.issues[0]!, args));
+      const result = await operation.run(deps, parsed.data, {
+        keyId: caller.key.id,
+        plan: caller.key.plan,
+        today: now.toISOString().slice(0, 10),
+      });
+      return { ...markdownContent(operation.toMarkdown(result)) };
+    } catch (error) {
+      if (error instanceof AppError && HTTP_STATUS[error.code] < 500) return refusal(error.message);
+      await deps.keys.refundRequest(caller.key.id, now.toISOString().slice(0, 7)).catch(() => {});
+      throw error;
+    }
+  });
+  return server;
+}
+
+function refusal(text: string): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text }] };
+}

@@ -1,0 +1,80 @@
+/**
+ * A company as the contract shows it: the register record, the accounts history, and what the
+ * domain rules read from them (signals, risk band, trajectory). Shared by lookup and compare.
+ */
+import { isAccountsOverdue } from '../domain/company-status.ts';
+import { riskBand } from '../domain/risk-band.ts';
+import type { RiskBand } from '../domain/risk-band.ts';
+import { companySignals } from '../domain/signals.ts';
+import type { Signal } from '../domain/signals.ts';
+import { trajectory } from '../domain/trajectory.ts';
+import type { Trajectory } from '../domain/trajectory.ts';
+import type { AccountsEntry, CompanyWithAccounts } from '../ports.ts';
+
+export interface CompanyView {
+  company_number: string;
+  name: string;
+  status: string;
+  type: string;
+  incorporated: string | null;
+  dissolved: string | null;
+  accounts: { category: string | null; last_made_up_to: string | null; next_due: string | null; overdue: boolean };
+  confirmation_statement: { last_made_up_to: string | null; next_due: string | null };
+  charges_outstanding: number;
+  charges_total: number;
+  sic_codes: string[];
+  address: CompanyWithAccounts['company']['address'];
+  previous_names: CompanyWithAccounts['company']['previous_names'];
+}
+
+export interface CompanyProfile {
+  company: CompanyView;
+  accounts: AccountsEntry[];
+  latest: AccountsEntry | null;
+  signals: Signal[];
+  risk_band: RiskBand;
+  trajectory: Trajectory;
+}
+
+export function companyProfile({ company, accounts }: CompanyWithAccounts, today: string): CompanyProfile {
+  const signals = companySignals(
+    {
+      status: company.status,
+      accounts_next_due: company.accounts_next_due,
+      charges_outstanding: company.charges_outstanding,
+      accounts,
+    },
+    today,
+  );
+  return {
+    company: {
+      company_number: company.company_number,
+      name: company.name,
+      status: company.status,
+      type: company.type,
+      incorporated: company.incorporated,
+      // A company a complete snapshot stopped listing left the register about then.
+      dissolved: company.dissolved ?? company.removed_from_register,
+      accounts: {
+        category: company.accounts_category,
+        last_made_up_to: company.accounts_last_made_up_to,
+        next_due: company.accounts_next_due,
+        overdue: isAccountsOverdue(company.accounts_next_due, company.status, today),
+      },
+      confirmation_statement: {
+        last_made_up_to: company.confirmation_last_made_up_to,
+        next_due: company.confirmation_next_due,
+      },
+      charges_outstanding: company.charges_outstanding,
+      charges_total: company.charges_total,
+      sic_codes: company.sic_codes,
+      address: company.address,
+      previous_names: company.previous_names,
+    },
+    accounts,
+    latest: accounts[0] ?? null,
+    signals,
+    risk_band: riskBand(signals),
+    trajectory: trajectory(accounts),
+  };
+}

@@ -1,0 +1,63 @@
+import * as z from 'zod';
+import { explainTrigger, TRIGGERS, TRIGGER_ORDER } from '../domain/triggers.ts';
+import { checkFilterRanges, companyFilters, filterEcho, filterShape, limitInput } from './inputs.ts';
+import { money, table } from './markdown.ts';
+import { defineOperation } from './operation.ts';
+import { companyResult } from './search-companies.ts';
+
+export const findTriggers = defineOperation({
+  name: 'find_triggers',
+  title: 'Find companies meeting a sales trigger',
+  description:
+    'Companies whose latest accounts or register record meet a trigger, strongest first, each with the reason ' +
+    'in words and the figures behind it. trigger: cash_rich (cash ≥ £500k and ≥ 40% of current assets), ' +
+    'rapid_growth (net assets up ≥ 30% on the prior period), hiring (employees up ≥ 20% and by ≥ 5), ' +
+    'turned_profitable (profit after a loss), recently_filed (accounts published in the last 30 days), ' +
+    'accounts_overdue, distress (negative net assets or cash down ≥ 30%), young_and_funded (incorporated in ' +
+    'the last 2 years with net assets ≥ £100k). Takes the same filters as search_companies; limit 1–50.',
+  http: { method: 'GET', path: '/v1/triggers' },
+  input: z
+    .object({
+      trigger: z
+        .enum(TRIGGERS, { error: `must be one of ${TRIGGERS.join(', ')}` })
+        .describe(`One of ${TRIGGERS.join(', ')}`),
+      ...filterShape,
+      limit: limitInput(50, 20),
+    })
+    .superRefine(checkFilterRanges),
+  json: true,
+  async run(deps, input, context) {
+    const matches = await deps.search.findCompanies({
+      filters: companyFilters(input),
+      trigger: input.trigger,
+      sort: { field: TRIGGER_ORDER[input.trigger].field, descending: TRIGGER_ORDER[input.trigger].descending },
+      limit: input.limit,
+      asOf: context.today,
+    });
+    return {
+      trigger: input.trigger,
+      criteria: { ...filterEcho(input), limit: input.limit },
+      total: matches.total,
+      results: matches.documents.map((doc) => ({
+        ...companyResult(doc, context.today),
+        ...explainTrigger(input.trigger, doc, context.today),
+      })),
+    };
+  },
+  toMarkdown(result) {
+    return [
+      `# Trigger ${result.trigger}: ${result.total.toLocaleString('en-GB')} compan${result.total === 1 ? 'y' : 'ies'}`,
+      table(
+        ['Number', 'Name', 'Post town', 'Reason', 'Net assets', 'Cash'],
+        result.results.map((r) => [
+          r.company_number,
+          r.name,
+          r.post_town,
+          r.reason,
+          money(r.net_assets),
+          money(r.cash),
+        ]),
+      ),
+    ].join('\n\n');
+  },
+});

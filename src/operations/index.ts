@@ -1,0 +1,26 @@
+/**
+ * The table of operations: every REST route, MCP tool and OpenAPI path comes from this list.
+ */
+import { compareCompanies } from './compare-companies.ts';
+import { findTriggers } from './find-triggers.ts';
+import { lookupCompany } from './lookup-company.ts';
+import { marketStats } from './market-stats.ts';
+import type { Operation } from './operation.ts';
+import { recentChanges } from './recent-changes.ts';
+import { searchByName } from './search-by-name.ts';
+import { searchCompanies } from './search-companies.ts';
+import { getAlerts, watchAdd, watchList, watchRemove } from './watchlist.ts';
+
+export const OPERATIONS: readonly Operation[] = [
+  lookupCompany,
+  searchByName,
+  searchCompanies,
+  compareCompanies,
+  marketStats,
+  findTriggers,
+  recentChanges,
+  watchList,
+  watchAdd,
+  watchRemove,
+  getAlerts,
+] as unknown as readonly Operation[];

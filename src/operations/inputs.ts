@@ -1,0 +1,167 @@
+/**
+ * Input schemas shared by several operations. They take the values a client sends (REST query
+ * strings are turned into numbers by the HTTP layer first) and give the domain's values; every
+ * message says what is wrong so that the 400 can name the parameter.
+ */
+import * as z from 'zod';
+import { normaliseCompanyNumber } from '../domain/company-number.ts';
+import { STATUS_FILTERS } from '../domain/company-status.ts';
+import { companyTypeKey } from '../domain/company-type.ts';
+import type { CompanyFilters, SortOrder } from '../domain/criteria.ts';
+import { RANGE_FIGURES, SORT_FIELDS } from '../domain/criteria.ts';
+import { RISK_BANDS } from '../domain/risk-band.ts';
+import { postTownKey } from '../domain/search-document.ts';
+import { SIZE_BANDS } from '../domain/size-band.ts';
+import { SEARCH_SIGNALS } from '../domain/triggers.ts';
+
+export function companyNumberInput(description: string) {
+  return z
+    .string()
+    .describe(
+      `${description}: 8 letters or digits (e.g. 00445790, SC123456); shorter all-digit numbers are zero-padded`,
+    )
+    .transform((raw, ctx) => {
+      const number = normaliseCompanyNumber(raw);
+      if (number === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${raw}" is not a company number: expected 8 letters or digits, e.g. 00445790 or SC123456`,
+        });
+        return z.NEVER;
+      }
+      return number;
+    });
+}
+
+export function limitInput(max: number, fallback: number) {
+  return z
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(max, `must be at most ${max}`)
+    .default(fallback)
+    .describe(`How many results, 1–${max} (default ${fallback})`);
+}
+
+export function dateInput(description: string) {
+  return z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+    .refine((value) => !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().startsWith(value), {
+      message: 'must be a real calendar date YYYY-MM-DD',
+    })
+    .describe(description);
+}
+
+const figureBounds = Object.fromEntries(
+  RANGE_FIGURES.flatMap((figure) => [
+    [
+      `min_${figure}`,
+      z
+        .number()
+        .optional()
+        .describe(`Newest filed ${figure.replace('_', ' ')} at least this`),
+    ],
+    [
+      `max_${figure}`,
+      z
+        .number()
+        .optional()
+        .describe(`Newest filed ${figure.replace('_', ' ')} at most this`),
+    ],
+  ]),
+) as Record<`${'min' | 'max'}_${(typeof RANGE_FIGURES)[number]}`, z.ZodOptional<z.ZodNumber>>;
+
+/** The filters of search, triggers and stats. */
+export const filterShape = {
+  status: z
+    .enum(STATUS_FILTERS, { error: `must be one of ${STATUS_FILTERS.join(', ')}` })
+    .default('active')
+    .describe('Register status group (default active; any for all)'),
+  type: z
+    .string()
+    .min(1)
+    .max(120)
+    .optional()
+    .describe(
+      'Company type: the register category (e.g. "Private Limited Company") or ltd, plc, llp, lp, cic, guarantee',
+    ),
+  sic: z
+    .string()
+    .regex(/^\d{1,5}$/, 'must be 1 to 5 digits of a SIC code, e.g. 62 or 62020')
+    .optional()
+    .describe('SIC code prefix, e.g. 62 (IT) or 62020'),
+  post_town: z.string().min(1).max(100).optional().describe('Post town of the registered office, e.g. LEEDS'),
+  incorporated_from: dateInput('Incorporated on or after, YYYY-MM-DD').optional(),
+  incorporated_to: dateInput('Incorporated on or before, YYYY-MM-DD').optional(),
+  ...figureBounds,
+  size: z
+    .enum(SIZE_BANDS, { error: `must be one of ${SIZE_BANDS.join(', ')}` })
+    .optional()
+    .describe('Companies Act size band by turnover and employees'),
+  risk_band: z
+    .enum(RISK_BANDS, { error: `must be one of ${RISK_BANDS.join(', ')}` })
+    .optional()
+    .describe('Risk band derived from the signals'),
+  signal: z
+    .enum(SEARCH_SIGNALS, { error: `must be one of ${SEARCH_SIGNALS.join(', ')}` })
+    .optional()
+    .describe('Only companies showing this signal'),
+};
+
+export type FilterInput = z.output<z.ZodObject<typeof filterShape>>;
+
+/** Checks across filters: a range whose bounds are the wrong way round. */
+export function checkFilterRanges(input: FilterInput, ctx: z.RefinementCtx): void {
+  for (const figure of RANGE_FIGURES) {
+    const min = input[`min_${figure}`];
+    const max = input[`max_${figure}`];
+    if (min !== undefined && max !== undefined && min > max)
+      ctx.addIssue({ code: 'custom', path: [`min_${figure}`], message: `is greater than max_${figure}` });
+  }
+  if (input.incorporated_from && input.incorporated_to && input.incorporated_from > input.incorporated_to)
+    ctx.addIssue({ code: 'custom', path: ['incorporated_from'], message: 'is after incorporated_to' });
+}
+
+export function companyFilters(input: FilterInput): CompanyFilters {
+  const figures: NonNullable<CompanyFilters['figures']> = {};
+  for (const figure of RANGE_FIGURES) {
+    const min = input[`min_${figure}`];
+    const max = input[`max_${figure}`];
+    if (min !== undefined || max !== undefined)
+      figures[figure] = { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
+  }
+  return {
+    status: input.status,
+    ...(input.type !== undefined ? { type: companyTypeKey(input.type) } : {}),
+    ...(input.sic !== undefined ? { sic: input.sic } : {}),
+    ...(input.post_town !== undefined && postTownKey(input.post_town)
+      ? { post_town: postTownKey(input.post_town)! }
+      : {}),
+    ...(input.incorporated_from !== undefined ? { incorporated_from: input.incorporated_from } : {}),
+    ...(input.incorporated_to !== undefined ? { incorporated_to: input.incorporated_to } : {}),
+    ...(Object.keys(figures).length > 0 ? { figures } : {}),
+    ...(input.size !== undefined ? { size: input.size } : {}),
+    ...(input.risk_band !== undefined ? { risk_band: input.risk_band } : {}),
+    ...(input.signal !== undefined ? { signal: input.signal } : {}),
+  };
+}
+
+/** The filters as given, for the `criteria`/`filters` echo: what was asked, defaults included. */
+export function filterEcho(input: FilterInput): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(input).filter(([key, value]) => key in filterShape && value !== undefined));
+}
+
+export const SORT_VALUES = SORT_FIELDS.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
+
+export const sortInput = z
+  .enum(SORT_VALUES, { error: `must be one of ${SORT_FIELDS.join(', ')}, with - in front for descending` })
+  .default('-net_assets')
+  .describe(
+    'Sort by net_assets, cash, turnover, employees, incorporated or name; prefix - for descending (default -net_assets)',
+  );
+
+export function sortOrder(sort: string): SortOrder {
+  const descending = sort.startsWith('-');
+  return { field: (descending ? sort.slice(1) : sort) as SortOrder['field'], descending };
+}

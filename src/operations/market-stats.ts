@@ -1,0 +1,55 @@
+import * as z from 'zod';
+import { RANGE_FIGURES } from '../domain/criteria.ts';
+import { checkFilterRanges, companyFilters, filterEcho, filterShape } from './inputs.ts';
+import { count, money, table } from './markdown.ts';
+import { defineOperation } from './operation.ts';
+
+const { status, type, sic, post_town, incorporated_from, incorporated_to } = filterShape;
+
+export const marketStats = defineOperation({
+  name: 'market_stats',
+  title: 'Market statistics',
+  description:
+    'Statistics over the UK companies matching the filters (status default active, type, SIC code prefix, post ' +
+    'town, incorporation date range): how many, how many have machine-readable accounts, counts by status, by ' +
+    'type and by year of incorporation, and for net assets, cash, turnover, employees and profit the count, mean ' +
+    'and 10th/25th/50th/75th/90th percentiles of the latest filed figures, plus the share with negative net assets.',
+  http: { method: 'GET', path: '/v1/stats' },
+  input: z
+    .object({ status, type, sic, post_town, incorporated_from, incorporated_to })
+    .superRefine((input, ctx) => checkFilterRanges(input, ctx)),
+  json: true,
+  async run(deps, input, context) {
+    const stats = await deps.search.stats(companyFilters(input), context.today);
+    const { figures, ...counts } = stats;
+    return { filters: filterEcho(input), ...counts, ...figures };
+  },
+  toMarkdown(result) {
+    const share = result.negative_net_assets_share;
+    return [
+      `# Market statistics: ${result.companies.toLocaleString('en-GB')} companies`,
+      `Filters: ${
+        Object.entries(result.filters)
+          .map(([k, v]) => `${k} = ${String(v)}`)
+          .join(', ') || 'none'
+      }. With machine-readable accounts: ${result.with_accounts.toLocaleString('en-GB')}. Negative net assets: ${
+        share === null ? '—' : `${(share * 100).toFixed(1)}%`
+      } of those filing net assets.`,
+      '## Latest figures',
+      table(
+        ['Figure', 'Companies', 'Mean', 'P10', 'P25', 'Median', 'P75', 'P90'],
+        RANGE_FIGURES.map((figure) => {
+          const f = result[figure];
+          const show = figure === 'employees' ? count : money;
+          return [figure, f.count, show(f.mean), show(f.p10), show(f.p25), show(f.median), show(f.p75), show(f.p90)];
+        }),
+      ),
+      '## By status',
+      table(['Status', 'Companies'], Object.entries(result.by_status)),
+      '## By type',
+      table(['Type', 'Companies'], Object.entries(result.by_type)),
+      '## Incorporations by year',
+      table(['Year', 'Companies'], Object.entries(result.incorporations_by_year)),
+    ].join('\n\n');
+  },
+});

@@ -1,0 +1,46 @@
+import * as z from 'zod';
+import { limitInput } from './inputs.ts';
+import { money, table } from './markdown.ts';
+import { defineOperation } from './operation.ts';
+
+export const recentChanges = defineOperation({
+  name: 'recent_changes',
+  title: 'Recently published accounts',
+  description:
+    'Accounts filings published in the last `days` days (1–90, default 7), newest publication first: company ' +
+    'number, name, publication date, balance sheet date, net assets, cash and turnover. limit 1–200 (default 50).',
+  http: { method: 'GET', path: '/v1/recent-changes' },
+  input: z.object({
+    days: z
+      .number()
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(90, 'must be at most 90')
+      .default(7)
+      .describe('How many days back, 1–90 (default 7)'),
+    limit: limitInput(200, 50),
+  }),
+  json: true,
+  async run(deps, input, context) {
+    // From `days` days before today, inclusive, as recently_filed counts its 30 days.
+    const since = new Date(Date.parse(context.today) - input.days * 86_400_000).toISOString().slice(0, 10);
+    return { days: input.days, since, filings: await deps.store.recentFilings(since, input.limit) };
+  },
+  toMarkdown(result) {
+    return [
+      `# Accounts published since ${result.since} (${result.days} day${result.days === 1 ? '' : 's'})`,
+      table(
+        ['Published', 'Number', 'Name', 'Balance sheet date', 'Net assets', 'Cash', 'Turnover'],
+        result.filings.map((f) => [
+          f.published,
+          f.company_number,
+          f.name,
+          f.balance_sheet_date,
+          money(f.net_assets),
+          money(f.cash),
+          money(f.turnover),
+        ]),
+      ),
+    ].join('\n\n');
+  },
+});

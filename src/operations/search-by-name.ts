@@ -1,0 +1,37 @@
+import * as z from 'zod';
+import type { NameSearchHit } from '../ports.ts';
+import { limitInput } from './inputs.ts';
+import { table } from './markdown.ts';
+import { defineOperation } from './operation.ts';
+
+export const searchByName = defineOperation({
+  name: 'search_by_name',
+  title: 'Find companies by name',
+  description:
+    'Find UK companies by name, as you would type it: legal suffixes (LTD, PLC, LLP…), case, punctuation and ' +
+    '&/and are ignored, and each word may be the start of a word ("tesc sto" finds TESCO STORES). Ranked: the ' +
+    'exact name first, active companies before dissolved, names starting with the phrase, then containing it, ' +
+    'then other word matches. Returns company numbers to use with lookup_company.',
+  http: { method: 'GET', path: '/v1/search-by-name' },
+  input: z.object({
+    name: z
+      .string()
+      .min(1, 'must not be empty')
+      .max(200, 'must be at most 200 characters')
+      .describe('The name or part of it, 1–200 characters'),
+    limit: limitInput(100, 20),
+  }),
+  json: true,
+  async run(deps, input): Promise<{ query: string; results: NameSearchHit[] }> {
+    return { query: input.name, results: await deps.search.searchByName(input.name, input.limit) };
+  },
+  toMarkdown(result) {
+    return [
+      `# Companies named like "${result.query}"`,
+      table(
+        ['Number', 'Name', 'Status', 'Type', 'Post town', 'Incorporated'],
+        result.results.map((r) => [r.company_number, r.name, r.status, r.type, r.post_town, r.incorporated]),
+      ),
+    ].join('\n\n');
+  },
+});

@@ -1,0 +1,105 @@
+import * as z from 'zod';
+import type { RiskBand } from '../domain/risk-band.ts';
+import type { SearchDocument } from '../domain/search-document.ts';
+import { isAccountsOverdue } from '../domain/company-status.ts';
+import {
+  checkFilterRanges,
+  companyFilters,
+  filterEcho,
+  filterShape,
+  limitInput,
+  sortInput,
+  sortOrder,
+} from './inputs.ts';
+import { count, money, table } from './markdown.ts';
+import { defineOperation } from './operation.ts';
+
+export interface CompanyResult {
+  company_number: string;
+  name: string;
+  status: string;
+  post_town: string | null;
+  sic_codes: string[];
+  balance_sheet_date: string | null;
+  net_assets: number | null;
+  cash: number | null;
+  turnover: number | null;
+  employees: number | null;
+  risk_band: RiskBand;
+}
+
+/** A search hit as results show it, with the risk band of the day asked. */
+export function companyResult(doc: SearchDocument, today: string): CompanyResult {
+  const overdue = doc.must_file && isAccountsOverdue(doc.accounts_next_due, doc.status, today);
+  return {
+    company_number: doc.company_number,
+    name: doc.name,
+    status: doc.status,
+    post_town: doc.post_town,
+    sic_codes: doc.sic_codes,
+    balance_sheet_date: doc.balance_sheet_date,
+    net_assets: doc.net_assets,
+    cash: doc.cash,
+    turnover: doc.turnover,
+    employees: doc.employees,
+    risk_band: overdue ? doc.risk_band_if_overdue : doc.risk_band,
+  };
+}
+
+export const searchCompanies = defineOperation({
+  name: 'search_companies',
+  title: 'Search companies by criteria',
+  description:
+    'Find UK companies by register facts and their latest filed accounts: status (default active), type, SIC ' +
+    'code prefix, post town, incorporation date range, minimum/maximum net assets, cash, turnover, employees ' +
+    'and profit, size band, risk band, or a signal (cash_rich, negative_net_assets, growing, declining, ' +
+    'accounts_overdue, charges_outstanding). Sorted by a figure (default: net assets, largest first). Returns ' +
+    'the total number of matches and up to `limit` companies with their latest figures. For lead generation.',
+  http: { method: 'GET', path: '/v1/search' },
+  input: z.object({ ...filterShape, sort: sortInput, limit: limitInput(50, 20) }).superRefine(checkFilterRanges),
+  json: true,
+  async run(deps, input, context) {
+    const matches = await deps.search.findCompanies({
+      filters: companyFilters(input),
+      sort: sortOrder(input.sort),
+      limit: input.limit,
+      asOf: context.today,
+    });
+    return {
+      criteria: { ...filterEcho(input), sort: input.sort, limit: input.limit },
+      total: matches.total,
+      results: matches.documents.map((doc) => companyResult(doc, context.today)),
+    };
+  },
+  toMarkdown(result) {
+    return [
+      `# ${result.total.toLocaleString('en-GB')} compan${result.total === 1 ? 'y matches' : 'ies match'}`,
+      `Criteria: ${criteriaText(result.criteria)}. Showing ${result.results.length}.`,
+      resultsTable(result.results),
+    ].join('\n\n');
+  },
+});
+
+export function criteriaText(criteria: Record<string, unknown>): string {
+  return Object.entries(criteria)
+    .map(([key, value]) => `${key} = ${String(value)}`)
+    .join(', ');
+}
+
+export function resultsTable(results: readonly CompanyResult[]): string {
+  return table(
+    ['Number', 'Name', 'Status', 'Post town', 'Accounts to', 'Net assets', 'Cash', 'Turnover', 'Employees', 'Risk'],
+    results.map((r) => [
+      r.company_number,
+      r.name,
+      r.status,
+      r.post_town,
+      r.balance_sheet_date,
+      money(r.net_assets),
+      money(r.cash),
+      money(r.turnover),
+      count(r.employees),
+      r.risk_band,
+    ]),
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * The watchlist of the calling key: list, add (snapshotting each company), remove; and the
+ * alerts of what changed since each company was added.
+ */
+import * as z from 'zod';
+import { companyAlerts, sortAlerts } from '../domain/alerts.ts';
+import type { Alert } from '../domain/alerts.ts';
+import { PLANS } from '../domain/api-keys.ts';
+import { normaliseCompanyNumber } from '../domain/company-number.ts';
+import { watchSnapshot } from '../domain/watch-snapshot.ts';
+import { AppError } from '../errors.ts';
+import { table } from './markdown.ts';
+import { defineOperation } from './operation.ts';
+
+const companyNumbersInput = z
+  .array(z.string(), { error: 'must be a list of company numbers' })
+  .min(1, 'must list at least 1 company number')
+  .max(50, 'must list at most 50 company numbers')
+  .describe('Company numbers, 1–50 (8 letters or digits each, e.g. 00445790)')
+  .transform((raw, ctx) => {
+    const numbers: string[] = [];
+    raw.forEach((value, i) => {
+      const number = normaliseCompanyNumber(value);
+      if (number === null)
+        ctx.addIssue({
+          code: 'custom',
+          path: [i],
+          message: `"${value}" is not a company number: expected 8 letters or digits, e.g. 00445790`,
+        });
+      else if (!numbers.includes(number)) numbers.push(number);
+    });
+    return numbers;
+  });
+
+export const watchList = defineOperation({
+  name: 'watch_list',
+  title: 'List the watchlist',
+  description:
+    "The companies on this API key's watchlist, with their current status, next accounts due date, latest " +
+    'balance sheet date and when each was added; also the plan and its watchlist limit (free 5, pro 50).',
+  http: { method: 'GET', path: '/v1/watchlist' },
+  input: z.object({}),
+  json: true,
+  async run(deps, _input, context) {
+    const watched = await deps.watchlists.list(context.keyId);
+    const current = await deps.store.getCompanies(watched.map((w) => w.company_number));
+    const byNumber = new Map(current.map((c) => [c.company.company_number, c]));
+    return {
+      plan: context.plan,
+      limit: PLANS[context.plan].watchlist_limit,
+      count: watched.length,
+      companies: watched.map((w) => {
+        const now = byNumber.get(w.company_number);
+        return {
+          company_number: w.company_number,
+          name: now?.company.name ?? null,
+          status: now?.company.status ?? w.snapshot.status,
+          accounts_next_due: now ? now.company.accounts_next_due : w.snapshot.accounts_next_due,
+          latest_balance_sheet_date: now
+            ? (now.accounts[0]?.balance_sheet_date ?? null)
+            : w.snapshot.latest_balance_sheet_date,
+          added: w.added,
+        };
+      }),
+    };
+  },
+  toMarkdown(result) {
+    return [
+      `# Watchlist: ${result.count} of ${result.limit} (${result.plan} plan)`,
+      table(
+        ['Number', 'Name', 'Status', 'Accounts next due', 'Latest accounts', 'Added'],
+        result.companies.map((c) => [
+          c.company_number,
+          c.name,
+          c.status,
+          c.accounts_next_due,
+          c.latest_balance_sheet_date,
+          c.added.slice(0, 10),
+        ]),
+      ),
+    ].join('\n\n');
+  },
+});
+
+export const watchAdd = defineOperation({
+  name: 'watch_add',
+  title: 'Add companies to the watchlist',
+  description:
+    "Add companies to this API key's watchlist (1–50 numbers). Each is snapshotted now (status, accounts due " +
+    'date, charges, latest figures) so that get_alerts can report what changes. Already watched: kept as is. ' +
+    'Not on the register: reported, not added. If the additions would exceed the plan limit (free 5, pro 50), ' +
+    'nothing is added and an error says so.',
+  http: { method: 'POST', path: '/v1/watchlist/add' },
+  input: z.object({ company_numbers: companyNumbersInput }),
+  json: false,
+  async run(deps, input, context) {
+    const found = await deps.store.getCompanies(input.company_numbers);
+    const onRegister = new Map(found.map((c) => [c.company.company_number, c]));
+    const notFound = input.company_numbers.filter((n) => !onRegister.has(n));
+    const limit = PLANS[context.plan].watchlist_limit;
+    const result = await deps.watchlists.add(
+      context.keyId,
+      input.company_numbers
+        .filter((n) => onRegister.has(n))
+        .map((n) => ({ company_number: n, snapshot: watchSnapshot(onRegister.get(n)!) })),
+      limit,
+    );
+    if (result.limitReached)
+      throw new AppError('CONFLICT', `Watchlist limit of ${limit} companies reached for plan ${context.plan}.`);
+    return { added: result.added, already_watched: result.alreadyWatched, not_found: notFound };
+  },
+  toMarkdown(result) {
+    return [
+      '# Watchlist updated',
+      `- **Added (${result.added.length}):** ${result.added.join(', ') || 'none'}`,
+      `- **Already watched (${result.already_watched.length}):** ${result.already_watched.join(', ') || 'none'}`,
+      `- **Not found on the register (${result.not_found.length}):** ${result.not_found.join(', ') || 'none'}`,
+    ].join('\n');
+  },
+});
+
+export const watchRemove = defineOperation({
+  name: 'watch_remove',
+  title: 'Remove companies from the watchlist',
+  description:
+    "Remove companies (1–50 numbers) from this API key's watchlist; reports which were removed and which were not watched.",
+  http: { method: 'POST', path: '/v1/watchlist/remove' },
+  input: z.object({ company_numbers: companyNumbersInput }),
+  json: false,
+  async run(deps, input, context) {
+    const result = await deps.watchlists.remove(context.keyId, input.company_numbers);
+    return { removed: result.removed, not_watched: result.notWatched };
+  },
+  toMarkdown(result) {
+    return [
+      '# Watchlist updated',
+      `- **Removed (${result.removed.length}):** ${result.removed.join(', ') || 'none'}`,
+      `- **Not watched (${result.not_watched.length}):** ${result.not_watched.join(', ') || 'none'}`,
+    ].join('\n');
+  },
+});
+
+export const getAlerts = defineOperation({
+  name: 'get_alerts',
+  title: 'Alerts on watched companies',
+  description:
+    "What changed in the companies on this API key's watchlist since each was added: status_change (to " +
+    'liquidation, administration, receivership, strike-off or dissolved; high), negative_net_assets (high), ' +
+    'financial_deterioration (net assets or cash down ≥ 30% between the last two filings; medium), ' +
+    'overdue_accounts (medium), new_charges (medium), new_accounts (low). Sorted by severity, then company ' +
+    'number; an empty list when nothing changed.',
+  http: { method: 'GET', path: '/v1/alerts' },
+  input: z.object({}),
+  json: true,
+  async run(deps, _input, context) {
+    const watched = await deps.watchlists.list(context.keyId);
+    const current = await deps.store.getCompanies(watched.map((w) => w.company_number));
+    const byNumber = new Map(current.map((c) => [c.company.company_number, c]));
+    const alerts: Alert[] = watched.flatMap((w) => {
+      const now = byNumber.get(w.company_number);
+      return now ? companyAlerts(w.snapshot, now, context.today, w.added) : [];
+    });
+    const oldest = watched.map((w) => w.added.slice(0, 10)).sort()[0];
+    return {
+      since: oldest ?? context.today,
+      watched: watched.map((w) => w.company_number),
+      alerts: sortAlerts(alerts),
+    };
+  },
+  toMarkdown(result) {
+    return [
+      `# Alerts since ${result.since} on ${result.watched.length} watched compan${result.watched.length === 1 ? 'y' : 'ies'}`,
+      result.alerts.length === 0
+        ? 'No changes.'
+        : table(
+            ['Severity', 'Number', 'Name', 'Alert', 'Detail', 'Detected'],
+            result.alerts.map((a) => [a.severity, a.company_number, a.name, a.kind, a.message, a.detected]),
+          ),
+    ].join('\n\n');
+  },
+});

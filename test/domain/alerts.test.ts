@@ -1,0 +1,449 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { Alert } from '../../src/domain/alerts.ts';
+import { companyAlerts, sortAlerts } from '../../src/domain/alerts.ts';
+import type { RegisterCompany } from '../../src/domain/company.ts';
+import { emptyFigures } from '../../src/domain/figures.ts';
+import type { FigureSet } from '../../src/domain/figures.ts';
+import { watchSnapshot } from '../../src/domain/watch-snapshot.ts';
+import type { AccountsEntry, CompanyWithAccounts, WatchSnapshot } from '../../src/ports.ts';
+import { company } from '../support/store-records.ts';
+
+const NUMBER = '00001234';
+const TAKEN = '2025-01-15T09:30:00.000Z';
+const AS_OF = '2025-06-30';
+const REGISTER_DATE = '2025-06-01';
+
+function entry(date: string, figures: Partial<FigureSet>, published: string | null = null): AccountsEntry {
+  return {
+    balance_sheet_date: date,
+    period_start: null,
+    published,
+    standard: 'FRS 102',
+    figures: { ...emptyFigures(), ...figures },
+    quality: [],
+    from_prior_period: false,
+  };
+}
+
+const HISTORY = [
+  entry('2023-12-31', { net_assets: 500_000, cash: 200_000 }, '2024-05-01'),
+  entry('2022-12-31', { net_assets: 450_000, cash: 180_000 }, '2023-05-01'),
+];
+
+/** The company on the day it was added: the snapshot every row compares against. */
+const SNAPSHOT: WatchSnapshot = {
+  status: 'Active',
+  accounts_next_due: '2025-09-30',
+  charges_total: 1,
+  charges_outstanding: 1,
+  latest_balance_sheet_date: '2023-12-31',
+  net_assets: 500_000,
+  cash: 200_000,
+};
+
+function current(
+  overrides: Partial<RegisterCompany> & { removed_from_register?: string | null } = {},
+  accounts: AccountsEntry[] = HISTORY,
+): CompanyWithAccounts {
+  const { removed_from_register = null, ...register } = overrides;
+  return {
+    company: {
+      ...company(NUMBER, { accounts_next_due: '2025-09-30', charges_total: 1, charges_outstanding: 1, ...register }),
+      snapshot_date: REGISTER_DATE,
+      removed_from_register,
+    },
+    accounts,
+  };
+}
+
+/** A new filing on top of the history, published 2025-04-10. */
+function filed(figures: Partial<FigureSet>, published: string | null = '2025-04-10'): AccountsEntry[] {
+  return [entry('2024-12-31', figures, published), ...HISTORY];
+}
+
+type Want = Pick<Alert, 'kind' | 'severity' | 'detected' | 'from' | 'to'>;
+
+interface Case {
+  name: string;
+  snapshot?: Partial<WatchSnapshot>;
+  current: CompanyWithAccounts;
+  asOf?: string;
+  taken?: string;
+  want: Want[];
+}
+
+const newAccounts = (detected = '2025-04-10'): Want => ({
+  kind: 'new_accounts',
+  severity: 'low',
+  detected,
+  from: '2023-12-31',
+  to: '2024-12-31',
+});
+
+const cases: Case[] = [
+  { name: 'nothing changed', current: current(), want: [] },
+
+  // status_change
+  {
+    name: 'status: active to liquidation',
+    current: current({ status: 'Liquidation' }),
+    want: [{ kind: 'status_change', severity: 'high', detected: REGISTER_DATE, from: 'Active', to: 'Liquidation' }],
+  },
+  {
+    name: 'status: active to administration',
+    current: current({ status: 'In Administration' }),
+    want: [
+      { kind: 'status_change', severity: 'high', detected: REGISTER_DATE, from: 'Active', to: 'In Administration' },
+    ],
+  },
+  {
+    name: 'status: active to receivership',
+    current: current({ status: 'Live but Receiver Manager on at least one charge' }),
+    want: [
+      {
+        kind: 'status_change',
+        severity: 'high',
+        detected: REGISTER_DATE,
+        from: 'Active',
+        to: 'Live but Receiver Manager on at least one charge',
+      },
+    ],
+  },
+  {
+    name: 'status: active to proposal to strike off',
+    current: current({ status: 'Active - Proposal to Strike off' }),
+    want: [
+      {
+        kind: 'status_change',
+        severity: 'high',
+        detected: REGISTER_DATE,
+        from: 'Active',
+        to: 'Active - Proposal to Strike off',
+      },
+    ],
+  },
+  {
+    name: 'status: gone from the register is dissolved, detected on the day it went, and no longer overdue',
+    current: current({ status: 'Dissolved', accounts_next_due: '2025-03-31', removed_from_register: '2025-05-01' }),
+    want: [{ kind: 'status_change', severity: 'high', detected: '2025-05-01', from: 'Active', to: 'Dissolved' }],
+  },
+  {
+    name: 'status: liquidation to dissolved is a change',
+    snapshot: { status: 'Liquidation' },
+    current: current({ status: 'Dissolved' }),
+    want: [{ kind: 'status_change', severity: 'high', detected: REGISTER_DATE, from: 'Liquidation', to: 'Dissolved' }],
+  },
+  {
+    name: 'status: another spelling of the same group is no change',
+    snapshot: { status: 'Liquidation' },
+    current: current({ status: 'In Liquidation' }),
+    want: [],
+  },
+  {
+    name: 'status: a voluntary arrangement is no alert',
+    current: current({ status: 'Voluntary Arrangement' }),
+    want: [],
+  },
+  {
+    name: 'status: a withdrawn strike-off is no alert',
+    snapshot: { status: 'Active - Proposal to Strike off' },
+    current: current({ status: 'Active' }),
+    want: [],
+  },
+
+  // negative_net_assets (a new negative filing is also a fall and new accounts)
+  {
+    name: 'net assets turn negative',
+    current: current({}, filed({ net_assets: -45_000, cash: 200_000 })),
+    want: [
+      { kind: 'negative_net_assets', severity: 'high', detected: '2025-04-10', from: 500_000, to: -45_000 },
+      { kind: 'financial_deterioration', severity: 'medium', detected: '2025-04-10', from: 500_000, to: -45_000 },
+      newAccounts(),
+    ],
+  },
+  {
+    name: 'net assets already negative at the snapshot: no negative alert',
+    snapshot: { net_assets: -10_000 },
+    current: current({}, [entry('2023-12-31', { net_assets: -10_000 }, '2024-05-01')]),
+    want: [],
+  },
+  {
+    name: 'net assets of zero are not negative',
+    current: current({}, filed({ net_assets: 0, cash: 200_000 })),
+    want: [
+      { kind: 'financial_deterioration', severity: 'medium', detected: '2025-04-10', from: 500_000, to: 0 },
+      newAccounts(),
+    ],
+  },
+  {
+    name: 'first accounts since a snapshot without any, negative',
+    snapshot: { latest_balance_sheet_date: null, net_assets: null, cash: null },
+    current: current({}, [entry('2024-12-31', { net_assets: -1 }, '2025-04-10')]),
+    want: [
+      { kind: 'negative_net_assets', severity: 'high', detected: '2025-04-10', from: null, to: -1 },
+      { kind: 'new_accounts', severity: 'low', detected: '2025-04-10', from: null, to: '2024-12-31' },
+    ],
+  },
+
+  // financial_deterioration
+  {
+    name: 'cash down exactly 30% in a new filing',
+    current: current({}, filed({ net_assets: 500_000, cash: 140_000 })),
+    want: [
+      { kind: 'financial_deterioration', severity: 'medium', detected: '2025-04-10', from: 200_000, to: 140_000 },
+      newAccounts(),
+    ],
+  },
+  {
+    name: 'cash down 29.9% is no deterioration',
+    current: current({}, filed({ net_assets: 500_000, cash: 140_200 })),
+    want: [newAccounts()],
+  },
+  {
+    name: 'net assets and cash both down: one alert each, net assets first',
+    current: current({}, filed({ net_assets: 100_000, cash: 20_000 })),
+    want: [
+      { kind: 'financial_deterioration', severity: 'medium', detected: '2025-04-10', from: 500_000, to: 100_000 },
+      { kind: 'financial_deterioration', severity: 'medium', detected: '2025-04-10', from: 200_000, to: 20_000 },
+      newAccounts(),
+    ],
+  },
+  {
+    name: 'a fall already on file at the snapshot is not news',
+    snapshot: { net_assets: 100_000 },
+    current: current({}, [
+      entry('2023-12-31', { net_assets: 100_000, cash: 200_000 }, '2024-05-01'),
+      entry('2022-12-31', { net_assets: 450_000, cash: 180_000 }, '2023-05-01'),
+    ]),
+    want: [],
+  },
+  {
+    name: 'a fall from negative net assets is not a deterioration of 30%',
+    snapshot: { net_assets: -100 },
+    current: current({}, [
+      entry('2024-12-31', { net_assets: -200 }, '2025-04-10'),
+      entry('2023-12-31', { net_assets: -100 }, '2024-05-01'),
+    ]),
+    want: [newAccounts()],
+  },
+
+  // overdue_accounts
+  {
+    name: 'accounts fall overdue after the snapshot',
+    current: current({ accounts_next_due: '2025-05-31' }),
+    snapshot: { accounts_next_due: '2025-05-31' },
+    want: [
+      { kind: 'overdue_accounts', severity: 'medium', detected: '2025-06-01', from: '2025-05-31', to: '2025-05-31' },
+    ],
+  },
+  {
+    name: 'due today is not overdue yet',
+    current: current({ accounts_next_due: '2025-06-30' }),
+    snapshot: { accounts_next_due: '2025-06-30' },
+    want: [],
+  },
+  {
+    name: 'already overdue when the snapshot was taken',
+    current: current({ accounts_next_due: '2024-12-31' }),
+    snapshot: { accounts_next_due: '2024-12-31' },
+    want: [],
+  },
+  {
+    name: 'a snapshot taken during the due day was not overdue then',
+    current: current({ accounts_next_due: '2025-01-15' }),
+    snapshot: { accounts_next_due: '2025-01-15' },
+    want: [
+      { kind: 'overdue_accounts', severity: 'medium', detected: '2025-01-16', from: '2025-01-15', to: '2025-01-15' },
+    ],
+  },
+  {
+    name: 'overdue at the snapshot, filed since, and overdue again on the next due date',
+    current: current({ accounts_next_due: '2025-04-30' }),
+    snapshot: { accounts_next_due: '2024-09-30' },
+    want: [
+      { kind: 'overdue_accounts', severity: 'medium', detected: '2025-05-01', from: '2024-09-30', to: '2025-04-30' },
+    ],
+  },
+  {
+    name: 'not overdue on the day asked',
+    current: current({ accounts_next_due: '2025-05-31' }),
+    snapshot: { accounts_next_due: '2025-05-31' },
+    asOf: '2025-05-20',
+    want: [],
+  },
+
+  // new_charges
+  {
+    name: 'two new charges',
+    current: current({ charges_total: 3, charges_outstanding: 3 }),
+    want: [{ kind: 'new_charges', severity: 'medium', detected: REGISTER_DATE, from: 1, to: 3 }],
+  },
+  {
+    name: 'a charge satisfied is no alert',
+    current: current({ charges_total: 1, charges_outstanding: 0, charges_satisfied: 1 }),
+    want: [],
+  },
+
+  // new_accounts
+  {
+    name: 'new accounts, figures steady',
+    current: current({}, filed({ net_assets: 520_000, cash: 190_000 })),
+    want: [newAccounts()],
+  },
+  {
+    name: 'new accounts from a loose file: detected on the balance sheet date',
+    current: current({}, filed({ net_assets: 520_000, cash: 190_000 }, null)),
+    want: [newAccounts('2024-12-31')],
+  },
+  {
+    name: 'an older year learnt from a prior-period column is not new accounts',
+    current: current({}, [...HISTORY, entry('2021-12-31', { net_assets: 1 }, '2023-05-01')]),
+    want: [],
+  },
+
+  // several at once, in order
+  {
+    name: 'several kinds: high, then medium, then low; kinds in the documented order',
+    current: current(
+      { status: 'In Administration', charges_total: 2, accounts_next_due: '2025-05-31' },
+      filed({ net_assets: 480_000, cash: 100_000 }),
+    ),
+    snapshot: { accounts_next_due: '2025-05-31' },
+    want: [
+      { kind: 'status_change', severity: 'high', detected: REGISTER_DATE, from: 'Active', to: 'In Administration' },
+      { kind: 'financial_deterioration', severity: 'medium', detected: '2025-04-10', from: 200_000, to: 100_000 },
+      { kind: 'overdue_accounts', severity: 'medium', detected: '2025-06-01', from: '2025-05-31', to: '2025-05-31' },
+      { kind: 'new_charges', severity: 'medium', detected: REGISTER_DATE, from: 1, to: 2 },
+      newAccounts(),
+    ],
+  },
+];
+
+describe('companyAlerts', () => {
+  for (const c of cases) {
+    test(c.name, () => {
+      const alerts = companyAlerts({ ...SNAPSHOT, ...c.snapshot }, c.current, c.asOf ?? AS_OF, c.taken ?? TAKEN);
+      assert.deepEqual(
+        alerts.map(({ kind, severity, detected, from, to }) => ({ kind, severity, detected, from, to })),
+        c.want,
+      );
+      for (const alert of alerts) {
+        assert.equal(alert.company_number, NUMBER);
+        assert.equal(alert.name, `COMPANY ${NUMBER} LIMITED`);
+        assert.ok(alert.message.length > 0);
+      }
+    });
+  }
+
+  test('a snapshot of the company as it is gives no alerts', () => {
+    const now = current({}, filed({ net_assets: -5, cash: 1 }));
+    assert.deepEqual(companyAlerts(watchSnapshot(now), now, AS_OF, TAKEN), []);
+  });
+
+  test('messages say what changed in plain words', () => {
+    const messages = (c: CompanyWithAccounts, snapshot: Partial<WatchSnapshot> = {}) =>
+      Object.fromEntries(
+        companyAlerts({ ...SNAPSHOT, ...snapshot }, c, AS_OF, TAKEN).map((a) => [`${a.kind}:${a.from}`, a.message]),
+      );
+    assert.deepEqual(messages(current({}, filed({ net_assets: -45_000, cash: 60_000 }))), {
+      'negative_net_assets:500000': 'Net assets fell from £500k to £-45k (2024-12-31).',
+      'financial_deterioration:500000': 'Net assets fell 109% from £500k (2023-12-31) to £-45k (2024-12-31).',
+      'financial_deterioration:200000': 'Cash fell 70% from £200k (2023-12-31) to £60k (2024-12-31).',
+      'new_accounts:2023-12-31':
+        'New accounts made up to 2024-12-31, published 2025-04-10: net assets £-45k, cash £60k.',
+    });
+    assert.deepEqual(
+      messages(
+        current({ status: 'Liquidation', charges_total: 2, charges_outstanding: 2, accounts_next_due: '2025-05-31' }),
+        {
+          accounts_next_due: '2025-05-31',
+        },
+      ),
+      {
+        'status_change:Active': 'Status changed from Active to Liquidation.',
+        'overdue_accounts:2025-05-31': 'Accounts were due by 2025-05-31 and have not been filed.',
+        'new_charges:1': '1 new charge registered: 2 in all, was 1 (2 outstanding).',
+      },
+    );
+  });
+});
+
+describe('watchSnapshot', () => {
+  test('the register facts and the newest entry of the history', () => {
+    assert.deepEqual(watchSnapshot(current({ status: 'Active', charges_total: 4, charges_outstanding: 2 })), {
+      status: 'Active',
+      accounts_next_due: '2025-09-30',
+      charges_total: 4,
+      charges_outstanding: 2,
+      latest_balance_sheet_date: '2023-12-31',
+      net_assets: 500_000,
+      cash: 200_000,
+    });
+  });
+
+  test('no accounts on file: no balance sheet date and no figures', () => {
+    const snapshot = watchSnapshot(current({}, []));
+    assert.equal(snapshot.latest_balance_sheet_date, null);
+    assert.equal(snapshot.net_assets, null);
+    assert.equal(snapshot.cash, null);
+  });
+});
+
+describe('sortAlerts', () => {
+  const alert = (company_number: string, kind: Alert['kind'], severity: Alert['severity']): Alert => ({
+    company_number,
+    name: company_number,
+    kind,
+    severity,
+    message: '',
+    detected: '2025-01-01',
+    from: null,
+    to: null,
+  });
+  const cases: { name: string; input: Alert[]; want: string[] }[] = [
+    {
+      name: 'severity first, whatever the company',
+      input: [alert('00000001', 'new_accounts', 'low'), alert('00000009', 'status_change', 'high')],
+      want: ['00000009:status_change', '00000001:new_accounts'],
+    },
+    {
+      name: 'then company number',
+      input: [alert('00000002', 'new_charges', 'medium'), alert('00000001', 'overdue_accounts', 'medium')],
+      want: ['00000001:overdue_accounts', '00000002:new_charges'],
+    },
+    {
+      name: 'then kind in the documented order',
+      input: [
+        alert('00000001', 'new_charges', 'medium'),
+        alert('00000001', 'overdue_accounts', 'medium'),
+        alert('00000001', 'financial_deterioration', 'medium'),
+        alert('00000001', 'negative_net_assets', 'high'),
+        alert('00000001', 'status_change', 'high'),
+      ],
+      want: [
+        '00000001:status_change',
+        '00000001:negative_net_assets',
+        '00000001:financial_deterioration',
+        '00000001:overdue_accounts',
+        '00000001:new_charges',
+      ],
+    },
+    {
+      name: 'letters in company numbers sort after digits',
+      input: [alert('SC000001', 'new_accounts', 'low'), alert('00000001', 'new_accounts', 'low')],
+      want: ['00000001:new_accounts', 'SC000001:new_accounts'],
+    },
+    { name: 'nothing to sort', input: [], want: [] },
+  ];
+  for (const c of cases) {
+    test(c.name, () => {
+      const input = [...c.input];
+      assert.deepEqual(
+        sortAlerts(input).map((a) => `${a.company_number}:${a.kind}`),
+        c.want,
+      );
+      assert.deepEqual(input, c.input, 'the input is left as it was');
+    });
+  }
+});

@@ -1,0 +1,225 @@
+/**
+ * A running service for end-to-end tests: a store (PGlite or a fresh real Postgres database), a
+ * search index (Postgres or a fresh Elasticsearch alias), data loaded through the real loaders
+ * from register CSVs and accounts bulk zips written here, the HTTP app listening on a free port,
+ * and a clock the test sets.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@elastic/elasticsearch';
+import { indexSearch } from '../../loaders/index-search.ts';
+import { loadAccounts } from '../../loaders/load-accounts.ts';
+import { loadRegister } from '../../loaders/load-register.ts';
+import { createEsSearchIndex, ensureIndex } from '../../src/adapters/elasticsearch/es-search-index.ts';
+import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
+import { createKeyStore } from '../../src/adapters/postgres/key-store.ts';
+import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-index.ts';
+import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
+import { generateApiKey, hashApiKey, keyPrefix } from '../../src/domain/api-keys.ts';
+import { buildApp } from '../../src/http/app.ts';
+import type { CompanyStore, KeyStore, Plan, SearchIndex, Sql } from '../../src/ports.ts';
+import type { TestStore } from './databases.ts';
+import { elasticsearchUrl } from './elasticsearch.ts';
+import { columnOf, registerRows, writeRegisterCsv } from './register-csv.ts';
+import { writeZip } from './zip.ts';
+
+export interface WorldOptions {
+  store: TestStore;
+  search: 'postgres' | 'elasticsearch';
+  now: Date;
+}
+
+export interface World {
+  url: string;
+  sql: Sql;
+  store: CompanyStore;
+  keys: KeyStore;
+  search: SearchIndex;
+  setNow(now: Date): void;
+  /** A new key of the plan, as the operator CLI issues it. */
+  issueKey(plan?: Plan): Promise<string>;
+  /** Load a register snapshot of these companies through the real loader, then update the index. */
+  loadRegister(companies: readonly RegisterFixture[], snapshotDate: string): Promise<void>;
+  /** Load one daily bulk zip of these filings through the real loader, then update the index. */
+  loadAccounts(filings: readonly FilingFixture[], published: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface RegisterFixture {
+  number: string;
+  name: string;
+  status?: string;
+  category?: string;
+  postTown?: string;
+  incorporated?: string;
+  nextDue?: string;
+  charges?: number;
+  outstanding?: number;
+  sic?: string;
+}
+
+export interface FilingFixture {
+  number: string;
+  name: string;
+  balanceSheetDate: string;
+  current: FigureFixture;
+  prior?: FigureFixture;
+}
+
+export interface FigureFixture {
+  netAssets?: number;
+  cash?: number;
+  currentAssets?: number;
+  turnover?: number;
+  employees?: number;
+  profit?: number;
+}
+
+let worlds = 0;
+
+export async function startWorld(options: WorldOptions): Promise<World> {
+  const dir = mkdtempSync(join(tmpdir(), 'ukcd-world-'));
+  const opened = await options.store.open();
+  const { sql } = opened;
+  const store = createCompanyStore(sql);
+  const keys = createKeyStore(sql);
+  let search: SearchIndex;
+  let target: string;
+  let closeSearch = async () => {};
+  if (options.search === 'elasticsearch') {
+    const client = new Client({ node: elasticsearchUrl() });
+    const alias = `companies_api_${process.pid}_${++worlds}`;
+    await ensureIndex({ client, alias });
+    search = createEsSearchIndex({ client, alias });
+    target = `elasticsearch:${alias}`;
+    closeSearch = async () => {
+      await client.indices.delete({ index: `${alias}_v*`, ignore_unavailable: true, allow_no_indices: true });
+      await client.close();
+    };
+  } else {
+    search = createPgSearchIndex(sql);
+    target = 'postgres:company_search';
+  }
+  let now = options.now;
+  const app = buildApp({
+    store,
+    search,
+    keys,
+    watchlists: createWatchlistStore(sql),
+    clock: () => now,
+    log: () => {},
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((ready) => server.once('listening', ready));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const quiet = { log: () => {}, reportDir: join(dir, 'reports') };
+  const reindex = () => indexSearch(store, { index: search, target }, { log: () => {} });
+
+  return {
+    url,
+    sql,
+    store,
+    keys,
+    search,
+    setNow(next) {
+      now = next;
+    },
+    async issueKey(plan = 'pro') {
+      const key = generateApiKey();
+      await keys.createKey({ hash: hashApiKey(key), prefix: keyPrefix(key), plan, email: null, clientIp: null });
+      return key;
+    },
+    async loadRegister(companies, snapshotDate) {
+      const path = join(dir, `BasicCompanyDataAsOneFile-${snapshotDate}.csv`);
+      writeRegisterCsv(path, registerCsvRows(companies));
+      await loadRegister(store, [path], { ...quiet, complete: false });
+      await reindex();
+    },
+    async loadAccounts(filings, published) {
+      const path = join(dir, `Accounts_Bulk_Data-${published}.zip`);
+      await writeZip(
+        path,
+        Object.fromEntries(
+          filings.map((f) => [
+            `Prod223_0001_${f.number}_${f.balanceSheetDate.replace(/-/g, '')}.html`,
+            Buffer.from(filingHtml(f)),
+          ]),
+        ),
+      );
+      await loadAccounts(store, [path], { ...quiet, workers: 1 });
+      await reindex();
+    },
+    async close() {
+      await new Promise<void>((done) => server.close(() => done()));
+      await closeSearch();
+      await opened.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function ukDate(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+function registerCsvRows(companies: readonly RegisterFixture[]): string[][] {
+  return registerRows(companies.length, 1, (row, i) => {
+    const c = companies[i]!;
+    const set = (column: string, value: string) => {
+      row[columnOf(column)] = value;
+    };
+    set('CompanyNumber', c.number);
+    set('CompanyName', c.name);
+    set('CompanyStatus', c.status ?? 'Active');
+    set('CompanyCategory', c.category ?? 'Private Limited Company');
+    set('RegAddress.PostTown', c.postTown ?? 'LEEDS');
+    set('IncorporationDate', ukDate(c.incorporated ?? '2015-03-01'));
+    set('Accounts.NextDueDate', c.nextDue ? ukDate(c.nextDue) : '');
+    set('Mortgages.NumMortCharges', String(c.charges ?? 0));
+    set('Mortgages.NumMortOutstanding', String(c.outstanding ?? c.charges ?? 0));
+    set('SICCode.SicText_1', c.sic ?? '62020 - Information technology consultancy activities');
+    set('DissolutionDate', '');
+  });
+}
+
+/** A small FRS 102 inline XBRL filing with the given figures for the year and, optionally, the year before. */
+export function filingHtml(f: FilingFixture): string {
+  const end = f.balanceSheetDate;
+  const year = Number(end.slice(0, 4));
+  const priorEnd = `${year - 1}${end.slice(4)}`;
+  const dayAfter = (iso: string) => new Date(Date.parse(iso) + 86_400_000).toISOString().slice(0, 10);
+  const start = dayAfter(`${year - 1}${end.slice(4)}`);
+  const priorStart = dayAfter(`${year - 2}${end.slice(4)}`);
+  const context = (id: string, period: string) =>
+    `<xbrli:context id="${id}"><xbrli:entity><xbrli:identifier scheme="http://www.companieshouse.gov.uk/">${f.number}</xbrli:identifier></xbrli:entity><xbrli:period>${period}</xbrli:period></xbrli:context>`;
+  const facts = (figures: FigureFixture, instant: string, duration: string) => {
+    const money = (concept: string, value: number | undefined, ctx: string, unit = 'GBP') =>
+      value === undefined
+        ? ''
+        : `<p><ix:nonFraction name="core:${concept}" contextRef="${ctx}" unitRef="${unit}" decimals="0"${value < 0 ? ' sign="-"' : ''} format="ixt:num-dot-decimal">${Math.abs(value).toFixed(0)}</ix:nonFraction></p>`;
+    return [
+      money('NetAssetsLiabilities', figures.netAssets, instant),
+      money('Equity', figures.netAssets, instant),
+      money('CashBankOnHand', figures.cash, instant),
+      money('CurrentAssets', figures.currentAssets, instant),
+      money('TurnoverRevenue', figures.turnover, duration),
+      money('ProfitLoss', figures.profit, duration),
+      money('AverageNumberEmployeesDuringPeriod', figures.employees, duration, 'pure'),
+    ].join('\n');
+  };
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<html xmlns="http://www.w3.org/1999/xhtml" xmlns:ix="http://www.xbrl.org/2013/inlineXBRL" xmlns:xbrli="http://www.xbrl.org/2003/instance" xmlns:core="http://xbrl.frc.org.uk/fr/2022-01-01/core" xmlns:bus="http://xbrl.frc.org.uk/cd/2022-01-01/business" xmlns:ixt="http://www.xbrl.org/inlineXBRL/transformation/2020-02-12" xmlns:iso4217="http://www.xbrl.org/2003/iso4217">
+<head><title>${f.name}</title></head>
+<body><div style="display:none"><ix:header><ix:references><link:schemaRef xmlns:link="http://www.xbrl.org/2003/linkbase" xmlns:xlink="http://www.w3.org/1999/xlink" xlink:type="simple" xlink:href="https://xbrl.frc.org.uk/FRS-102/2022-01-01/FRS-102-2022-01-01.xsd"/></ix:references><ix:resources>
+${context('cy', `<xbrli:instant>${end}</xbrli:instant>`)}${context('cyd', `<xbrli:startDate>${start}</xbrli:startDate><xbrli:endDate>${end}</xbrli:endDate>`)}${context('py', `<xbrli:instant>${priorEnd}</xbrli:instant>`)}${context('pyd', `<xbrli:startDate>${priorStart}</xbrli:startDate><xbrli:endDate>${priorEnd}</xbrli:endDate>`)}
+<xbrli:unit id="GBP"><xbrli:measure>iso4217:GBP</xbrli:measure></xbrli:unit><xbrli:unit id="pure"><xbrli:measure>xbrli:pure</xbrli:measure></xbrli:unit></ix:resources></ix:header></div>
+<p><ix:nonNumeric name="bus:EntityCurrentLegalOrRegisteredName" contextRef="cyd">${f.name}</ix:nonNumeric></p>
+<p><ix:nonNumeric name="bus:UKCompaniesHouseRegisteredNumber" contextRef="cyd">${f.number}</ix:nonNumeric></p>
+<p><ix:nonNumeric name="bus:BalanceSheetDate" contextRef="cy">${end}</ix:nonNumeric></p>
+${facts(f.current, 'cy', 'cyd')}
+${f.prior ? facts(f.prior, 'py', 'pyd') : ''}
+</body></html>`;
+}
