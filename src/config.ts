@@ -15,6 +15,11 @@ const Env = z.object({
     .regex(/^[a-z0-9][a-z0-9_-]*$/, 'lower-case letters, digits, - and _')
     .default('companies'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Behind a reverse proxy: take the client address (free-key limits) from X-Forwarded-For. */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
   /** Worker threads for parsing accounts; default: one per core. */
   UKCD_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
 });

@@ -30,7 +30,14 @@ export async function main(): Promise<Server> {
   // Loads keep the index current; this catches up on anything loaded with --no-index, or builds
   // the index the first time.
   await indexSearch(store, search, { log });
-  const server = buildApp({ store, search: search.index, keys, watchlists, log }).listen(config.PORT);
+  const server = buildApp({
+    store,
+    search: search.index,
+    keys,
+    watchlists,
+    log,
+    trustProxy: config.TRUST_PROXY,
+  }).listen(config.PORT);
   await new Promise<void>((ready) => server.once('listening', ready));
   log(`serving on http://localhost:${config.PORT} (GET /healthz)`);
 

@@ -184,7 +184,8 @@ export interface KeyStore {
   /**
    * Store a new key by its hash. With `freeLimit`, a free key for `clientIp` is refused (null)
    * when that address already received `freeLimit.count` keys since `freeLimit.since`; the check
-   * and the insert are one atomic step.
+   * and the insert are one atomic step. `createdAt` (ISO date-time) is when the key is created by
+   * the caller's clock, the one `freeLimit.since` is read on; the database's clock when omitted.
    */
   createKey(input: {
     hash: string;
@@ -192,6 +193,7 @@ export interface KeyStore {
     plan: Plan;
     email: string | null;
     clientIp: string | null;
+    createdAt?: string;
     freeLimit?: { count: number; since: string };
   }): Promise<ApiKeyRecord | null>;
   findByHash(hash: string): Promise<ApiKeyRecord | null>;
@@ -232,11 +234,14 @@ export interface WatchlistStore {
   /**
    * Add companies with their snapshots; those already watched keep theirs. All or nothing: when
    * the new ones would take the list over `limit`, nothing is added and `limitReached` is true.
+   * `addedAt` (ISO date-time) is when they are added by the caller's clock, the one alerts ask
+   * on; the database's clock when omitted.
    */
   add(
     keyId: number,
     entries: readonly { company_number: string; snapshot: WatchSnapshot }[],
     limit: number,
+    addedAt?: string,
   ): Promise<{ added: string[]; alreadyWatched: string[]; limitReached: boolean }>;
   remove(keyId: number, companyNumbers: readonly string[]): Promise<{ removed: string[]; notWatched: string[] }>;
 }

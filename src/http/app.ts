@@ -49,7 +49,19 @@ export function buildApp(deps: AppDeps): Koa {
   app.use(errorMiddleware(log));
   app.use(cors);
   app.use(bodyLimit);
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: `${BODY_LIMIT_BYTES}b`, encoding: 'utf-8' }));
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: `${BODY_LIMIT_BYTES}b`,
+      encoding: 'utf-8',
+      // Malformed JSON is answered by the route, after the key is checked and the call counted,
+      // like any other bad input; a body over the limit is refused here, before anything else.
+      onError(error, ctx) {
+        if ((error as { status?: number }).status === 413) throw error;
+        ctx.state.malformedBody = true;
+      },
+    }),
+  );
   app.use(router.routes());
   app.use(router.allowedMethods());
   app.use((ctx) => {

@@ -14,6 +14,7 @@ export const FreeKeyRequest = z.strictObject({
 });
 
 export async function issueFreeKey(ctx: Context, keys: KeyStore, now: Date): Promise<void> {
+  if (ctx.state.malformedBody) throw invalidInput('The request body is not valid JSON.');
   const body = (ctx.request as { body?: unknown }).body ?? {};
   const parsed = FreeKeyRequest.safeParse(body);
   if (!parsed.success) {
@@ -29,6 +30,7 @@ export async function issueFreeKey(ctx: Context, keys: KeyStore, now: Date): Pro
     plan: 'free',
     email: parsed.data.email ?? null,
     clientIp: ctx.ip,
+    createdAt: now.toISOString(),
     freeLimit: { count: FREE_KEYS_PER_IP_PER_HOUR, since: new Date(now.getTime() - 3_600_000).toISOString() },
   });
   if (!created)

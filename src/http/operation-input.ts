@@ -27,7 +27,11 @@ export function inputFromQuery(operation: Operation, query: Record<string, strin
   return input;
 }
 
+/** Stands for a request body that was not valid JSON. */
+export const MALFORMED = Symbol('malformed body');
+
 export function inputFromBody(operation: Operation, body: unknown): unknown {
+  if (body === MALFORMED) throw invalidInput('The request body is not valid JSON.');
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body))
     throw invalidInput('Send a JSON object body with Content-Type: application/json.');
   const shape = operation.input.shape as Record<string, z.ZodType>;

@@ -9,7 +9,7 @@ import { markdownContent, withEnvelope } from '../operations/envelope.ts';
 import type { CallContext, Operation, OperationDeps } from '../operations/operation.ts';
 import type { KeyStore } from '../ports.ts';
 import { countRequest, identifyCaller, quotaHeaders } from './access.ts';
-import { inputFromBody, inputFromQuery, parseInput } from './operation-input.ts';
+import { inputFromBody, inputFromQuery, MALFORMED, parseInput } from './operation-input.ts';
 
 export interface HttpDeps extends OperationDeps {
   keys: KeyStore;
@@ -37,9 +37,14 @@ async function answer(ctx: Context, operation: Operation, deps: HttpDeps): Promi
     const raw =
       operation.http.method === 'GET'
         ? inputFromQuery(operation, ctx.query)
-        : inputFromBody(operation, (ctx.request as { body?: unknown }).body);
+        : inputFromBody(operation, ctx.state.malformedBody ? MALFORMED : (ctx.request as { body?: unknown }).body);
     const input = parseInput(operation, raw);
-    const context: CallContext = { keyId: caller.key.id, plan: caller.key.plan, today: now.toISOString().slice(0, 10) };
+    const context: CallContext = {
+      keyId: caller.key.id,
+      plan: caller.key.plan,
+      today: now.toISOString().slice(0, 10),
+      now,
+    };
     const result = await operation.run(deps, input, context);
     ctx.body =
       format === 'json' && operation.json ? withEnvelope(result) : markdownContent(operation.toMarkdown(result));

@@ -68,12 +68,18 @@ export function buildMcpServer(operations: readonly Operation[], deps: HttpDeps,
     }
     try {
       const args = request.params.arguments ?? {};
+      // As REST refuses unknown parameters: a misspelt filter must not be silently dropped.
+      const accepted = Object.keys(operation.input.shape);
+      const unknown = Object.keys(args).find((key) => !accepted.includes(key));
+      if (unknown !== undefined)
+        return refusal(`Unknown argument "${unknown}". Accepted: ${accepted.join(', ') || 'none'}.`);
       const parsed = operation.input.safeParse(args);
       if (!parsed.success) return refusal(describeIssue(parsed.error.issues[0]!, args));
       const result = await operation.run(deps, parsed.data, {
         keyId: caller.key.id,
         plan: caller.key.plan,
         today: now.toISOString().slice(0, 10),
+        now,
       });
       return { ...markdownContent(operation.toMarkdown(result)) };
     } catch (error) {

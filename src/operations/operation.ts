@@ -18,6 +18,8 @@ export interface CallContext {
   plan: Plan;
   /** The day asked, ISO (UTC): overdue accounts, recent filings and young companies are relative to it. */
   today: string;
+  /** The moment asked, from the same clock: when a company is added to a watchlist. */
+  now: Date;
 }
 
 export interface Operation<Input extends z.ZodObject = z.ZodObject, Result extends object = object> {

@@ -104,6 +104,7 @@ export const watchAdd = defineOperation({
         .filter((n) => onRegister.has(n))
         .map((n) => ({ company_number: n, snapshot: watchSnapshot(onRegister.get(n)!) })),
       limit,
+      context.now.toISOString(),
     );
     if (result.limitReached)
       throw new AppError('CONFLICT', `Watchlist limit of ${limit} companies reached for plan ${context.plan}.`);

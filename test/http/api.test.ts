@@ -415,6 +415,16 @@ for (const setup of setups) {
       assert.equal((await get('/v1/company?number=1')).headers.get('access-control-allow-origin'), '*');
     });
 
+    test('malformed JSON is a 400 like any bad input: counted, with the quota headers', async () => {
+      const fresh = await world.issueKey('pro');
+      const answer = await call(world, '/v1/watchlist/add', { key: fresh, body: '{"company_numbers": [' });
+      assert.equal(answer.status, 400);
+      assert.deepEqual(answer.body, { error: 'The request body is not valid JSON.' });
+      assert.equal(answer.headers.get('x-ratelimit-remaining'), '4999');
+      const freeKey = await call(world, '/v1/keys/free', { body: '{oops' });
+      assert.equal(freeKey.status, 400);
+    });
+
     test('a body over 64 KiB is 413, not counted, nothing written', async () => {
       const fresh = await world.issueKey('pro');
       const big = { company_numbers: ['00000001'], padding: 'x'.repeat(70 * 1024) };

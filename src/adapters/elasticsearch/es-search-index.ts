@@ -47,11 +47,12 @@ export function createEsSearchIndex({ client, alias }: EsSearchOptions): SearchI
       const versions = existing.map((name) => Number(/_v(\d+)$/.exec(name)?.[1] ?? 0));
       const next = `${alias}_v${Math.max(0, ...versions) + 1}`;
       const mapping = readMapping();
-      // No refreshes while building: the new index is not searched until the alias moves to it.
+      // No refreshes and no fsync per bulk request while building: the new index is not searched
+      // until the alias moves to it, and a crash mid-build only means building it again.
       await client.indices.create({
         index: next,
         ...mapping,
-        settings: { ...mapping.settings, refresh_interval: '-1' },
+        settings: { ...mapping.settings, refresh_interval: '-1', 'index.translog.durability': 'async' },
       });
       // A few bulk requests in flight keep Elasticsearch's indexing threads busy while the next
       // batch is read and sent.
@@ -73,7 +74,7 @@ export function createEsSearchIndex({ client, alias }: EsSearchOptions): SearchI
       }
       await client.indices.putSettings({
         index: next,
-        settings: { refresh_interval: mapping.settings.refresh_interval },
+        settings: { refresh_interval: mapping.settings.refresh_interval, 'index.translog.durability': 'request' },
       });
       await client.indices.refresh({ index: next });
       // One atomic alias update: searches move from the old index to the new one at once.

@@ -198,7 +198,8 @@ export function createCompanyStore(sql: Sql): CompanyStore {
 
     async *companiesForIndex(batchSize, changedSince) {
       // Changed companies are found through the updated_at and loaded_at indexes, then read in
-      // batches like the full scan, which pages by key: each batch is one indexed range scan.
+      // batches like the full scan, which pages by key. Each batch is two range scans (companies,
+      // then their history) joined here: cheaper than aggregating the history per company in SQL.
       const changed =
         changedSince === undefined
           ? null
@@ -214,23 +215,38 @@ export function createCompanyStore(sql: Sql): CompanyStore {
       for (let offset = 0; ; offset += batchSize) {
         const numbers = changed?.slice(offset, offset + batchSize);
         if (numbers?.length === 0) return;
-        const result = await sql.query<IndexedRegisterFacts & { accounts: AccountsPeriod[] | null }>(
-          `SELECT c.company_number, c.name, c.status, c.type, c.post_town, c.incorporated, c.sic_codes,
-             c.accounts_next_due, c.charges_outstanding,
-             (SELECT jsonb_agg(jsonb_build_object('balance_sheet_date', h.balance_sheet_date, 'published', h.published,
-                'figures', h.figures) ORDER BY h.balance_sheet_date DESC)
-              FROM accounts_history h WHERE h.company_number = c.company_number) AS accounts
-           FROM companies c
-           WHERE ${numbers ? 'c.company_number = ANY($1::text[])' : 'c.company_number > $1'}
-           ORDER BY c.company_number LIMIT $2`,
+        const companies = await sql.query<IndexedRegisterFacts>(
+          `SELECT company_number, name, status, type, post_town, incorporated, sic_codes, accounts_next_due,
+             charges_outstanding
+           FROM companies
+           WHERE ${numbers ? 'company_number = ANY($1::text[])' : 'company_number > $1'}
+           ORDER BY company_number LIMIT $2`,
           [numbers ?? after, batchSize],
         );
-        if (result.rows.length === 0) {
+        if (companies.rows.length === 0) {
           if (numbers) continue;
           return;
         }
-        yield result.rows.map(({ accounts, ...company }) => ({ company, accounts: accounts ?? [] }));
-        after = result.rows.at(-1)!.company_number;
+        const first = companies.rows[0]!.company_number;
+        const last = companies.rows.at(-1)!.company_number;
+        // A key range for the full scan; the numbers themselves when they are scattered changes.
+        const history = await sql.query<AccountsPeriod & { company_number: string }>(
+          `SELECT company_number, balance_sheet_date, published, figures FROM accounts_history
+           WHERE ${numbers ? 'company_number = ANY($1::text[])' : 'company_number BETWEEN $1 AND $2'}
+           ORDER BY company_number, balance_sheet_date DESC`,
+          numbers ? [companies.rows.map((c) => c.company_number)] : [first, last],
+        );
+        const accountsOf = new Map<string, AccountsPeriod[]>();
+        for (const { company_number, ...period } of history.rows) {
+          const list = accountsOf.get(company_number);
+          if (list) list.push(period);
+          else accountsOf.set(company_number, [period]);
+        }
+        yield companies.rows.map((company) => ({
+          company,
+          accounts: accountsOf.get(company.company_number) ?? [],
+        }));
+        after = last;
       }
     },
 

@@ -12,13 +12,14 @@ const FREE_KEY_LOCK_SPACE = 5_310_442;
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const KEY_COLUMNS = `id, prefix, plan, email, ${iso('created_at')} AS created_at, ${iso('revoked_at')} AS revoked_at`;
 
-const INSERT_KEY = `INSERT INTO api_keys (key_hash, prefix, plan, email, client_ip) VALUES ($1, $2, $3, $4, $5)
+const INSERT_KEY = `INSERT INTO api_keys (key_hash, prefix, plan, email, client_ip, created_at)
+VALUES ($1, $2, $3, $4, $5, coalesce($6::timestamptz, now()))
 RETURNING ${KEY_COLUMNS}`;
 
 // The count and the insert in one statement, after the address's lock: two requests from one
 // address cannot both see nine keys and both insert the tenth.
-const INSERT_KEY_WITHIN_LIMIT = `INSERT INTO api_keys (key_hash, prefix, plan, email, client_ip)
-SELECT $1, $2, $3, $4, $5::text
+const INSERT_KEY_WITHIN_LIMIT = `INSERT INTO api_keys (key_hash, prefix, plan, email, client_ip, created_at)
+SELECT $1, $2, $3, $4, $5::text, coalesce($8::timestamptz, now())
 WHERE (SELECT count(*) FROM api_keys WHERE client_ip IS NOT DISTINCT FROM $5::text AND created_at >= $6::timestamptz) < $7::integer
 RETURNING ${KEY_COLUMNS}`;
 
@@ -55,9 +56,9 @@ const startsWith = (prefix: string) => `${prefix.replace(/[\\%_]/g, '\\$&')}%`;
 
 export function createKeyStore(sql: Sql): KeyStore {
   return {
-    async createKey({ hash, prefix, plan, email, clientIp, freeLimit }) {
+    async createKey({ hash, prefix, plan, email, clientIp, createdAt, freeLimit }) {
       if (!freeLimit) {
-        const result = await sql.query<KeyRow>(INSERT_KEY, [hash, prefix, plan, email, clientIp]);
+        const result = await sql.query<KeyRow>(INSERT_KEY, [hash, prefix, plan, email, clientIp, createdAt ?? null]);
         return result.rows[0] ? toRecord(result.rows[0]) : null;
       }
       return sql.transaction(async (tx) => {
@@ -72,6 +73,7 @@ export function createKeyStore(sql: Sql): KeyStore {
           clientIp,
           freeLimit.since,
           freeLimit.count,
+          createdAt ?? null,
         ]);
         return result.rows[0] ? toRecord(result.rows[0]) : null;
       });

@@ -24,7 +24,7 @@ export function createWatchlistStore(sql: Sql): WatchlistStore {
       return result.rows;
     },
 
-    async add(keyId, entries, limit) {
+    async add(keyId, entries, limit, addedAt) {
       // A number repeated within the request counts once; its first snapshot is the one kept.
       const requested = new Map<string, WatchSnapshot>();
       for (const entry of entries) {
@@ -49,11 +49,13 @@ export function createWatchlistStore(sql: Sql): WatchlistStore {
         }
         if (fresh.length > 0) {
           await tx.query(
-            `INSERT INTO watchlist_entries (key_id, company_number, snapshot)
-             SELECT $1, r.company_number, r.snapshot FROM json_to_recordset($2::json) AS r(company_number text, snapshot jsonb)`,
+            `INSERT INTO watchlist_entries (key_id, company_number, snapshot, added_at)
+             SELECT $1, r.company_number, r.snapshot, coalesce($3::timestamptz, now())
+             FROM json_to_recordset($2::json) AS r(company_number text, snapshot jsonb)`,
             [
               keyId,
               JSON.stringify(fresh.map((number) => ({ company_number: number, snapshot: requested.get(number) }))),
+              addedAt ?? null,
             ],
           );
         }

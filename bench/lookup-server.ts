@@ -1,0 +1,27 @@
+/**
+ * The service bench/lookup drives, in its own process: the same app as `npm start`
+ * (src/http/app.ts) on the given PostgreSQL database, without the start-up indexing, which
+ * lookups do not need. Prints its port when listening.
+ */
+import type { AddressInfo } from 'node:net';
+import { createCompanyStore } from '../src/adapters/postgres/company-store.ts';
+import { createKeyStore } from '../src/adapters/postgres/key-store.ts';
+import { createPgSearchIndex } from '../src/adapters/pg-search/pg-search-index.ts';
+import { createWatchlistStore } from '../src/adapters/postgres/watchlist-store.ts';
+import { createPgSql } from '../src/adapters/sql/pg-sql.ts';
+import { buildApp } from '../src/http/app.ts';
+
+const url = process.argv[2];
+if (!url) throw new Error('usage: lookup-server.ts DATABASE_URL [pool size]');
+const sql = createPgSql({ connectionString: url, max: Number(process.argv[3] ?? 10) });
+const app = buildApp({
+  store: createCompanyStore(sql),
+  search: createPgSearchIndex(sql),
+  keys: createKeyStore(sql),
+  watchlists: createWatchlistStore(sql),
+  log: (line) => process.stderr.write(`${line}\n`),
+});
+const server = app.listen(0, '127.0.0.1', () => {
+  process.stdout.write(`${(server.address() as AddressInfo).port}\n`);
+});
+process.on('SIGTERM', () => server.close(() => void sql.close().then(() => process.exit(0))));

@@ -1,0 +1,513 @@
+/**
+ * The MCP server end to end over real HTTP, with the SDK's own client and streamable HTTP
+ * transport, on the embedded default (PGlite with the Postgres search) and on a real PostgreSQL
+ * with a real Elasticsearch: the tool list without a key, every tool with one, the refusals (key,
+ * quota, arguments, the operation's own) as tool errors with the REST texts, what counts against
+ * the quota, the quota headers, the raw HTTP rules of /mcp, and that MCP, REST and the operation
+ * table list the same operations.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { keyPrefix, usageMonth } from '../../src/domain/api-keys.ts';
+import { NOTE, SOURCE } from '../../src/operations/envelope.ts';
+import { OPERATIONS } from '../../src/operations/index.ts';
+import { call, loadFixtures, markdown, NOW } from '../support/api-fixtures.ts';
+import type { Answer } from '../support/api-fixtures.ts';
+import type { World } from '../support/api-world.ts';
+import { startWorld } from '../support/api-world.ts';
+import { testStores } from '../support/databases.ts';
+
+const setups = [
+  { name: 'embedded (PGlite, Postgres search)', store: testStores[0]!, search: 'postgres' as const },
+  { name: 'PostgreSQL and Elasticsearch', store: testStores[1]!, search: 'elasticsearch' as const },
+];
+
+const MISSING_KEY = 'Missing API key. Send Authorization: Bearer <API_KEY>.';
+const INVALID_KEY = 'Invalid or revoked API key.';
+const MONTH = usageMonth(NOW);
+const RESET = String(Date.UTC(2025, 6, 1) / 1000);
+/** How every successful answer ends (src/operations/envelope.ts). */
+const ENDING = `\n\n_Source: ${SOURCE}._  \n_${NOTE}_\n`;
+
+/** The arguments each tool requires, by name: exactly those, and nothing else required. */
+const REQUIRED: Readonly<Record<string, readonly string[]>> = {
+  lookup_company: ['company_number'],
+  search_by_name: ['name'],
+  search_companies: [],
+  compare_companies: ['company_a', 'company_b'],
+  market_stats: [],
+  find_triggers: ['trigger'],
+  recent_changes: [],
+  watch_list: [],
+  watch_add: ['company_numbers'],
+  watch_remove: ['company_numbers'],
+  get_alerts: [],
+};
+
+interface Property {
+  type?: string;
+  description?: string;
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  enum?: unknown[];
+}
+
+function propertiesOf(tool: Tool): Record<string, Property> {
+  return (tool.inputSchema.properties ?? {}) as Record<string, Property>;
+}
+
+/** The one text block of a tool result. */
+function textOf(result: CallToolResult): string {
+  assert.equal(result.content.length, 1, JSON.stringify(result));
+  const [block] = result.content;
+  assert.equal(block!.type, 'text', JSON.stringify(result));
+  return (block as { text: string }).text;
+}
+
+/** The text of a successful tool result, checked to end with the source and note lines. */
+function answerText(result: CallToolResult, label: string): string {
+  assert.ok(!result.isError, `${label}: ${JSON.stringify(result)}`);
+  const text = textOf(result);
+  assert.ok(text.endsWith(ENDING), `${label} ends with the source and note: ${JSON.stringify(text.slice(-200))}`);
+  return text;
+}
+
+/** The text of a refused tool result. */
+function errorText(result: CallToolResult, label: string): string {
+  assert.equal(result.isError, true, `${label}: ${JSON.stringify(result)}`);
+  return textOf(result);
+}
+
+for (const setup of setups) {
+  describe(`MCP over HTTP on ${setup.name}`, () => {
+    let world: World;
+    const clients: Client[] = [];
+    before(async () => {
+      world = await startWorld({ store: setup.store, search: setup.search, now: NOW });
+      await loadFixtures(world);
+    });
+    after(async () => {
+      for (const client of clients) await client.close();
+      await world.close();
+    });
+
+    /** A connected client (initialize done) sending `authorization` as given; none when undefined. */
+    async function connect(authorization?: string): Promise<Client> {
+      const client = new Client({ name: 'ukcd-test', version: '0.0.0' });
+      clients.push(client);
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${world.url}/mcp`), {
+          requestInit: authorization === undefined ? {} : { headers: { authorization } },
+        }),
+      );
+      return client;
+    }
+    const connectWith = (key: string) => connect(`Bearer ${key}`);
+    const callTool = async (client: Client, name: string, args: Record<string, unknown> = {}) =>
+      (await client.callTool({ name, arguments: args })) as CallToolResult;
+
+    /** The key's record as the operator CLI lists it, with this month's usage. */
+    async function keyRecord(key: string) {
+      const found = (await world.keys.listKeys(MONTH, keyPrefix(key))).filter((k) => k.prefix === keyPrefix(key));
+      assert.equal(found.length, 1, `one key with the prefix ${keyPrefix(key)}`);
+      return found[0]!;
+    }
+    const usage = async (key: string) => (await keyRecord(key)).used;
+
+    /** A raw JSON-RPC POST to /mcp, as an MCP client sends it. */
+    async function rawMcp(body: unknown, key?: string): Promise<Answer> {
+      return call(world, '/mcp', {
+        ...(key ? { key } : {}),
+        body,
+        headers: { accept: 'application/json, text/event-stream' },
+      });
+    }
+    let rpcId = 0;
+    const toolsCall = (name: string, args: Record<string, unknown>) => ({
+      jsonrpc: '2.0',
+      id: ++rpcId,
+      method: 'tools/call',
+      params: { name, arguments: args },
+    });
+
+    test('initialize and tools/list need no key: one tool per operation, described, with its schema', async () => {
+      const client = await connect();
+      assert.deepEqual(client.getServerVersion(), { name: 'ukcd', version: '0.2.0' });
+      assert.ok(client.getServerCapabilities()?.tools);
+      assert.match(client.getInstructions() ?? '', /search_by_name/);
+      const { tools } = await client.listTools();
+      assert.deepEqual(
+        tools.map((t) => t.name),
+        OPERATIONS.map((o) => o.name),
+      );
+      assert.equal(tools.length, 11);
+      for (const tool of tools) {
+        const operation = OPERATIONS.find((o) => o.name === tool.name)!;
+        assert.equal(tool.description, operation.description, tool.name);
+        assert.ok((tool.description ?? '').length >= 80, `${tool.name} says what it is for and what comes back`);
+        assert.equal(tool.inputSchema.type, 'object', tool.name);
+        assert.deepEqual([...(tool.inputSchema.required ?? [])].sort(), [...REQUIRED[tool.name]!].sort(), tool.name);
+        for (const [argument, property] of Object.entries(propertiesOf(tool)))
+          assert.ok((property.description ?? '').length > 0, `${tool.name}.${argument} is described`);
+        assert.equal(tool.annotations?.readOnlyHint, operation.http.method === 'GET', tool.name);
+      }
+      const byName = new Map(tools.map((t) => [t.name, propertiesOf(t)]));
+      assert.deepEqual(Object.keys(byName.get('lookup_company')!), ['company_number']);
+      const { type, default: fallback, minimum, maximum } = byName.get('search_by_name')!.limit!;
+      assert.deepEqual(
+        { type, fallback, minimum, maximum },
+        { type: 'integer', fallback: 20, minimum: 1, maximum: 100 },
+      );
+      assert.equal(byName.get('search_by_name')!.name!.type, 'string');
+      const search = byName.get('search_companies')!;
+      assert.equal(search.limit!.default, 20);
+      assert.equal(search.limit!.maximum, 50);
+      assert.equal(search.sort!.default, '-net_assets');
+      assert.equal(search.status!.default, 'active');
+      assert.ok(search.min_net_assets && search.max_profit && search.signal && search.risk_band && search.size);
+      assert.deepEqual(byName.get('find_triggers')!.trigger!.enum, [
+        'cash_rich',
+        'rapid_growth',
+        'hiring',
+        'turned_profitable',
+        'recently_filed',
+        'accounts_overdue',
+        'distress',
+        'young_and_funded',
+      ]);
+      assert.equal(byName.get('find_triggers')!.limit!.maximum, 50);
+      assert.deepEqual(
+        [byName.get('recent_changes')!.days!.default, byName.get('recent_changes')!.days!.maximum],
+        [7, 90],
+      );
+      assert.deepEqual(
+        [byName.get('recent_changes')!.limit!.default, byName.get('recent_changes')!.limit!.maximum],
+        [50, 200],
+      );
+      assert.equal(byName.get('watch_add')!.company_numbers!.type, 'array');
+      assert.deepEqual(byName.get('watch_list'), {});
+    });
+
+    test('initialize and tools/list cost a keyed client nothing', async () => {
+      const key = await world.issueKey('free');
+      const client = await connectWith(key);
+      await client.listTools();
+      await client.listTools();
+      await client.ping();
+      assert.equal(await usage(key), 0);
+    });
+
+    test('tools/call without a key, with a bogus key or a revoked one: a tool error with the REST text, not counted', async () => {
+      const anonymous = await connect();
+      for (const [name, args] of [
+        ['lookup_company', { company_number: '1' }],
+        ['search_by_name', { name: 'acme' }],
+        ['watch_list', {}],
+      ] as const)
+        assert.equal(errorText(await callTool(anonymous, name, args), name), MISSING_KEY);
+      for (const header of ['Bearer ukcd_nope', 'Basic abc', 'Bearer']) {
+        const bogus = await connect(header);
+        assert.equal(errorText(await callTool(bogus, 'lookup_company', { company_number: '1' }), header), INVALID_KEY);
+      }
+      const revoked = await world.issueKey('free');
+      const client = await connectWith(revoked);
+      answerText(await callTool(client, 'lookup_company', { company_number: '1' }), 'before revoking');
+      assert.equal(await usage(revoked), 1);
+      await world.keys.revokeKeys(keyPrefix(revoked));
+      assert.equal(
+        errorText(await callTool(client, 'lookup_company', { company_number: '1' }), 'revoked'),
+        INVALID_KEY,
+      );
+      // A refused key is refused before its arguments are looked at.
+      assert.equal(errorText(await callTool(client, 'search_by_name', { name: '' }), 'revoked, bad args'), INVALID_KEY);
+      assert.equal(await usage(revoked), 1);
+      // Still nothing written for the refused key: its watchlist is untouched.
+      assert.equal(errorText(await callTool(client, 'watch_add', { company_numbers: ['1'] }), 'revoked'), INVALID_KEY);
+      const watched = await world.sql.query('SELECT 1 FROM watchlist_entries WHERE key_id = $1', [
+        (await keyRecord(revoked)).id,
+      ]);
+      assert.equal(watched.rowCount, 0);
+    });
+
+    test('with a key, every tool answers in Markdown ending with the source and note; each call counts one', async () => {
+      const key = await world.issueKey('free');
+      const client = await connectWith(key);
+      const calls: [name: string, args: Record<string, unknown>, expected: RegExp[]][] = [
+        [
+          'lookup_company',
+          { company_number: '1' },
+          [
+            /^# ACME WIDGETS LIMITED \(00000001\)/,
+            /\| 2024-12-31 \| 2025-06-01 \| FRS 102 \| £2m \| £900k \| £5m \| £300k \| 40 \|/,
+            /\| low \| charges_outstanding \|/,
+          ],
+        ],
+        [
+          'search_by_name',
+          { name: 'acme widgets', limit: 5 },
+          [/^# Companies named like "acme widgets"/, /\| 00000001 \| ACME WIDGETS LIMITED \| Active \|/],
+        ],
+        [
+          'search_companies',
+          { post_town: 'leeds', min_net_assets: 100_000, sort: 'name' },
+          [/^# 2 companies match/, /\| 00000001 \| ACME WIDGETS LIMITED \|/, /\| 00000003 \| GAMMA CAFE LTD \|/],
+        ],
+        [
+          'compare_companies',
+          { company_a: '1', company_b: '00000004' },
+          [/^# ACME WIDGETS LIMITED vs DELTA HOLDINGS PLC/, /\| net_assets \| £2m \| £9m \| £-7m \| 0\.222 \|/],
+        ],
+        ['market_stats', {}, [/^# Market statistics: 6 companies/, /\| net_assets \| 5 \|/]],
+        [
+          'find_triggers',
+          { trigger: 'cash_rich' },
+          [
+            /^# Trigger cash_rich: 2 companies/,
+            /\| 00000004 \| DELTA HOLDINGS PLC \|/,
+            /\| 00000001 \| ACME WIDGETS LIMITED \| LEEDS \| Cash £900k, up 50% on 2023; 60% of current assets at 2024-12-31 \|/,
+          ],
+        ],
+        [
+          'recent_changes',
+          { days: 30 },
+          [/^# Accounts published since 2025-05-16 \(30 days\)/, /\| 2025-06-01 \| 00000005 \| EPSILON TRADING LTD \|/],
+        ],
+        ['watch_list', {}, [/^# Watchlist: 0 of 5 \(free plan\)/]],
+        ['watch_add', { company_numbers: ['1', '2'] }, [/^# Watchlist updated/, /Added \(2\):\*\* 00000001, 00000002/]],
+        [
+          'watch_remove',
+          { company_numbers: ['2', '00000005'] },
+          [/Removed \(1\):\*\* 00000002/, /Not watched \(1\):\*\* 00000005/],
+        ],
+        ['get_alerts', {}, [/^# Alerts since \d{4}-\d{2}-\d{2} on 1 watched company/, /No changes\./]],
+      ];
+      assert.deepEqual(
+        calls.map(([name]) => name),
+        OPERATIONS.map((o) => o.name),
+        'every tool is called',
+      );
+      for (const [name, args, expected] of calls) {
+        const text = answerText(await callTool(client, name, args), name);
+        for (const pattern of expected) assert.match(text, pattern, name);
+      }
+      assert.equal(await usage(key), calls.length);
+      assert.equal(calls.length, 11);
+      const list = answerText(await callTool(client, 'watch_list'), 'watch_list after');
+      assert.match(list, /^# Watchlist: 1 of 5 \(free plan\)/);
+      assert.match(list, /00000001/);
+      assert.doesNotMatch(list, /00000002/);
+    });
+
+    test('each read-only tool returns exactly the Markdown that REST gives for the same arguments', async () => {
+      const client = await connectWith(await world.issueKey('pro'));
+      const rest = await world.issueKey('pro');
+      for (const [name, args, path] of [
+        ['lookup_company', { company_number: '4' }, '/v1/company?number=4'],
+        ['search_by_name', { name: 'ltd', limit: 3 }, '/v1/search-by-name?name=ltd&limit=3'],
+        ['search_companies', { sic: '62' }, '/v1/search?sic=62'],
+        ['compare_companies', { company_a: '2', company_b: '3' }, '/v1/compare?a=2&b=3'],
+        ['market_stats', { post_town: 'leeds' }, '/v1/stats?post_town=leeds'],
+        ['find_triggers', { trigger: 'distress' }, '/v1/triggers?trigger=distress'],
+        ['recent_changes', { days: 30, limit: 2 }, '/v1/recent-changes?days=30&limit=2'],
+      ] as const) {
+        const viaMcp = answerText(await callTool(client, name, args), name);
+        const viaRest = await call(world, path, { key: rest });
+        assert.equal(viaRest.status, 200, path);
+        assert.equal(viaMcp, markdown(viaRest), name);
+      }
+    });
+
+    test('bad arguments and the operation’s own refusals are tool errors with the REST texts; each counts one', async () => {
+      const key = await world.issueKey('free');
+      const client = await connectWith(key);
+      let counted = 0;
+      const refused = async (name: string, args: Record<string, unknown>) => {
+        counted++;
+        return errorText(await callTool(client, name, args), `${name} ${JSON.stringify(args)}`);
+      };
+      for (const [name, args, pattern] of [
+        ['search_by_name', { name: '' }, /"name"/],
+        ['search_by_name', { name: 'x'.repeat(201) }, /"name"/],
+        ['search_by_name', {}, /^Missing required parameter "name"/],
+        ['search_by_name', { name: 'a', limit: 0 }, /"limit"/],
+        ['search_by_name', { name: 'a', limit: 101 }, /"limit"/],
+        ['search_by_name', { name: 'a', limit: 2.5 }, /"limit"/],
+        ['search_by_name', { name: 'a', limit: 'ten' }, /"limit": must be a number/],
+        ['find_triggers', {}, /^Missing required parameter "trigger": one of cash_rich, .*young_and_funded\.$/],
+        ['find_triggers', { trigger: 'lucky' }, /"trigger"/],
+        ['find_triggers', { trigger: 'hiring', limit: 60 }, /"limit"/],
+        ['lookup_company', {}, /^Missing required parameter "company_number"/],
+        ['lookup_company', { company_number: 'ABC-123' }, /"company_number"/],
+        ['compare_companies', { company_a: '1' }, /"company_b"/],
+        ['search_companies', { sort: 'size' }, /"sort"/],
+        ['search_companies', { min_cash: 10, max_cash: 5 }, /"min_cash"/],
+        ['search_companies', { incorporated_from: '2020-02-30' }, /"incorporated_from"/],
+        ['market_stats', { status: 'alive' }, /"status"/],
+        ['recent_changes', { days: 91 }, /"days"/],
+        ['watch_add', {}, /"company_numbers"/],
+        ['watch_add', { company_numbers: [] }, /"company_numbers"/],
+        ['watch_add', { company_numbers: ['3', 'no!'] }, /"company_numbers\[1\]"/],
+        ['search_by_name', { name: 'acme', colour: 'red' }, /^Unknown argument "colour"\. Accepted: name, limit\.$/],
+      ] as const)
+        assert.match(await refused(name, args), pattern, `${name} ${JSON.stringify(args)}`);
+      assert.equal(await refused('lookup_company', { company_number: '99' }), 'Company 00000099 not found.');
+      assert.equal(
+        await refused('compare_companies', { company_a: '1', company_b: '7' }),
+        'Company 00000007 not found.',
+      );
+      assert.equal(await usage(key), counted);
+
+      // The free plan watches 5: an addition past it adds none (409 on REST) and counts one.
+      answerText(await callTool(client, 'watch_add', { company_numbers: ['1', '2', '3'] }), 'watch_add 3');
+      assert.equal(
+        await refused('watch_add', { company_numbers: ['4', '5', '6'] }),
+        'Watchlist limit of 5 companies reached for plan free.',
+      );
+      assert.match(
+        answerText(await callTool(client, 'watch_list'), 'watch_list'),
+        /^# Watchlist: 3 of 5 \(free plan\)/,
+      );
+      assert.equal(await usage(key), counted + 2);
+
+      // An unknown tool is not an operation: refused with the list of tools, and not counted.
+      const unknown = errorText(await callTool(client, 'lookup_companies', { company_number: '1' }), 'unknown tool');
+      assert.match(unknown, /^Unknown tool "lookup_companies"\. Tools: lookup_company, search_by_name/);
+      assert.equal(await usage(key), counted + 2);
+    });
+
+    test('quota: the 50th call of a free key answers, the 51st is refused with the reset date and not counted', async () => {
+      const key = await world.issueKey('free');
+      const { id } = await keyRecord(key);
+      for (let i = 0; i < 49; i++) assert.equal(await world.keys.consumeRequest(id, MONTH, 50), i + 1);
+      const client = await connectWith(key);
+      const last = answerText(await callTool(client, 'lookup_company', { company_number: '1' }), '50th');
+      assert.match(last, /^# ACME WIDGETS LIMITED/);
+      assert.equal(await usage(key), 50);
+      for (const [name, args] of [
+        ['lookup_company', { company_number: '1' }],
+        ['search_by_name', { name: '' }],
+      ] as const) {
+        const text = errorText(await callTool(client, name, args), `51st: ${name}`);
+        assert.ok(text.startsWith('Monthly quota exceeded'), text);
+        assert.ok(text.includes('2025-07-01T00:00:00Z'), text);
+      }
+      assert.equal(await usage(key), 50);
+      // Listing the tools still works and costs nothing.
+      assert.equal((await client.listTools()).tools.length, 11);
+      // The next month starts afresh.
+      world.setNow(new Date('2025-07-01T00:00:01Z'));
+      try {
+        answerText(await callTool(client, 'lookup_company', { company_number: '1' }), 'July');
+      } finally {
+        world.setNow(NOW);
+      }
+      assert.equal(await usage(key), 50);
+      assert.equal((await world.keys.listKeys('2025-07', keyPrefix(key)))[0]!.used, 1);
+    });
+
+    test('quota: of N concurrent tool calls with R requests left, exactly min(N, R) answer', async () => {
+      const key = await world.issueKey('free');
+      const { id } = await keyRecord(key);
+      for (let i = 0; i < 47; i++) await world.keys.consumeRequest(id, MONTH, 50);
+      const client = await connectWith(key);
+      const results = await Promise.all(
+        Array.from({ length: 6 }, () => callTool(client, 'search_by_name', { name: 'gamma' })),
+      );
+      const answered = results.filter((r) => !r.isError);
+      const refused = results.filter((r) => r.isError);
+      assert.equal(answered.length, 3);
+      for (const r of answered) assert.match(answerText(r, 'answered'), /GAMMA CAFE LTD/);
+      for (const r of refused) assert.match(errorText(r, 'refused'), /^Monthly quota exceeded/);
+      assert.equal(await usage(key), 50);
+    });
+
+    test('the HTTP answer to a counted tools/call carries the quota headers; others do not', async () => {
+      const key = await world.issueKey('pro');
+      const first = await rawMcp(toolsCall('lookup_company', { company_number: '1' }), key);
+      assert.equal(first.status, 200);
+      assert.match(first.headers.get('content-type') ?? '', /application\/json/);
+      assert.equal(first.body.jsonrpc, '2.0');
+      assert.equal(first.body.id, rpcId);
+      assert.match(first.body.result.content[0].text, /^# ACME WIDGETS LIMITED \(00000001\)/);
+      assert.deepEqual(
+        ['limit', 'remaining', 'reset'].map((h) => first.headers.get(`x-ratelimit-${h}`)),
+        ['5000', '4999', RESET],
+      );
+      // A refusal by the operation counts, and says so in the headers, as a REST 400 or 404 does.
+      const bad = await rawMcp(toolsCall('lookup_company', { company_number: '99' }), key);
+      assert.equal(bad.body.result.isError, true);
+      assert.equal(bad.headers.get('x-ratelimit-remaining'), '4998');
+      assert.equal(await usage(key), 2);
+
+      const list = await rawMcp({ jsonrpc: '2.0', id: ++rpcId, method: 'tools/list', params: {} }, key);
+      assert.equal(list.status, 200);
+      assert.equal(list.body.result.tools.length, 11);
+      assert.equal(list.headers.get('x-ratelimit-limit'), null);
+      const init = await rawMcp(
+        {
+          jsonrpc: '2.0',
+          id: ++rpcId,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+        },
+        key,
+      );
+      assert.equal(init.status, 200);
+      assert.equal(init.body.result.serverInfo.name, 'ukcd');
+      assert.equal(init.headers.get('x-ratelimit-limit'), null);
+      assert.equal(await usage(key), 2);
+
+      const anonymous = await rawMcp(toolsCall('lookup_company', { company_number: '1' }));
+      assert.equal(anonymous.status, 200);
+      assert.deepEqual(anonymous.body.result, { isError: true, content: [{ type: 'text', text: MISSING_KEY }] });
+      assert.equal(anonymous.headers.get('x-ratelimit-limit'), null);
+    });
+
+    test('raw HTTP: GET and DELETE /mcp are 405; a body over 64 KiB is 413 and not counted', async () => {
+      for (const method of ['GET', 'DELETE']) {
+        const answer = await call(world, '/mcp', { method, headers: { accept: 'text/event-stream' } });
+        assert.equal(answer.status, 405, method);
+        assert.equal(answer.headers.get('allow'), 'POST', method);
+      }
+      const key = await world.issueKey('pro');
+      const big = await rawMcp(
+        toolsCall('watch_add', { company_numbers: ['00000001'], padding: 'x'.repeat(70 * 1024) }),
+        key,
+      );
+      assert.equal(big.status, 413);
+      assert.match(big.body.error, /64 KiB/);
+      const notJson = await rawMcp('{"jsonrpc":', key);
+      assert.equal(notJson.status, 400);
+      assert.equal(await usage(key), 0);
+      const client = await connectWith(key);
+      assert.match(answerText(await callTool(client, 'watch_list'), 'watch_list'), /^# Watchlist: 0 of 50/);
+    });
+
+    test('the three surfaces list the same operations: MCP tools, REST operationIds, the operation table', async () => {
+      const { tools } = await (await connect()).listTools();
+      const doc = await call(world, '/openapi.json');
+      assert.equal(doc.status, 200);
+      const restOperations = Object.entries(
+        doc.body.paths as Record<string, Record<string, { operationId: string }>>,
+      ).flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, operation]) => ({ id: operation.operationId, method, path })),
+      );
+      const sorted = (names: Iterable<string>) => [...names].sort();
+      const table = sorted(OPERATIONS.map((o) => o.name));
+      assert.deepEqual(sorted(tools.map((t) => t.name)), table);
+      assert.deepEqual(sorted(restOperations.map((o) => o.id).filter((id) => id !== 'create_free_key')), table);
+      for (const operation of OPERATIONS) {
+        const rest = restOperations.find((o) => o.id === operation.name);
+        assert.deepEqual(
+          [rest?.method, rest?.path],
+          [operation.http.method.toLowerCase(), operation.http.path],
+          operation.name,
+        );
+      }
+    });
+  });
+}
