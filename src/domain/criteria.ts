@@ -74,6 +74,11 @@ export interface MarketStats {
   figures: Record<RangeFigure, FigureStats>;
   /** Of the companies with a net assets figure, the share below zero (0–1); null when none has one. */
   negative_net_assets_share: number | null;
+  /**
+   * Present when everything but `companies` was estimated from a uniform random sample of this
+   * many companies, drawn with this probability (counts are scaled up to the whole).
+   */
+  sample?: { probability: number; companies: number };
 }
 
 export const PERCENTILES = [10, 25, 50, 75, 90] as const;

@@ -4,6 +4,7 @@
  */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
+import { usageMonth } from '../domain/api-keys.ts';
 import { AppError, HTTP_STATUS, invalidInput } from '../errors.ts';
 import { markdownContent, withEnvelope } from '../operations/envelope.ts';
 import type { CallContext, Operation, OperationDeps } from '../operations/operation.ts';
@@ -51,11 +52,7 @@ async function answer(ctx: Context, operation: Operation, deps: HttpDeps): Promi
   } catch (error) {
     // Only answers the client caused are counted; a failure of ours gives the request back.
     if (!(error instanceof AppError) || HTTP_STATUS[error.code] >= 500)
-      await deps.keys.refundRequest(caller.key.id, usageMonthOf(now)).catch(() => {});
+      await deps.keys.refundRequest(caller.key.id, usageMonth(now)).catch(() => {});
     throw error;
   }
-}
-
-function usageMonthOf(now: Date): string {
-  return now.toISOString().slice(0, 7);
 }

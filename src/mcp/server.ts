@@ -8,6 +8,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
+import { usageMonth } from '../domain/api-keys.ts';
 import { AppError, HTTP_STATUS } from '../errors.ts';
 import { markdownContent } from '../operations/envelope.ts';
 import type { Operation } from '../operations/operation.ts';
@@ -84,7 +85,7 @@ export function buildMcpServer(operations: readonly Operation[], deps: HttpDeps,
       return { ...markdownContent(operation.toMarkdown(result)) };
     } catch (error) {
       if (error instanceof AppError && HTTP_STATUS[error.code] < 500) return refusal(error.message);
-      await deps.keys.refundRequest(caller.key.id, now.toISOString().slice(0, 7)).catch(() => {});
+      await deps.keys.refundRequest(caller.key.id, usageMonth(now)).catch(() => {});
       throw error;
     }
   });

@@ -34,7 +34,11 @@ export const marketStats = defineOperation({
           .join(', ') || 'none'
       }. With machine-readable accounts: ${result.with_accounts.toLocaleString('en-GB')}. Negative net assets: ${
         share === null ? '—' : `${(share * 100).toFixed(1)}%`
-      } of those filing net assets.`,
+      } of those filing net assets.${
+        result.sample
+          ? ` Breakdowns and figures estimated from a random sample of ${result.sample.companies.toLocaleString('en-GB')} companies.`
+          : ''
+      }`,
       '## Latest figures',
       table(
         ['Figure', 'Companies', 'Mean', 'P10', 'P25', 'Median', 'P75', 'P90'],

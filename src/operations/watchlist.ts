@@ -11,6 +11,18 @@ import { watchSnapshot } from '../domain/watch-snapshot.ts';
 import { AppError } from '../errors.ts';
 import { table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
+import type { OperationDeps } from './operation.ts';
+import type { CompanyWithAccounts, WatchedCompany } from '../ports.ts';
+
+/** The key's watched companies, and each one as the register and accounts show it now. */
+async function watchedCompanies(
+  deps: OperationDeps,
+  keyId: number,
+): Promise<{ watched: WatchedCompany[]; byNumber: Map<string, CompanyWithAccounts> }> {
+  const watched = await deps.watchlists.list(keyId);
+  const current = await deps.store.getCompanies(watched.map((w) => w.company_number));
+  return { watched, byNumber: new Map(current.map((c) => [c.company.company_number, c])) };
+}
 
 const companyNumbersInput = z
   .array(z.string(), { error: 'must be a list of company numbers' })
@@ -42,9 +54,7 @@ export const watchList = defineOperation({
   input: z.object({}),
   json: true,
   async run(deps, _input, context) {
-    const watched = await deps.watchlists.list(context.keyId);
-    const current = await deps.store.getCompanies(watched.map((w) => w.company_number));
-    const byNumber = new Map(current.map((c) => [c.company.company_number, c]));
+    const { watched, byNumber } = await watchedCompanies(deps, context.keyId);
     return {
       plan: context.plan,
       limit: PLANS[context.plan].watchlist_limit,
@@ -154,9 +164,7 @@ export const getAlerts = defineOperation({
   input: z.object({}),
   json: true,
   async run(deps, _input, context) {
-    const watched = await deps.watchlists.list(context.keyId);
-    const current = await deps.store.getCompanies(watched.map((w) => w.company_number));
-    const byNumber = new Map(current.map((c) => [c.company.company_number, c]));
+    const { watched, byNumber } = await watchedCompanies(deps, context.keyId);
     const alerts: Alert[] = watched.flatMap((w) => {
       const now = byNumber.get(w.company_number);
       return now ? companyAlerts(w.snapshot, now, context.today, w.added) : [];

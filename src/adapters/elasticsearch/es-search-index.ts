@@ -1,8 +1,8 @@
 /**
  * The SearchIndex on Elasticsearch. Reads and writes go through an alias, so a rebuild can write a
  * new index and swap the alias. Ranking uses only core features (no scripts: the distribution the
- * project tests on has no painless): constant-score clauses whose boosts order the tiers, then
- * the name length and the company number.
+ * project tests on has no painless): one filter per ranking tier, read in the index's own sort
+ * order (name length, then company number).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,17 +17,13 @@ import { filterQuery, sortClauses } from './conditions-query.ts';
 
 const MAPPING_FILE = join(import.meta.dirname, '..', '..', '..', 'index-mappings', 'companies.json');
 
-// Boosts that sum in a fixed order: exact (1000) outranks active (100), which outranks starts-with
-// (10) and contains (5); documents matching none still qualify by their word prefixes.
-const EXACT = 1000;
-const ACTIVE = 100;
-const STARTS = 10;
-const CONTAINS = 5;
-
 export interface EsSearchOptions {
   client: Client;
   /** The alias searches read; an index named `${alias}_v1` is created behind it when missing. */
   alias: string;
+  /** Stats over more companies than this are estimated from a random sample of about `statsSample`. */
+  exactStatsUpTo?: number;
+  statsSample?: number;
 }
 
 /** Create the first index behind the alias if there is none. */
@@ -36,7 +32,12 @@ export async function ensureIndex({ client, alias }: EsSearchOptions): Promise<v
   await client.indices.create({ index: `${alias}_v1`, ...readMapping(), aliases: { [alias]: {} } });
 }
 
-export function createEsSearchIndex({ client, alias }: EsSearchOptions): SearchIndex {
+export function createEsSearchIndex({
+  client,
+  alias,
+  exactStatsUpTo = EXACT_STATS_UP_TO,
+  statsSample = STATS_SAMPLE,
+}: EsSearchOptions): SearchIndex {
   return {
     upsertCompanies: (documents) => bulkIndex(client, alias, documents),
 
@@ -95,60 +96,119 @@ export function createEsSearchIndex({ client, alias }: EsSearchOptions): SearchI
     },
 
     async findCompanies(query) {
-      const result = await client.search<SearchDocument>({
+      const filter = filterQuery(queryConditions(query));
+      // The page and the count as two searches in one request: without an exact total to keep,
+      // the sorted search can skip documents that cannot make the page.
+      const result = await client.msearch<SearchDocument>({
         index: alias,
-        size: query.limit,
-        track_total_hits: true,
-        query: filterQuery(queryConditions(query)),
-        sort: sortClauses(query.trigger, query.sort),
-        _source: { excludes: ['name_normalised', 'name_words', 'name_length', 'active'] },
+        searches: [
+          {},
+          {
+            size: query.limit,
+            track_total_hits: false,
+            query: filter,
+            sort: sortClauses(query.trigger, query.sort),
+            _source: { excludes: INTERNAL_FIELDS },
+          },
+          {},
+          { size: 0, track_total_hits: true, query: filter },
+        ],
       });
-      const total = result.hits.total;
+      const [page, count] = result.responses.map((response) => {
+        if ('error' in response)
+          throw new Error(`Elasticsearch refused the search: ${response.error.reason ?? response.error.type}`);
+        return response;
+      });
+      const total = count!.hits.total;
       return {
         total: typeof total === 'number' ? total : (total?.value ?? 0),
-        documents: result.hits.hits.map((hit) => hit._source!),
+        documents: page!.hits.hits.map((hit) => hit._source!),
       };
     },
 
     async stats(filters, asOf) {
+      const query = filterQuery(filterConditions(filters, asOf));
+      const companies = (await client.count({ index: alias, query })).count;
+      // Over many companies, breakdowns and distributions come from a uniform random sample
+      // (fixed seed: the same question gives the same answer); reading every document of a few
+      // million takes seconds. The number of companies stays exact.
+      // Elasticsearch samples with a probability of at most 0.5; above that, read everything.
+      const wanted = statsSample / Math.max(companies, 1);
+      const probability = companies > exactStatsUpTo && wanted <= 0.5 ? Math.max(wanted, 0.0001) : 1;
+      const aggs = statsAggregations();
       const result = await client.search({
         index: alias,
         size: 0,
-        track_total_hits: true,
-        query: filterQuery(filterConditions(filters, asOf)),
-        aggs: statsAggregations(),
+        track_total_hits: false,
+        query,
+        aggs: probability < 1 ? { sample: { random_sampler: { probability, seed: STATS_SEED }, aggs } } : aggs,
       });
-      return marketStats(result);
+      const sampled =
+        probability < 1 ? (result.aggregations as Record<string, { doc_count: number }>).sample : undefined;
+      return {
+        ...marketStats(
+          companies,
+          (sampled ?? result.aggregations) as unknown as Record<string, Record<string, unknown>>,
+        ),
+        ...(sampled ? { sample: { probability, companies: sampled.doc_count } } : {}),
+      };
     },
 
     async searchByName(query, limit) {
       const { phrase, words } = nameQuery(query);
       if (words.length === 0) return [];
-      const lower = phrase.toLowerCase();
-      const result = await client.search<Record<string, unknown>>({
-        index: alias,
-        size: limit,
-        track_total_hits: false,
-        query: {
-          bool: {
-            must: words.map((word) => ({ prefix: { name_words: word.toLowerCase() } })),
-            should: [
-              { constant_score: { filter: { term: { name_normalised: phrase } }, boost: EXACT } },
-              { constant_score: { filter: { term: { active: true } }, boost: ACTIVE } },
-              { constant_score: { filter: { prefix: { name_normalised: phrase } }, boost: STARTS } },
-              { constant_score: { filter: { match_phrase_prefix: { name_words: lower } }, boost: CONTAINS } },
-            ],
-          },
-        },
-        sort: [{ _score: { order: 'desc' } }, { name_length: { order: 'asc' } }, { company_number: { order: 'asc' } }],
-        _source: ['company_number', 'name', 'status', 'type', 'post_town', 'incorporated', 'sic_codes'],
-      });
-      return result.hits.hits.map((hit) => hit._source as unknown as NameSearchHit);
+      // The ranking tiers as separate filters, best first, each read in (length, number) order —
+      // the index's own sort order, so each stops after `limit` hits however many names match.
+      // A one-letter query matches hundreds of thousands of names; scoring them all would not.
+      const hits: NameSearchHit[] = [];
+      for (const tier of nameTiers(phrase, words)) {
+        const result = await client.search<NameSearchHit>({
+          index: alias,
+          size: limit - hits.length,
+          track_total_hits: false,
+          query: tier,
+          sort: [{ name_length: { order: 'asc' } }, { company_number: { order: 'asc' } }],
+          _source: NAME_HIT_FIELDS,
+        });
+        for (const hit of result.hits.hits) hits.push(hit._source!);
+        if (hits.length >= limit) break;
+      }
+      return hits;
     },
   };
 }
 
 const BUCKETS = 1000;
+/** Up to this many companies, stats read every one; above, a random sample of about STATS_SAMPLE. */
+const EXACT_STATS_UP_TO = 100_000;
+const STATS_SAMPLE = 50_000;
+const STATS_SEED = 20_250_101;
+const NAME_HIT_FIELDS = ['company_number', 'name', 'status', 'type', 'post_town', 'incorporated', 'sic_codes'];
+/** Fields the index keeps for name search only; not part of a SearchDocument. */
+const INTERNAL_FIELDS = ['name_normalised', 'name_words', 'name_prefix', 'name_length', 'active'];
+
+/**
+ * Name search's tiers, best first: exact, then active (starts with, contains, other word-prefix
+ * matches), then the rest in the same three. Each also requires every query word to start a word
+ * of the name.
+ */
+function nameTiers(phrase: string, words: readonly string[]): estypes.QueryDslQueryContainer[] {
+  const lower = phrase.toLowerCase();
+  const wordPrefixes = words.map((word) => ({ prefix: { name_words: word.toLowerCase() } }));
+  const exact = { term: { name_normalised: phrase } };
+  const starts = { prefix: { name_prefix: lower } };
+  const contains = { match_phrase_prefix: { name_words: lower } };
+  const active = { term: { active: true } };
+  const tier = (filter: estypes.QueryDslQueryContainer[], mustNot: estypes.QueryDslQueryContainer[] = []) => ({
+    bool: { filter: [...wordPrefixes, ...filter], must_not: mustNot },
+  });
+  const byShape = (status: estypes.QueryDslQueryContainer[], notStatus: estypes.QueryDslQueryContainer[]) => [
+    tier([...status, starts], [exact, ...notStatus]),
+    tier([...status, contains], [exact, starts, ...notStatus]),
+    tier(status, [exact, contains, ...notStatus]),
+  ];
+  return [tier([exact]), ...byShape([active], []), ...byShape([], [active])];
+}
 const BULK_CONCURRENCY = 3;
 
 function statsAggregations(): Record<string, estypes.AggregationsAggregationContainer> {
@@ -162,7 +222,8 @@ function statsAggregations(): Record<string, estypes.AggregationsAggregationCont
     },
   };
   for (const figure of RANGE_FIGURES) {
-    aggs[`${figure}_stats`] = { stats: { field: figure } };
+    aggs[`${figure}_count`] = { value_count: { field: figure } };
+    aggs[`${figure}_mean`] = { avg: { field: figure } };
     aggs[`${figure}_percentiles`] = { percentiles: { field: figure, percents: [...PERCENTILES] } };
   }
   return aggs;
@@ -174,23 +235,22 @@ interface Bucket {
   doc_count: number;
 }
 
-function marketStats(result: estypes.SearchResponse): MarketStats {
+function marketStats(companies: number, aggs: Record<string, Record<string, unknown>>): MarketStats {
   // The aggregation response is typed loosely by the client; its shape follows statsAggregations.
-  const aggs = result.aggregations as unknown as Record<string, Record<string, unknown>>;
   const buckets = (name: string) =>
     Object.fromEntries(
       (aggs[name]!.buckets as Bucket[]).map((bucket) => [bucket.key_as_string ?? String(bucket.key), bucket.doc_count]),
     );
   const figures = Object.fromEntries(
     RANGE_FIGURES.map((figure): [string, FigureStats] => {
-      const stats = aggs[`${figure}_stats`] as { count: number; avg: number | null };
+      const count = aggs[`${figure}_count`]!.value as number;
       const values = aggs[`${figure}_percentiles`]!.values as Record<string, number | null>;
-      const pct = (p: number) => (stats.count === 0 ? null : (values[p.toFixed(1)] ?? null));
+      const pct = (p: number) => (count === 0 ? null : (values[p.toFixed(1)] ?? null));
       return [
         figure,
         {
-          count: stats.count,
-          mean: stats.avg,
+          count,
+          mean: count === 0 ? null : (aggs[`${figure}_mean`]!.value as number),
           p10: pct(10),
           p25: pct(25),
           median: pct(50),
@@ -200,10 +260,9 @@ function marketStats(result: estypes.SearchResponse): MarketStats {
       ];
     }),
   ) as MarketStats['figures'];
-  const total = result.hits.total;
   const negative = (aggs.negative_net_assets as { doc_count: number }).doc_count;
   return {
-    companies: typeof total === 'number' ? total : (total?.value ?? 0),
+    companies,
     with_accounts: aggs.with_accounts!.value as number,
     by_status: buckets('by_status'),
     by_type: buckets('by_type'),
@@ -230,6 +289,7 @@ async function bulkIndex(client: Client, index: string, documents: readonly Sear
         ...d,
         name_normalised: normalised,
         name_words: normalised.toLowerCase(),
+        name_prefix: normalised.toLowerCase(),
         name_length: d.name.length,
         active: isActiveStatus(d.status),
       },
