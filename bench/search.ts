@@ -61,6 +61,8 @@ async function main(): Promise<void> {
       'skip-build': { type: 'boolean' },
       concurrency: { type: 'string', default: '4' },
       names: { type: 'string', default: '4000' },
+      /** Fewer queries of every kind (0–1): the Postgres adapter's slow queries would take too long. */
+      scale: { type: 'string', default: '1' },
     },
   });
   const concurrency = Number(values.concurrency);
@@ -101,7 +103,7 @@ async function main(): Promise<void> {
       if (adapter.name === 'elasticsearch') report.elasticsearch = await before(client);
     }
     const results: Latency[] = [];
-    for (const workload of workloads(adapter.index, sample)) {
+    for (const workload of workloads(adapter.index, sample, Number(values.scale))) {
       // A short warm-up, then the measured run.
       await drive(workload.queries.slice(0, 50), concurrency);
       results.push(await measure(workload, concurrency));
@@ -161,7 +163,7 @@ function nameQueries(names: readonly string[], rng: Random): string[] {
   });
 }
 
-function workloads(index: SearchIndex, sample: Sample): Workload[] {
+function workloads(index: SearchIndex, sample: Sample, scale: number): Workload[] {
   const rng = new Random(20_261_122);
   const pick = <T>(list: readonly T[]): T => list[rng.int(0, list.length - 1)]!;
   const filters = (): CompanyFilters => {
@@ -185,21 +187,27 @@ function workloads(index: SearchIndex, sample: Sample): Workload[] {
     asOf: AS_OF,
     ...extra,
   });
+  const n = (count: number) => Math.max(20, Math.round(count * scale));
   return [
-    { name: 'name search', queries: nameQueries(sample.names, rng).map((q) => () => index.searchByName(q, 20)) },
+    {
+      name: 'name search',
+      queries: nameQueries(sample.names.slice(0, n(sample.names.length)), rng).map(
+        (q) => () => index.searchByName(q, 20),
+      ),
+    },
     {
       name: 'criteria search',
-      queries: Array.from({ length: 600 }, () => criteria()).map((q) => () => index.findCompanies(q)),
+      queries: Array.from({ length: n(600) }, () => criteria()).map((q) => () => index.findCompanies(q)),
     },
     {
       name: 'triggers',
-      queries: Array.from({ length: 400 }, () => criteria({ trigger: pick(TRIGGERS) })).map(
+      queries: Array.from({ length: n(400) }, () => criteria({ trigger: pick(TRIGGERS) })).map(
         (q) => () => index.findCompanies(q),
       ),
     },
     {
       name: 'stats',
-      queries: Array.from({ length: 200 }, (_, i) => (i % 10 === 0 ? { status: 'active' as const } : filters())).map(
+      queries: Array.from({ length: n(200) }, (_, i) => (i % 10 === 0 ? { status: 'active' as const } : filters())).map(
         (f) => () => index.stats(f, AS_OF),
       ),
     },

@@ -25,7 +25,7 @@ before(async () => {
   await exact.refresh();
 });
 after(async () => {
-  await client.indices.delete({ index: `${alias}_v1`, ignore_unavailable: true });
+  await client.indices.delete({ index: `${alias}_v*`, ignore_unavailable: true, allow_no_indices: true });
   await client.close();
 });
 

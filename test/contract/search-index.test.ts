@@ -132,7 +132,7 @@ searchIndexContract('elasticsearch', async () => {
   return {
     index: createEsSearchIndex({ client, alias }),
     async close() {
-      await client.indices.delete({ index: `${alias}_v1`, ignore_unavailable: true });
+      await client.indices.delete({ index: `${alias}_v*`, ignore_unavailable: true, allow_no_indices: true });
       await client.close();
     },
   };

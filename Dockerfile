@@ -1,0 +1,30 @@
+# The ukcd service and its commands (load, index, keys, ...). TypeScript runs through tsx at run
+# time, and tsx is a production dependency, so there is no build step: the image holds the sources
+# and the production dependencies only. compose.yaml runs it as the API and as the one-shot jobs.
+FROM node:20-bookworm-slim
+
+ENV NODE_ENV=production \
+    PORT=3000 \
+    DATA_DIR=/data \
+    NPM_CONFIG_UPDATE_NOTIFIER=false
+
+WORKDIR /app
+
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+
+COPY tsconfig.json ./
+COPY bin ./bin
+COPY src ./src
+COPY loaders ./loaders
+COPY index-mappings ./index-mappings
+
+# DATA_DIR holds downloads and load reports (and the embedded store when DATABASE_URL is unset).
+# Created here so that a named volume mounted on it starts out owned by the unprivileged user.
+RUN mkdir -p /data && chown node:node /data
+USER node
+
+EXPOSE 3000
+HEALTHCHECK --interval=15s --timeout=5s --start-period=120s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "bin/ukcd.mjs", "start"]
