@@ -24,4 +24,8 @@ const app = buildApp({
 const server = app.listen(0, '127.0.0.1', () => {
   process.stdout.write(`${(server.address() as AddressInfo).port}\n`);
 });
-process.on('SIGTERM', () => server.close(() => void sql.close().then(() => process.exit(0))));
+// The load generator may leave requests in flight when it stops: let them finish before closing.
+process.on('SIGTERM', () => {
+  server.close();
+  setTimeout(() => void sql.close().then(() => process.exit(0)), 2000);
+});

@@ -302,11 +302,11 @@ export function createCompanyStore(sql: Sql): CompanyStore {
   };
 }
 
-/** Companies with their whole history aggregated, newest first: one round trip. */
+/** Companies with their whole history aggregated, newest first: one round trip (json, not jsonb: built only to be sent). */
 async function selectCompanies(sql: Sql, where: string, params: unknown[]): Promise<CompanyWithAccounts[]> {
   const result = await sql.query<CompanyRow & { accounts: AccountsEntry[] | null }>(
     `SELECT c.*, (
-       SELECT jsonb_agg(jsonb_build_object(
+       SELECT json_agg(json_build_object(
          'balance_sheet_date', h.balance_sheet_date, 'period_start', h.period_start, 'published', h.published,
          'standard', h.standard, 'figures', h.figures, 'quality', h.quality, 'from_prior_period', h.from_prior_period)
          ORDER BY h.balance_sheet_date DESC)

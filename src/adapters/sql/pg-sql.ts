@@ -1,6 +1,7 @@
 /**
  * The Sql port on a real PostgreSQL server through a pg pool.
  */
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Sql, SqlClient, SqlResult } from '../../ports.ts';
 
@@ -8,6 +9,24 @@ import type { Sql, SqlClient, SqlResult } from '../../ports.ts';
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+
+const statementNames = new Map<string, string>();
+/**
+ * Each connection keeps every statement it prepared for its lifetime, so only the first so many
+ * distinct texts are prepared; criteria search builds its text from the filters given, and the
+ * rarer combinations run unprepared rather than grow every connection without bound.
+ */
+const MAX_PREPARED = 400;
+
+/** A short stable name per statement text (pg keeps prepared statements per connection by name). */
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_PREPARED) {
+    name = `ukcd_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
 
 export interface PgSqlOptions {
   connectionString: string;
@@ -31,7 +50,13 @@ export function createPgSql(options: PgSqlOptions): Sql {
     text: string,
     params?: readonly unknown[],
   ): Promise<SqlResult<Row>> => {
-    const result = await client.query(text, params as unknown[] | undefined);
+    // Parameterised statements are prepared once per connection and reused by name: the service
+    // runs the same few statements many times a second, and parsing and planning them each time
+    // cost a large share of a lookup. Statements without parameters (DDL, SET) run as they are.
+    const name = params && params.length > 0 ? statementName(text) : undefined;
+    const result = name
+      ? await client.query({ name, text, values: params as unknown[] })
+      : await client.query(text, params as unknown[] | undefined);
     return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
   };
 
