@@ -63,11 +63,18 @@ async function main(): Promise<void> {
       names: { type: 'string', default: '4000' },
       /** Fewer queries of every kind (0–1): the Postgres adapter's slow queries would take too long. */
       scale: { type: 'string', default: '1' },
+      /** Only the workloads whose name contains this (e.g. "name"). */
+      only: { type: 'string' },
     },
   });
   const concurrency = Number(values.concurrency);
   const server = spawnSync('bash', [join(root, 'scripts', 'postgres.sh')], { encoding: 'utf8' }).stdout.trim();
-  const sql = createPgSql({ connectionString: server.replace(/\/[^/]*$/, `/${DATABASE}`), max: concurrency + 2 });
+  // Two statements per criteria query at once, and slow ones on the Postgres adapter: room to wait.
+  const sql = createPgSql({
+    connectionString: server.replace(/\/[^/]*$/, `/${DATABASE}`),
+    max: 2 * concurrency + 2,
+    connectionTimeoutMs: 600_000,
+  });
   await migrate(sql);
   const store = createCompanyStore(sql);
   const { companies } = await store.counts();
@@ -103,7 +110,9 @@ async function main(): Promise<void> {
       if (adapter.name === 'elasticsearch') report.elasticsearch = await before(client);
     }
     const results: Latency[] = [];
-    for (const workload of workloads(adapter.index, sample, Number(values.scale))) {
+    for (const workload of workloads(adapter.index, sample, Number(values.scale)).filter(
+      (w) => !values.only || w.name.includes(values.only),
+    )) {
       // A short warm-up, then the measured run.
       await drive(workload.queries.slice(0, 50), concurrency);
       results.push(await measure(workload, concurrency));

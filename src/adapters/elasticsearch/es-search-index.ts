@@ -24,6 +24,8 @@ export interface EsSearchOptions {
   /** Stats over more companies than this are estimated from a random sample of about `statsSample`. */
   exactStatsUpTo?: number;
   statsSample?: number;
+  /** Name searches with fewer candidates than this are ranked by one scored query; more, by tiers. */
+  scoredNameSearchUpTo?: number;
 }
 
 /** Create the first index behind the alias if there is none. */
@@ -37,6 +39,7 @@ export function createEsSearchIndex({
   alias,
   exactStatsUpTo = EXACT_STATS_UP_TO,
   statsSample = STATS_SAMPLE,
+  scoredNameSearchUpTo = SCORED_UP_TO,
 }: EsSearchOptions): SearchIndex {
   return {
     upsertCompanies: (documents) => bulkIndex(client, alias, documents),
@@ -157,23 +160,28 @@ export function createEsSearchIndex({
     async searchByName(query, limit) {
       const { phrase, words } = nameQuery(query);
       if (words.length === 0) return [];
-      // The ranking tiers as separate filters, best first, each read in (length, number) order —
-      // the index's own sort order, so each stops after `limit` hits however many names match.
-      // A one-letter query matches hundreds of thousands of names; scoring them all would not.
-      const hits: NameSearchHit[] = [];
-      for (const tier of nameTiers(phrase, words)) {
-        const result = await client.search<NameSearchHit>({
-          index: alias,
-          size: limit - hits.length,
-          track_total_hits: false,
-          query: tier,
-          sort: [{ name_length: { order: 'asc' } }, { company_number: { order: 'asc' } }],
-          _source: NAME_HIT_FIELDS,
-        });
-        for (const hit of result.hits.hits) hits.push(hit._source!);
-        if (hits.length >= limit) break;
-      }
-      return hits;
+      // The ranking's first two tiers (exact; active and starting with the phrase), read in the
+      // index's own sort order (length, number) so each stops after `limit` hits however many
+      // names match, and how many names match the words at all (counted up to a small bound).
+      const [exactTier, startsTier, ...laterTiers] = nameTiers(phrase, words);
+      const first = await msearchHits(client, alias, [
+        tierSearch(exactTier!, limit),
+        tierSearch(startsTier!, limit),
+        { size: 0, track_total_hits: Math.max(scoredNameSearchUpTo, 1), query: nameCandidates(words) },
+      ]);
+      const hits = [...first[0]!.hits, ...first[1]!.hits];
+      if (hits.length >= limit) return hits.slice(0, limit);
+      const candidates = first[2]!.total;
+      // Few candidates: rank them all in one scored query. Many (a short prefix matches hundreds
+      // of thousands): the remaining tiers, each stopping early, side by side.
+      if (candidates < scoredNameSearchUpTo) return scoredNameSearch(client, alias, phrase, words, limit);
+      const rest = await msearchHits(
+        client,
+        alias,
+        laterTiers.map((tier) => tierSearch(tier, limit - hits.length)),
+      );
+      for (const response of rest) hits.push(...response.hits);
+      return hits.slice(0, limit);
     },
   };
 }
@@ -192,6 +200,75 @@ const INTERNAL_FIELDS = ['name_normalised', 'name_words', 'name_prefix', 'name_l
  * matches), then the rest in the same three. Each also requires every query word to start a word
  * of the name.
  */
+const SCORED_UP_TO = 10_000;
+// Boosts that sum in a fixed order for the scored query: exact (1000) outranks active (100), which
+// outranks starts-with (10) and contains (5).
+const EXACT = 1000;
+const ACTIVE = 100;
+const STARTS = 10;
+const CONTAINS = 5;
+
+function nameCandidates(words: readonly string[]): estypes.QueryDslQueryContainer {
+  return { bool: { filter: words.map((word) => ({ prefix: { name_words: word.toLowerCase() } })) } };
+}
+
+function tierSearch(query: estypes.QueryDslQueryContainer, size: number): estypes.SearchSearchRequestBody {
+  return {
+    size,
+    track_total_hits: false,
+    query,
+    sort: [{ name_length: { order: 'asc' } }, { company_number: { order: 'asc' } }],
+    _source: NAME_HIT_FIELDS,
+  };
+}
+
+async function msearchHits(
+  client: Client,
+  index: string,
+  bodies: readonly estypes.SearchSearchRequestBody[],
+): Promise<{ hits: NameSearchHit[]; total: number }[]> {
+  const result = await client.msearch<NameSearchHit>({ index, searches: bodies.flatMap((body) => [{}, body]) });
+  return result.responses.map((response) => {
+    if ('error' in response)
+      throw new Error(`Elasticsearch refused the search: ${response.error.reason ?? response.error.type}`);
+    const total = response.hits.total;
+    return {
+      hits: response.hits.hits.map((hit) => hit._source!),
+      total: typeof total === 'number' ? total : (total?.value ?? 0),
+    };
+  });
+}
+
+/** The whole ranking in one query: constant scores order the tiers, then length and number. */
+async function scoredNameSearch(
+  client: Client,
+  index: string,
+  phrase: string,
+  words: readonly string[],
+  limit: number,
+): Promise<NameSearchHit[]> {
+  const lower = phrase.toLowerCase();
+  const result = await client.search<NameSearchHit>({
+    index,
+    size: limit,
+    track_total_hits: false,
+    query: {
+      bool: {
+        filter: [nameCandidates(words)],
+        should: [
+          { constant_score: { filter: { term: { name_normalised: phrase } }, boost: EXACT } },
+          { constant_score: { filter: { term: { active: true } }, boost: ACTIVE } },
+          { constant_score: { filter: { prefix: { name_prefix: lower } }, boost: STARTS } },
+          { constant_score: { filter: { match_phrase_prefix: { name_words: lower } }, boost: CONTAINS } },
+        ],
+      },
+    },
+    sort: [{ _score: { order: 'desc' } }, { name_length: { order: 'asc' } }, { company_number: { order: 'asc' } }],
+    _source: NAME_HIT_FIELDS,
+  });
+  return result.hits.hits.map((hit) => hit._source!);
+}
+
 function nameTiers(phrase: string, words: readonly string[]): estypes.QueryDslQueryContainer[] {
   const lower = phrase.toLowerCase();
   const wordPrefixes = words.map((word) => ({ prefix: { name_words: word.toLowerCase() } }));

@@ -33,13 +33,15 @@ export interface PgSqlOptions {
   max?: number;
   /** A query running longer than this is cancelled, so a stuck server never hangs a request. */
   statementTimeoutMs?: number;
+  /** How long to wait for a free connection before failing (default 5 s). */
+  connectionTimeoutMs?: number;
 }
 
 export function createPgSql(options: PgSqlOptions): Sql {
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.max ?? 10,
-    connectionTimeoutMillis: 5000,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000,
     statement_timeout: options.statementTimeoutMs ?? 0,
   });
   // An idle client that loses its server must not crash the process; the next query reports it.
