@@ -158,6 +158,14 @@ export function criteriaContract(
         c.northwindLabs.name,
         c.highwind.name,
       ]);
+      // A tie at the end of a short page is settled by company number among all the tied.
+      assert.deepEqual(await names({ post_town: LEEDS }, { sort: { field: 'cash', descending: false }, limit: 1 }), [
+        c.southwind.name,
+      ]);
+      assert.deepEqual(await names({ post_town: LEEDS }, { sort: { field: 'cash', descending: true }, limit: 2 }), [
+        c.northwind.name,
+        c.southwind.name,
+      ]);
       const ties = await find({ sic: '99' }, { limit: 3 });
       assert.deepEqual(
         ties.documents.map((d) => d.company_number),

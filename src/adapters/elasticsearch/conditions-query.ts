@@ -37,8 +37,7 @@ function conditionQuery(condition: Condition): estypes.QueryDslQueryContainer {
   }
 }
 
-/** Missing values last in either direction, ties by company number. */
-export function sortClauses(trigger: Trigger | undefined, sort: SortOrder): estypes.Sort {
-  const { field, descending } = trigger ? TRIGGER_ORDER[trigger] : sort;
-  return [{ [field]: { order: descending ? 'desc' : 'asc', missing: '_last' } }, { company_number: { order: 'asc' } }];
+/** The field and direction a query sorts by: the trigger's own order, or the one asked for. */
+export function sortOrderOf(trigger: Trigger | undefined, sort: SortOrder): SortOrder {
+  return trigger ? TRIGGER_ORDER[trigger] : sort;
 }

@@ -13,7 +13,7 @@ import type { FigureStats, MarketStats } from '../../domain/criteria.ts';
 import { PERCENTILES, RANGE_FIGURES } from '../../domain/criteria.ts';
 import { isActiveStatus, nameQuery } from '../../domain/name-search.ts';
 import type { NameSearchHit, SearchDocument, SearchIndex } from '../../ports.ts';
-import { filterQuery, sortClauses } from './conditions-query.ts';
+import { filterQuery, sortOrderOf } from './conditions-query.ts';
 
 const MAPPING_FILE = join(import.meta.dirname, '..', '..', '..', 'index-mappings', 'companies.json');
 
@@ -100,33 +100,44 @@ export function createEsSearchIndex({
 
     async findCompanies(query) {
       const filter = filterQuery(queryConditions(query));
-      // The page and the count as two searches in one request: without an exact total to keep,
-      // the sorted search can skip documents that cannot make the page.
-      const result = await client.msearch<SearchDocument>({
-        index: alias,
-        searches: [
-          {},
-          {
-            size: query.limit,
-            track_total_hits: false,
-            query: filter,
-            sort: sortClauses(query.trigger, query.sort),
-            _source: { excludes: INTERNAL_FIELDS },
-          },
-          {},
-          { size: 0, track_total_hits: true, query: filter },
-        ],
-      });
-      const [page, count] = result.responses.map((response) => {
-        if ('error' in response)
-          throw new Error(`Elasticsearch refused the search: ${response.error.reason ?? response.error.type}`);
-        return response;
-      });
-      const total = count!.hits.total;
-      return {
-        total: typeof total === 'number' ? total : (total?.value ?? 0),
-        documents: page!.hits.hits.map((hit) => hit._source!),
-      };
+      const { field, descending } = sortOrderOf(query.trigger, query.sort);
+      // The page sorted by its field alone, and the count, in one request. Without an exact total
+      // to keep or a tie-break to compare, the sorted search can skip documents that cannot make
+      // the page; a tie-break on the company number would make it read every tie (half a million
+      // companies share a head count of one).
+      const [page, count] = await msearch(client, alias, [
+        {
+          size: query.limit,
+          track_total_hits: false,
+          query: filter,
+          sort: [{ [field]: { order: descending ? 'desc' : 'asc', missing: '_last' } }],
+          _source: { excludes: INTERNAL_FIELDS },
+        },
+        { size: 0, track_total_hits: true, query: filter },
+      ]);
+      const documents = page!.documents;
+      const compare = compareBy(field, descending);
+      if (documents.length < query.limit) return { total: count!.total, documents: documents.sort(compare) };
+      // Every value strictly better than the last one on the page is there whole; the companies
+      // tied at that last value are taken by company number from all of them.
+      const boundary = documents.at(-1)![field as keyof SearchDocument] ?? null;
+      const better = documents.filter(
+        (d) => compareValues(d[field as keyof SearchDocument] ?? null, boundary, descending) < 0,
+      );
+      const tied: estypes.QueryDslQueryContainer =
+        boundary === null
+          ? { bool: { must_not: [{ exists: { field } }] } }
+          : { term: { [field]: boundary as string | number } };
+      const [ties] = await msearch(client, alias, [
+        {
+          size: query.limit - better.length,
+          track_total_hits: false,
+          query: { bool: { filter: [filter, tied] } },
+          sort: [{ company_number: { order: 'asc' } }],
+          _source: { excludes: INTERNAL_FIELDS },
+        },
+      ]);
+      return { total: count!.total, documents: [...better.sort(compare), ...ties!.documents] };
     },
 
     async stats(filters, asOf) {
@@ -188,8 +199,8 @@ export function createEsSearchIndex({
 
 const BUCKETS = 1000;
 /** Up to this many companies, stats read every one; above, a random sample of about STATS_SAMPLE. */
-const EXACT_STATS_UP_TO = 100_000;
-const STATS_SAMPLE = 50_000;
+const EXACT_STATS_UP_TO = 40_000;
+const STATS_SAMPLE = 20_000;
 const STATS_SEED = 20_250_101;
 const NAME_HIT_FIELDS = ['company_number', 'name', 'status', 'type', 'post_town', 'incorporated', 'sic_codes'];
 /** Fields the index keeps for name search only; not part of a SearchDocument. */
@@ -207,6 +218,38 @@ const EXACT = 1000;
 const ACTIVE = 100;
 const STARTS = 10;
 const CONTAINS = 5;
+
+async function msearch(
+  client: Client,
+  index: string,
+  bodies: readonly estypes.SearchSearchRequestBody[],
+): Promise<{ documents: SearchDocument[]; total: number }[]> {
+  const result = await client.msearch<SearchDocument>({ index, searches: bodies.flatMap((body) => [{}, body]) });
+  return result.responses.map((response) => {
+    if ('error' in response)
+      throw new Error(`Elasticsearch refused the search: ${response.error.reason ?? response.error.type}`);
+    const total = response.hits.total;
+    return {
+      documents: response.hits.hits.map((hit) => hit._source!),
+      total: typeof total === 'number' ? total : (total?.value ?? 0),
+    };
+  });
+}
+
+/** Order of two sort values: missing last either way; strings by code unit, as keywords sort. */
+function compareValues(a: unknown, b: unknown, descending: boolean): number {
+  if (a === null || a === undefined) return b === null || b === undefined ? 0 : 1;
+  if (b === null || b === undefined) return -1;
+  const order =
+    (a as number | string) < (b as number | string) ? -1 : (a as number | string) > (b as number | string) ? 1 : 0;
+  return descending ? -order : order;
+}
+
+function compareBy(field: string, descending: boolean): (a: SearchDocument, b: SearchDocument) => number {
+  return (a, b) =>
+    compareValues(a[field as keyof SearchDocument] ?? null, b[field as keyof SearchDocument] ?? null, descending) ||
+    (a.company_number < b.company_number ? -1 : a.company_number > b.company_number ? 1 : 0);
+}
 
 function nameCandidates(words: readonly string[]): estypes.QueryDslQueryContainer {
   return { bool: { filter: words.map((word) => ({ prefix: { name_words: word.toLowerCase() } })) } };
