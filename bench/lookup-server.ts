@@ -1,7 +1,7 @@
 /**
  * The service bench/lookup drives, in its own process: the same app as `npm start`
  * (src/http/app.ts) on the given PostgreSQL database, without the start-up indexing, which
- * lookups do not need. Prints its port when listening.
+ * lookups do not need. It prints its port on stderr when listening.
  */
 import type { AddressInfo } from 'node:net';
 import { createCompanyStore } from '../src/adapters/postgres/company-store.ts';
@@ -9,7 +9,7 @@ import { createKeyStore } from '../src/adapters/postgres/key-store.ts';
 import { createPgSearchIndex } from '../src/adapters/pg-search/pg-search-index.ts';
 import { createWatchlistStore } from '../src/adapters/postgres/watchlist-store.ts';
 import { createPgSql } from '../src/adapters/sql/pg-sql.ts';
-import { buildApp } from '../src/http/app.ts';
+import { buildApp, jsonRequestLog } from '../src/http/app.ts';
 
 const url = process.argv[2];
 if (!url) throw new Error('usage: lookup-server.ts DATABASE_URL [pool size]');
@@ -20,9 +20,11 @@ const app = buildApp({
   keys: createKeyStore(sql),
   watchlists: createWatchlistStore(sql),
   log: (line) => process.stderr.write(`${line}\n`),
+  // As `npm start` by default: no request log (LOG_REQUESTS=true in the environment adds it).
+  ...(process.env.LOG_REQUESTS === 'true' ? { requestLog: jsonRequestLog() } : {}),
 });
 const server = app.listen(0, '127.0.0.1', () => {
-  process.stdout.write(`${(server.address() as AddressInfo).port}\n`);
+  process.stderr.write(`port ${(server.address() as AddressInfo).port}\n`);
 });
 // The load generator may leave requests in flight when it stops: let them finish before closing.
 process.on('SIGTERM', () => {

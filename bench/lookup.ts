@@ -58,11 +58,16 @@ async function main(): Promise<void> {
     process.execPath,
     ['--import', 'tsx', join(root, 'bench', 'lookup-server.ts'), url, values.pool!],
     {
-      stdio: ['ignore', 'pipe', 'inherit'],
+      // The request log (stdout) is written and discarded, as a log shipper would take it.
+      stdio: ['ignore', 'ignore', 'pipe'],
     },
   );
   const port = await new Promise<number>((ready, fail) => {
-    child.stdout!.once('data', (data: Buffer) => ready(Number(data.toString().trim())));
+    child.stderr!.on('data', (data: Buffer) => {
+      const match = /port (\d+)/.exec(data.toString());
+      if (match) ready(Number(match[1]));
+      else process.stderr.write(data);
+    });
     child.once('exit', (code) => fail(new Error(`server exited ${code}`)));
   });
   try {

@@ -15,6 +15,14 @@ const Env = z.object({
     .regex(/^[a-z0-9][a-z0-9_-]*$/, 'lower-case letters, digits, - and _')
     .default('companies'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /**
+   * One JSON line per request on stdout. Off by default for now: it cost about 13% of lookup
+   * throughput in bench/lookup (issue 6 decides how logs are shipped).
+   */
+  LOG_REQUESTS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
   /** Behind a reverse proxy: take the client address (free-key limits) from X-Forwarded-For. */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])

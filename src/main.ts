@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { indexSearch } from '../loaders/index-search.ts';
 import { loadSampleDataset } from '../loaders/sample-dataset.ts';
 import { loadConfig } from './config.ts';
-import { buildApp } from './http/app.ts';
+import { buildApp, jsonRequestLog } from './http/app.ts';
 import { openSearch } from './open-search.ts';
 import { openStore } from './open-store.ts';
 
@@ -37,6 +37,7 @@ export async function main(): Promise<Server> {
     watchlists,
     log,
     trustProxy: config.TRUST_PROXY,
+    ...(config.LOG_REQUESTS ? { requestLog: jsonRequestLog() } : {}),
   }).listen(config.PORT);
   await new Promise<void>((ready) => server.once('listening', ready));
   log(`serving on http://localhost:${config.PORT} (GET /healthz)`);

@@ -5,6 +5,7 @@
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa from 'koa';
+import { destination, pino } from 'pino';
 import { addMcpRoute } from '../mcp/route.ts';
 import { OPERATIONS } from '../operations/index.ts';
 import type { CompanyStore } from '../ports.ts';
@@ -12,6 +13,8 @@ import { cors } from './cors.ts';
 import { BODY_LIMIT_BYTES, bodyLimit, errorMiddleware } from './errors.ts';
 import { issueFreeKey } from './free-keys.ts';
 import { openApiDocument } from './openapi.ts';
+import { requestLog } from './request-log.ts';
+import type { RequestLogEntry } from './request-log.ts';
 import type { HttpDeps } from './routes.ts';
 import { addOperationRoutes } from './routes.ts';
 
@@ -19,6 +22,8 @@ export interface AppDeps extends Omit<HttpDeps, 'clock'> {
   store: CompanyStore;
   clock?: () => Date;
   log?: (line: string) => void;
+  /** Where each request's log entry goes (none by default; see jsonRequestLog). */
+  requestLog?: (entry: RequestLogEntry) => void;
   /** Trust X-Forwarded-For for the client address (behind a reverse proxy). */
   trustProxy?: boolean;
 }
@@ -35,9 +40,16 @@ export function buildApp(deps: AppDeps): Koa {
   router.get('/healthz', (ctx) => {
     ctx.body = { status: 'ok' };
   });
+  // Ready when both the store and the search index answer; which one does not, otherwise.
   router.get('/readyz', async (ctx) => {
-    const counts = await deps.store.counts();
-    ctx.body = { status: 'ready', ...counts, indexed: await deps.search.count() };
+    const [store, search] = await Promise.allSettled([deps.store.counts(), deps.search.count()]);
+    const ready = store.status === 'fulfilled' && search.status === 'fulfilled';
+    ctx.status = ready ? 200 : 503;
+    ctx.body = {
+      status: ready ? 'ready' : 'unavailable',
+      store: store.status === 'fulfilled' ? { ok: true, ...store.value } : { ok: false },
+      search: search.status === 'fulfilled' ? { ok: true, indexed: search.value } : { ok: false },
+    };
   });
   router.get('/openapi.json', (ctx) => {
     ctx.body = document;
@@ -46,6 +58,7 @@ export function buildApp(deps: AppDeps): Koa {
   addOperationRoutes(router, OPERATIONS, httpDeps);
   addMcpRoute(router, OPERATIONS, httpDeps);
 
+  if (deps.requestLog) app.use(requestLog(deps.requestLog));
   app.use(errorMiddleware(log));
   app.use(cors);
   app.use(bodyLimit);
@@ -71,4 +84,10 @@ export function buildApp(deps: AppDeps): Koa {
     }
   });
   return app;
+}
+
+/** One JSON line per request on stdout, written by pino off the request path (buffered). */
+export function jsonRequestLog(): (entry: RequestLogEntry) => void {
+  const logger = pino({ base: null, messageKey: 'message' }, destination({ dest: 1, sync: false, minLength: 4096 }));
+  return (entry) => logger.info(entry, 'request');
 }

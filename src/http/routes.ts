@@ -27,6 +27,7 @@ export function addOperationRoutes(router: Router, operations: readonly Operatio
 }
 
 async function answer(ctx: Context, operation: Operation, deps: HttpDeps): Promise<void> {
+  ctx.state.operation = operation.name;
   const caller = await identifyCaller(deps.keys, ctx.get('authorization') || undefined);
   const now = deps.clock();
   const quota = await countRequest(deps.keys, caller, now);

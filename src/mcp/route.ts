@@ -15,6 +15,7 @@ import { buildMcpServer } from './server.ts';
 
 export function addMcpRoute(router: Router, operations: readonly Operation[], deps: HttpDeps): void {
   router.post('/mcp', async (ctx: Context) => {
+    ctx.state.operation = 'mcp';
     if (ctx.state.malformedBody) {
       ctx.status = 400;
       ctx.body = { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: Invalid JSON' }, id: null };

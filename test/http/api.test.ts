@@ -436,6 +436,32 @@ for (const setup of setups) {
       assert.equal(list.headers.get('x-ratelimit-remaining'), '4999');
     });
 
+    test('readiness reports the store and the search index', async () => {
+      const ready = await get('/readyz', null);
+      assert.equal(ready.status, 200);
+      assert.equal(ready.body.status, 'ready');
+      assert.equal(ready.body.store.ok, true);
+      assert.equal(ready.body.store.companies, 6);
+      assert.deepEqual(ready.body.search, { ok: true, indexed: 6 });
+    });
+
+    test('one JSON log line per request, with the operation and the key prefix, never the key', async () => {
+      const logged = await world.issueKey('pro');
+      const before = world.requestLines.length;
+      await get('/v1/company?number=1&format=json', logged);
+      await get('/v1/search?limit=0', logged);
+      const lines = world.requestLines.slice(before).map((line) => JSON.parse(line));
+      assert.deepEqual(
+        lines.map((l) => [l.method, l.path, l.operation, l.status, l.key]),
+        [
+          ['GET', '/v1/company', 'lookup_company', 200, logged.slice(0, 13)],
+          ['GET', '/v1/search', 'search_companies', 400, logged.slice(0, 13)],
+        ],
+      );
+      assert.ok(lines.every((l) => typeof l.ms === 'number'));
+      assert.ok(!world.requestLines.join('\n').includes(logged));
+    });
+
     test('unknown paths are 404 with a pointer to the document; GET /mcp is 405', async () => {
       assert.equal((await get('/v1/nothing')).status, 404);
       assert.equal((await get('/mcp')).status, 405);

@@ -37,6 +37,8 @@ export interface World {
   store: CompanyStore;
   keys: KeyStore;
   search: SearchIndex;
+  /** The request log's lines so far. */
+  requestLines: string[];
   setNow(now: Date): void;
   /** A new key of the plan, as the operator CLI issues it. */
   issueKey(plan?: Plan): Promise<string>;
@@ -103,6 +105,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     target = 'postgres:company_search';
   }
   let now = options.now;
+  const requestLines: string[] = [];
   const app = buildApp({
     store,
     search,
@@ -110,6 +113,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     watchlists: createWatchlistStore(sql),
     clock: () => now,
     log: () => {},
+    requestLog: (entry) => requestLines.push(JSON.stringify(entry)),
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((ready) => server.once('listening', ready));
@@ -123,6 +127,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     store,
     keys,
     search,
+    requestLines,
     setNow(next) {
       now = next;
     },

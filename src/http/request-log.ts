@@ -1,0 +1,34 @@
+/**
+ * One structured log line per request: time, method, path, operation, status, latency and the
+ * key's prefix — never the key itself, nor the query string (it can carry what callers search for).
+ */
+import type { Context, Next } from 'koa';
+import { keyPrefix, looksLikeApiKey } from '../domain/api-keys.ts';
+
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  operation: string | null;
+  status: number;
+  ms: number;
+  key: string | null;
+}
+
+export function requestLog(log: (entry: RequestLogEntry) => void) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      const bearer = /^\s*Bearer\s+(\S+)/i.exec(ctx.get('authorization'))?.[1];
+      log({
+        method: ctx.method,
+        path: ctx.path,
+        operation: (ctx.state.operation as string | undefined) ?? null,
+        status: ctx.status,
+        ms: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
+        key: bearer && looksLikeApiKey(bearer) ? keyPrefix(bearer) : null,
+      });
+    }
+  };
+}
