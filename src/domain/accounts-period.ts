@@ -19,3 +19,8 @@ export function changePct(before: number | null, after: number | null): number |
 export function shortTermCreditors(figures: FigureSet): number | null {
   return figures.creditors_within_one_year ?? figures.creditors;
 }
+
+/** To one decimal place, as changes and rates are shown; null stays null. */
+export function round1<T extends number | null>(value: T): T {
+  return (value === null ? null : Math.round(value * 10) / 10) as T;
+}

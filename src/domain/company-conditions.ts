@@ -2,11 +2,11 @@
  * A criteria query as plain conditions on search-document fields. Both search adapters translate
  * these few shapes into their own query language, so what a filter means is decided here, once.
  */
-import type { CompanyFilters, CompanyQuery } from './criteria.ts';
+import type { CompanyFilters, CompanyQuery, SortOrder } from './criteria.ts';
 import { RANGE_FIGURES } from './criteria.ts';
 import type { SearchDocument } from './search-document.ts';
 import type { Trigger } from './triggers.ts';
-import { FUNDED_MIN_NET_ASSETS, triggerDates } from './triggers.ts';
+import { FUNDED_MIN_NET_ASSETS, TRIGGER_ORDER, triggerDates } from './triggers.ts';
 
 type Field = keyof SearchDocument;
 type Value = string | number | boolean;
@@ -104,4 +104,9 @@ export function queryConditions(query: Pick<CompanyQuery, 'filters' | 'trigger' 
     ...filterConditions(query.filters, query.asOf),
     ...(query.trigger ? triggerConditions(query.trigger, query.asOf) : []),
   ];
+}
+
+/** The field and direction a query sorts by: its trigger's own order, or the one asked for. */
+export function querySortOrder(query: Pick<CompanyQuery, 'trigger' | 'sort'>): SortOrder {
+  return query.trigger ? TRIGGER_ORDER[query.trigger] : query.sort;
 }

@@ -5,7 +5,7 @@
  * function, so that they can only differ in how they query it.
  */
 import type { AccountsPeriod } from './accounts-period.ts';
-import { changePct } from './accounts-period.ts';
+import { changePct, round1 } from './accounts-period.ts';
 import { companyTypeKey } from './company-type.ts';
 import { isDissolvedStatus, statusGroups } from './company-status.ts';
 import type { StatusGroup } from './company-status.ts';
@@ -120,8 +120,8 @@ export function searchDocument(company: IndexedRegisterFacts, accounts: readonly
     prior_turnover: before?.turnover ?? null,
     prior_employees: before?.employees ?? null,
     prior_profit: before?.profit ?? null,
-    net_assets_change_pct: roundChange(changePct(before?.net_assets ?? null, now?.net_assets ?? null)),
-    cash_change_pct: roundChange(changePct(before?.cash ?? null, now?.cash ?? null)),
+    net_assets_change_pct: round1(changePct(before?.net_assets ?? null, now?.net_assets ?? null)),
+    cash_change_pct: round1(changePct(before?.cash ?? null, now?.cash ?? null)),
     employees_change: employeesChange,
 
     flags: indexedFlags({ company, accounts, direction: trajectory(accounts).direction }),
@@ -147,8 +147,4 @@ export function sicPrefixes(sicCodes: readonly string[]): string[] {
 export function postTownKey(postTown: string | null): string | null {
   const key = postTown?.trim().toUpperCase().replace(/\s+/g, ' ');
   return key ? key : null;
-}
-
-function roundChange(pct: number | null): number | null {
-  return pct === null ? null : Math.round(pct * 10) / 10;
 }

@@ -8,7 +8,7 @@
  * when more decline, stable when even; insufficient_data when no figure has two values.
  */
 import type { AccountsPeriod } from './accounts-period.ts';
-import { changePct } from './accounts-period.ts';
+import { changePct, round1 } from './accounts-period.ts';
 
 export const TRAJECTORY_FIGURES = ['net_assets', 'cash', 'turnover', 'employees', 'profit'] as const;
 export type TrajectoryFigure = (typeof TRAJECTORY_FIGURES)[number];
@@ -69,8 +69,8 @@ function figureTrend(oldestFirst: readonly AccountsPeriod[], figure: TrajectoryF
   return {
     first,
     last,
-    change_pct: change === null ? null : round1(change),
-    cagr_pct: cagr === null ? null : round1(cagr),
+    change_pct: round1(change),
+    cagr_pct: round1(cagr),
     direction: trendDirection(first, last, change),
   };
 }
@@ -81,8 +81,4 @@ function trendDirection(first: number, last: number, change: number | null): Dir
   if (change >= TREND_THRESHOLD_PCT) return 'growing';
   if (change <= -TREND_THRESHOLD_PCT) return 'declining';
   return 'stable';
-}
-
-function round1(value: number): number {
-  return Math.round(value * 10) / 10;
 }

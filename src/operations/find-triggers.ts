@@ -30,7 +30,7 @@ export const findTriggers = defineOperation({
     const matches = await deps.search.findCompanies({
       filters: companyFilters(input),
       trigger: input.trigger,
-      sort: { field: TRIGGER_ORDER[input.trigger].field, descending: TRIGGER_ORDER[input.trigger].descending },
+      sort: TRIGGER_ORDER[input.trigger],
       limit: input.limit,
       asOf: context.today,
     });

@@ -3,9 +3,6 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import type { Condition } from '../../domain/company-conditions.ts';
-import type { SortOrder } from '../../domain/criteria.ts';
-import type { Trigger } from '../../domain/triggers.ts';
-import { TRIGGER_ORDER } from '../../domain/triggers.ts';
 
 export function filterQuery(conditions: readonly Condition[]): estypes.QueryDslQueryContainer {
   return { bool: { filter: conditions.map(conditionQuery) } };
@@ -35,9 +32,4 @@ function conditionQuery(condition: Condition): estypes.QueryDslQueryContainer {
     case 'not':
       return { bool: { must_not: [conditionQuery(condition.condition)] } };
   }
-}
-
-/** The field and direction a query sorts by: the trigger's own order, or the one asked for. */
-export function sortOrderOf(trigger: Trigger | undefined, sort: SortOrder): SortOrder {
-  return trigger ? TRIGGER_ORDER[trigger] : sort;
 }

@@ -8,12 +8,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client, estypes } from '@elastic/elasticsearch';
 import { normaliseCompanyName } from '../../domain/company-name.ts';
-import { filterConditions, queryConditions } from '../../domain/company-conditions.ts';
+import { filterConditions, queryConditions, querySortOrder } from '../../domain/company-conditions.ts';
 import type { FigureStats, MarketStats } from '../../domain/criteria.ts';
 import { PERCENTILES, RANGE_FIGURES } from '../../domain/criteria.ts';
 import { isActiveStatus, nameQuery } from '../../domain/name-search.ts';
 import type { NameSearchHit, SearchDocument, SearchIndex } from '../../ports.ts';
-import { filterQuery, sortOrderOf } from './conditions-query.ts';
+import { filterQuery } from './conditions-query.ts';
 
 const MAPPING_FILE = join(import.meta.dirname, '..', '..', '..', 'index-mappings', 'companies.json');
 
@@ -100,12 +100,12 @@ export function createEsSearchIndex({
 
     async findCompanies(query) {
       const filter = filterQuery(queryConditions(query));
-      const { field, descending } = sortOrderOf(query.trigger, query.sort);
+      const { field, descending } = querySortOrder(query);
       // The page sorted by its field alone, and the count, in one request. Without an exact total
       // to keep or a tie-break to compare, the sorted search can skip documents that cannot make
       // the page; a tie-break on the company number would make it read every tie (half a million
       // companies share a head count of one).
-      const [page, count] = await msearch(client, alias, [
+      const [page, count] = await msearch<SearchDocument>(client, alias, [
         {
           size: query.limit,
           track_total_hits: false,
@@ -128,7 +128,7 @@ export function createEsSearchIndex({
         boundary === null
           ? { bool: { must_not: [{ exists: { field } }] } }
           : { term: { [field]: boundary as string | number } };
-      const [ties] = await msearch(client, alias, [
+      const [ties] = await msearch<SearchDocument>(client, alias, [
         {
           size: query.limit - better.length,
           track_total_hits: false,
@@ -175,23 +175,23 @@ export function createEsSearchIndex({
       // index's own sort order (length, number) so each stops after `limit` hits however many
       // names match, and how many names match the words at all (counted up to a small bound).
       const [exactTier, startsTier, ...laterTiers] = nameTiers(phrase, words);
-      const first = await msearchHits(client, alias, [
+      const first = await msearch<NameSearchHit>(client, alias, [
         tierSearch(exactTier!, limit),
         tierSearch(startsTier!, limit),
         { size: 0, track_total_hits: Math.max(scoredNameSearchUpTo, 1), query: nameCandidates(words) },
       ]);
-      const hits = [...first[0]!.hits, ...first[1]!.hits];
+      const hits = [...first[0]!.documents, ...first[1]!.documents];
       if (hits.length >= limit) return hits.slice(0, limit);
       const candidates = first[2]!.total;
       // Few candidates: rank them all in one scored query. Many (a short prefix matches hundreds
       // of thousands): the remaining tiers, each stopping early, side by side.
       if (candidates < scoredNameSearchUpTo) return scoredNameSearch(client, alias, phrase, words, limit);
-      const rest = await msearchHits(
+      const rest = await msearch<NameSearchHit>(
         client,
         alias,
         laterTiers.map((tier) => tierSearch(tier, limit - hits.length)),
       );
-      for (const response of rest) hits.push(...response.hits);
+      for (const response of rest) hits.push(...response.documents);
       return hits.slice(0, limit);
     },
   };
@@ -219,12 +219,13 @@ const ACTIVE = 100;
 const STARTS = 10;
 const CONTAINS = 5;
 
-async function msearch(
+/** Several searches in one request; each answer's sources and total, in order. */
+async function msearch<Source>(
   client: Client,
   index: string,
   bodies: readonly estypes.SearchSearchRequestBody[],
-): Promise<{ documents: SearchDocument[]; total: number }[]> {
-  const result = await client.msearch<SearchDocument>({ index, searches: bodies.flatMap((body) => [{}, body]) });
+): Promise<{ documents: Source[]; total: number }[]> {
+  const result = await client.msearch<Source>({ index, searches: bodies.flatMap((body) => [{}, body]) });
   return result.responses.map((response) => {
     if ('error' in response)
       throw new Error(`Elasticsearch refused the search: ${response.error.reason ?? response.error.type}`);
@@ -263,23 +264,6 @@ function tierSearch(query: estypes.QueryDslQueryContainer, size: number): estype
     sort: [{ name_length: { order: 'asc' } }, { company_number: { order: 'asc' } }],
     _source: NAME_HIT_FIELDS,
   };
-}
-
-async function msearchHits(
-  client: Client,
-  index: string,
-  bodies: readonly estypes.SearchSearchRequestBody[],
-): Promise<{ hits: NameSearchHit[]; total: number }[]> {
-  const result = await client.msearch<NameSearchHit>({ index, searches: bodies.flatMap((body) => [{}, body]) });
-  return result.responses.map((response) => {
-    if ('error' in response)
-      throw new Error(`Elasticsearch refused the search: ${response.error.reason ?? response.error.type}`);
-    const total = response.hits.total;
-    return {
-      hits: response.hits.hits.map((hit) => hit._source!),
-      total: typeof total === 'number' ? total : (total?.value ?? 0),
-    };
-  });
 }
 
 /** The whole ranking in one query: constant scores order the tiers, then length and number. */

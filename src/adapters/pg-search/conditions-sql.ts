@@ -4,9 +4,8 @@
  * that `not` means the same on both adapters.
  */
 import type { Condition } from '../../domain/company-conditions.ts';
-import type { SortOrder } from '../../domain/criteria.ts';
-import type { Trigger } from '../../domain/triggers.ts';
-import { TRIGGER_ORDER } from '../../domain/triggers.ts';
+import { querySortOrder } from '../../domain/company-conditions.ts';
+import type { CompanyQuery } from '../../domain/criteria.ts';
 
 /** The conditions joined by AND, with their values appended to `params`. */
 export function whereSql(conditions: readonly Condition[], params: unknown[]): string {
@@ -38,8 +37,8 @@ function conditionSql(condition: Condition, params: unknown[]): string {
 }
 
 /** Missing values last in either direction, ties by company number; byte order for names, as Elasticsearch sorts keywords. */
-export function orderBySql(trigger: Trigger | undefined, sort: SortOrder): string {
-  const { field, descending } = trigger ? TRIGGER_ORDER[trigger] : sort;
+export function orderBySql(query: Pick<CompanyQuery, 'trigger' | 'sort'>): string {
+  const { field, descending } = querySortOrder(query);
   const column = field === 'name' ? `name COLLATE "C"` : field;
   return `${column} ${descending ? 'DESC' : 'ASC'} NULLS LAST, company_number`;
 }

@@ -121,7 +121,7 @@ export function createPgSearchIndex(sql: Sql): SearchIndex {
     async findCompanies(query) {
       const params: unknown[] = [];
       const where = whereSql(queryConditions(query), params);
-      const order = orderBySql(query.trigger, query.sort);
+      const order = orderBySql(query);
       const limitParam = params.push(query.limit);
       // Two statements rather than count(*) OVER (), which would sort every match to return a few.
       const [documents, total] = await Promise.all([
