@@ -16,10 +16,10 @@ import { WindowedReader } from './windowed-reader.ts';
 export interface ZipMember {
   name: string;
   uncompressedSize: number;
+  /** As the central directory records it: `read()` checks it; a caller of `streamZipMember` may. */
+  crc32: number;
   /** Read the whole member into memory (filings: small, many). */
   read(): Promise<Buffer>;
-  /** Stream the member (a register CSV: one member of gigabytes). */
-  stream(): Promise<Readable>;
 }
 
 export interface OpenZip {
@@ -79,8 +79,8 @@ async function* iterate(zip: ZipFile, readRange: ReadRange): AsyncGenerator<ZipM
     yield {
       name: entry.fileName,
       uncompressedSize: entry.uncompressedSize,
+      crc32: entry.crc32,
       read: () => readEntry(zip, entry, readRange),
-      stream: () => zip.openReadStreamPromise(entry),
     };
   }
 }

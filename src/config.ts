@@ -28,6 +28,8 @@ const Env = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
+  /** Where `ukcd sync` finds the Companies House download service (a mirror, or a test server). */
+  CH_DOWNLOAD_URL: z.url().default('https://download.companieshouse.gov.uk/'),
   /** Worker threads for parsing accounts; default: one per core. */
   UKCD_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
 });

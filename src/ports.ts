@@ -124,6 +124,11 @@ export interface CompanyStore {
   finishLoad(id: number, status: LoadStatus, counts: LoadCounts, detail?: Record<string, unknown>): Promise<void>;
   /** The completed load of this source, if any, for skipping work already done. */
   findCompletedLoad(kind: LoadKind, source: string): Promise<{ id: number; detail: Record<string, unknown> } | null>;
+  /**
+   * How far completed loads reach: the newest register snapshot date, or the newest accounts
+   * publication date, of any load that finished; null before the first.
+   */
+  loadedThrough(kind: LoadKind): Promise<string | null>;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,6 +12,10 @@ Commands:
   ukcd load accounts PATH...|URL [--published D] [--force] [--workers N] [--no-index]
                          Load accounts bulk zips, folders or filings into the store, then update
                          the search index.
+  ukcd sync [--base-url URL] [--only register|accounts] [--since D] [--keep-downloads] [--no-index]
+                         Load what is new on the Companies House download service (CH_DOWNLOAD_URL):
+                         the latest register snapshot and the daily accounts files since the last
+                         one loaded. Downloads resume; each zip is checked whole before loading.
   ukcd index [--full]    Bring the search index (Elasticsearch with ELASTICSEARCH_URL, else the
                          store's own) up to date: what changed since the last run, or everything.
   ukcd keys issue [--plan free|pro] [--email E]
@@ -40,6 +44,10 @@ async function run(argv: string[]): Promise<number | undefined> {
     case 'load': {
       const { runLoadCommand } = await import('../../loaders/load-command.ts');
       return runLoadCommand(args);
+    }
+    case 'sync': {
+      const { runSyncCommand } = await import('../../loaders/sync-command.ts');
+      return runSyncCommand(args);
     }
     case 'index': {
       const { runIndexCommand } = await import('../../loaders/index-command.ts');

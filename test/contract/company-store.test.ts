@@ -153,5 +153,28 @@ for (const kind of testStores) {
       assert.equal(status.rows[0]?.status, 'interrupted');
       assert.equal(await db.store.findCompletedLoad('register', 'r.csv'), null);
     });
+
+    test('loaded through: the newest snapshot date and publication date of completed loads only', async () => {
+      assert.equal(await db.store.loadedThrough('register'), null);
+      const register = await db.store.startLoad('register', 'BasicCompanyDataAsOneFile-2024-06-01.zip', {
+        snapshotDate: '2024-06-01',
+      });
+      await db.store.finishLoad(register, 'done', { rows_read: 1, rows_written: 1, rows_rejected: 0 });
+      const older = await db.store.startLoad('register', 'BasicCompanyDataAsOneFile-2024-05-01.zip', {
+        snapshotDate: '2024-05-01',
+      });
+      await db.store.finishLoad(older, 'done', { rows_read: 1, rows_written: 1, rows_rejected: 0 });
+      const failed = await db.store.startLoad('accounts', 'Accounts_Bulk_Data-2024-06-06.zip', {
+        published: '2024-06-06',
+      });
+      await db.store.finishLoad(failed, 'failed', { rows_read: 0, rows_written: 0, rows_rejected: 0 });
+      const done = await db.store.startLoad('accounts', 'Accounts_Bulk_Data-2024-06-05.zip', {
+        published: '2024-06-05',
+      });
+      await db.store.finishLoad(done, 'done', { rows_read: 3, rows_written: 3, rows_rejected: 0 });
+      await db.store.startLoad('accounts', 'Accounts_Bulk_Data-2024-06-07.zip', { published: '2024-06-07' });
+      assert.equal(await db.store.loadedThrough('register'), '2024-06-01');
+      assert.equal(await db.store.loadedThrough('accounts'), '2024-06-05');
+    });
   });
 }

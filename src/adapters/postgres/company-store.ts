@@ -292,6 +292,14 @@ export function createCompanyStore(sql: Sql): CompanyStore {
       );
     },
 
+    async loadedThrough(kind) {
+      const result = await sql.query<{ through: string | null }>(
+        `SELECT max(detail->>$2) AS through FROM load_journal WHERE kind = $1 AND status = 'done'`,
+        [kind, kind === 'register' ? 'snapshotDate' : 'published'],
+      );
+      return result.rows[0]?.through ?? null;
+    },
+
     async findCompletedLoad(kind, source) {
       const result = await sql.query<{ id: number; detail: Record<string, unknown> }>(
         `SELECT id, detail FROM load_journal WHERE kind = $1 AND source = $2 AND status = 'done' ORDER BY id DESC LIMIT 1`,

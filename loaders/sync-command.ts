@@ -1,0 +1,110 @@
+/**
+ * `ukcd sync`: load what is new on the Companies House download service (CH_DOWNLOAD_URL, or
+ * --base-url) into the store, then update the search index. Meant to run daily from cron or a
+ * scheduler. Exit status: 0 up to date, 1 a file could not be fetched, checked or loaded (named in
+ * the output; the next run retries it), 2 unusable arguments or another sync running.
+ */
+import { join, resolve } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/config.ts';
+import { openSearch } from '../src/open-search.ts';
+import { openStore } from '../src/open-store.ts';
+import { indexSearch } from './index-search.ts';
+import { LockHeldError, withLock } from './sync/lock.ts';
+import { describeSyncSummary, syncFromCompaniesHouse } from './sync/sync.ts';
+
+const USAGE = `usage: ukcd sync [--base-url URL] [--only register|accounts] [--since YYYY-MM-DD]
+                 [--keep-downloads] [--workers N] [--no-index]`;
+
+export async function runSyncCommand(args: readonly string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...args],
+      options: {
+        'base-url': { type: 'string' },
+        only: { type: 'string' },
+        since: { type: 'string' },
+        'keep-downloads': { type: 'boolean' },
+        workers: { type: 'string' },
+        'no-index': { type: 'boolean' },
+      },
+    }));
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
+    return 2;
+  }
+  const problem = argumentProblem(values);
+  if (problem) {
+    process.stderr.write(`${problem}\n${USAGE}\n`);
+    return 2;
+  }
+  const config = loadConfig();
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const dataDir = resolve(config.DATA_DIR);
+  const downloadDir = join(dataDir, 'downloads');
+  await mkdir(downloadDir, { recursive: true });
+  try {
+    return await withLock(join(downloadDir, 'sync.lock'), async () => {
+      const { sql, store, location } = await openStore(config);
+      try {
+        log(`store: ${location}`);
+        const summary = await syncFromCompaniesHouse(store, {
+          baseUrl: values['base-url'] ?? config.CH_DOWNLOAD_URL,
+          downloadDir,
+          reportDir: join(dataDir, 'reports'),
+          log,
+          ...(values.only ? { only: values.only as 'register' | 'accounts' } : {}),
+          ...(values.since ? { accountsSince: values.since } : {}),
+          ...(values['keep-downloads'] ? { keepDownloads: true } : {}),
+          ...(values.workers
+            ? { workers: Number(values.workers) }
+            : config.UKCD_WORKERS
+              ? { workers: config.UKCD_WORKERS }
+              : {}),
+          ...(values['no-index']
+            ? {}
+            : {
+                updateSearch: async () => {
+                  const search = await openSearch(config, sql);
+                  try {
+                    await indexSearch(store, search, { log });
+                  } finally {
+                    await search.close();
+                  }
+                },
+              }),
+        });
+        log(describeSyncSummary(summary));
+        return summary.problems.length > 0 ? 1 : 0;
+      } finally {
+        await sql.close();
+      }
+    });
+  } catch (error) {
+    if (error instanceof LockHeldError) {
+      log(`refused: ${error.message}`);
+      return 2;
+    }
+    log(`sync failed: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+}
+
+function argumentProblem(values: Record<string, string | boolean | undefined>): string | null {
+  const { only, since, workers } = values;
+  const baseUrl = values['base-url'];
+  if (only !== undefined && only !== 'register' && only !== 'accounts') {
+    return `--only must be register or accounts, got "${String(only)}"`;
+  }
+  if (since !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(String(since))) {
+    return `--since must be a date YYYY-MM-DD, got "${String(since)}"`;
+  }
+  if (workers !== undefined && !/^[1-9]\d*$/.test(String(workers))) {
+    return `--workers must be a whole number of 1 or more, got "${String(workers)}"`;
+  }
+  if (baseUrl !== undefined && !URL.canParse(String(baseUrl)))
+    return `--base-url must be a URL, got "${String(baseUrl)}"`;
+  return null;
+}

@@ -1,0 +1,214 @@
+/**
+ * `ukcd sync`: bring the store up to date from the Companies House download service. Read what
+ * it offers, plan against what the store already holds, download (resuming), check each zip whole,
+ * load, and update the search index once at the end.
+ */
+import { rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { startProgress } from '../../src/cli/progress.ts';
+import type { CompanyStore } from '../../src/ports.ts';
+import type { AccountsLoadSummary } from '../load-accounts.ts';
+import { loadAccounts } from '../load-accounts.ts';
+import type { RegisterLoadSummary } from '../load-register.ts';
+import { loadRegister } from '../load-register.ts';
+import type { ListedFile } from './listing.ts';
+import { ACCOUNTS_PAGE, dailyAccountsFiles, linkedFiles, REGISTER_PAGE, registerReleases } from './listing.ts';
+import type { SyncPlan } from './plan.ts';
+import { planSync } from './plan.ts';
+import type { DownloadOptions } from './resumable-download.ts';
+import { downloadResumable } from './resumable-download.ts';
+import type { ZipKind } from './verify-zip.ts';
+import { verifyZip } from './verify-zip.ts';
+
+export const DEFAULT_DOWNLOAD_SERVICE = 'https://download.companieshouse.gov.uk/';
+
+export interface SyncOptions {
+  /** The download service's base URL (its pages and files are relative to it). */
+  baseUrl: string;
+  downloadDir: string;
+  reportDir: string;
+  only?: ZipKind;
+  /** With no accounts loaded yet: the first publication date wanted. */
+  accountsSince?: string;
+  keepDownloads?: boolean;
+  workers?: number;
+  download?: Pick<DownloadOptions, 'attempts' | 'retryDelayMs' | 'idleTimeoutMs'>;
+  /** Bring the search index up to date; called once, when something was loaded. */
+  updateSearch?: () => Promise<void>;
+  log: (line: string) => void;
+}
+
+export interface SyncSummary {
+  plan: SyncPlan;
+  register: RegisterLoadSummary | null;
+  accounts: AccountsLoadSummary | null;
+  /** Each file that could not be fetched, checked or loaded, with the reason. */
+  problems: string[];
+  indexed: boolean;
+}
+
+export async function syncFromCompaniesHouse(store: CompanyStore, options: SyncOptions): Promise<SyncSummary> {
+  const { log } = options;
+  const base = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
+  const wantRegister = options.only !== 'accounts';
+  const wantAccounts = options.only !== 'register';
+  const [registerLinks, accountsLinks] = await Promise.all([
+    wantRegister ? readPage(new URL(REGISTER_PAGE, base).href) : [],
+    wantAccounts ? readPage(new URL(ACCOUNTS_PAGE, base).href) : [],
+  ]);
+  const plan = planSync(
+    { registers: registerReleases(registerLinks), dailies: dailyAccountsFiles(accountsLinks) },
+    {
+      lastRegisterSnapshot: await store.loadedThrough('register'),
+      lastAccountsPublished: await store.loadedThrough('accounts'),
+      accountsSince: options.accountsSince ?? null,
+    },
+  );
+  log(describePlan(plan, wantRegister, wantAccounts));
+  const summary: SyncSummary = { plan, register: null, accounts: null, problems: [], indexed: false };
+  // Removed after loading; kept when the load fails, so the next sync need not download them again.
+  const fetched: string[] = [];
+
+  if (plan.register) {
+    try {
+      const paths = [];
+      for (const file of plan.register.files) paths.push(await fetchChecked(file, 'register', options));
+      summary.register = await loadRegister(store, paths, { reportDir: options.reportDir, log });
+      fetched.push(...paths);
+    } catch (error) {
+      summary.problems.push(`register ${plan.register.date}: ${message(error)}`);
+    }
+  }
+
+  const ready: string[] = [];
+  for (const file of plan.accounts) {
+    try {
+      ready.push(await fetchChecked(file, 'accounts', options));
+    } catch (error) {
+      summary.problems.push(`${file.name}: ${message(error)}`);
+      const left = plan.accounts.length - ready.length - 1;
+      if (left > 0) log(`stopping at ${file.name}: the ${left} later file(s) wait for the next sync`);
+      break;
+    }
+  }
+  if (ready.length > 0) {
+    try {
+      summary.accounts = await loadAccounts(store, ready, {
+        reportDir: options.reportDir,
+        log,
+        ...(options.workers ? { workers: options.workers } : {}),
+      });
+      fetched.push(...ready);
+    } catch (error) {
+      summary.problems.push(`accounts: ${message(error)}`);
+    }
+  }
+
+  if ((summary.register || summary.accounts) && options.updateSearch) {
+    await options.updateSearch();
+    summary.indexed = true;
+  }
+  if (!options.keepDownloads) await Promise.all(fetched.map((path) => rm(path, { force: true })));
+  return summary;
+}
+
+async function readPage(url: string): Promise<ListedFile[]> {
+  let response: Response;
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(60_000) });
+  } catch (error) {
+    throw new Error(`could not read ${url}: ${message(error)}`, { cause: error });
+  }
+  if (!response.ok) throw new Error(`could not read ${url}: HTTP ${response.status}`);
+  return linkedFiles(await response.text(), response.url || url);
+}
+
+/**
+ * Download a file (or reuse a whole one left by an earlier run) and check it. A file that fails
+ * its check is fetched once more from the start before giving up: a damaged transfer is more
+ * likely than a damaged file on the server.
+ */
+async function fetchChecked(file: ListedFile, kind: ZipKind, options: SyncOptions): Promise<string> {
+  const target = join(options.downloadDir, file.name);
+  for (let attempt = 1; ; attempt++) {
+    if (!(await exists(target))) await download(file, target, options);
+    else options.log(`${file.name}: already downloaded`);
+    try {
+      const check = await verifyZip(target, kind);
+      options.log(`${file.name}: checked, ${check.members} file(s), ${(check.uncompressedBytes / 1e6).toFixed(1)} MB`);
+      return target;
+    } catch (error) {
+      await rm(target, { force: true });
+      if (attempt === 2) throw new Error(`failed its check twice: ${message(error)}`, { cause: error });
+      options.log(`${file.name}: failed its check (${message(error)}); downloading it again`);
+    }
+  }
+}
+
+async function download(file: ListedFile, target: string, options: SyncOptions): Promise<void> {
+  const progress = startProgress({ label: file.name, unit: 'bytes' });
+  let counted = 0;
+  try {
+    const result = await downloadResumable(file.url, target, {
+      ...options.download,
+      log: options.log,
+      onProgress(held, total) {
+        if (total !== null) progress.setExpected(total);
+        if (held > counted) progress.advance(held - counted);
+        counted = Math.max(counted, held);
+      },
+    });
+    options.log(
+      `${file.name}: downloaded ${(result.bytes / 1e6).toFixed(1)} MB in ${progress.elapsedSeconds.toFixed(1)}s` +
+        (result.attempts > 1 ? ` (${result.attempts} attempts, ${result.resumed} resumed)` : ''),
+    );
+  } finally {
+    progress.stop();
+  }
+}
+
+export function describePlan(plan: SyncPlan, register: boolean, accounts: boolean): string {
+  const lines = [];
+  if (register) {
+    lines.push(
+      plan.register
+        ? `register: snapshot ${plan.register.date} to load (${plan.register.files.map((f) => f.name).join(', ')})`
+        : 'register: nothing newer than the snapshot loaded',
+    );
+  }
+  if (accounts) {
+    const files = plan.accounts;
+    lines.push(
+      files.length === 0
+        ? 'accounts: no daily file newer than the last one loaded'
+        : `accounts: ${files.length} daily file(s) to load, published ${files[0]!.published} to ${files.at(-1)!.published}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+export function describeSyncSummary(summary: SyncSummary): string {
+  const parts = [];
+  if (summary.register) parts.push(`register ${summary.register.snapshotDate}: ${summary.register.rowsWritten} rows`);
+  if (summary.accounts) {
+    parts.push(`accounts: ${summary.accounts.parsed} filings read, ${summary.accounts.failed} could not be read`);
+  }
+  if (parts.length === 0) parts.push('nothing new loaded');
+  if (summary.indexed) parts.push('search index updated');
+  if (summary.problems.length > 0)
+    parts.push(`${summary.problems.length} problem(s):\n  ${summary.problems.join('\n  ')}`);
+  return `sync: ${parts.join('; ')}`;
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

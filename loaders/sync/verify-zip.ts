@@ -1,0 +1,74 @@
+/**
+ * A downloaded zip is checked whole before anything is loaded from it: its central directory
+ * reads, it holds what its kind should (one CSV for a register file, filings for an accounts file),
+ * and every member inflates to its recorded size and CRC-32. A file cut short or damaged in transit
+ * is caught here, named with the reason, rather than half-loaded.
+ */
+import { crc32 } from 'node:zlib';
+import { openZipFile, streamZipMember } from '../zip-reader.ts';
+import type { ZipMember } from '../zip-reader.ts';
+
+export type ZipKind = 'register' | 'accounts';
+
+export interface ZipCheck {
+  members: number;
+  uncompressedBytes: number;
+}
+
+export class ZipCheckError extends Error {}
+
+export async function verifyZip(path: string, kind: ZipKind): Promise<ZipCheck> {
+  let zip;
+  try {
+    zip = await openZipFile(path);
+  } catch (error) {
+    throw new ZipCheckError(`not a readable zip: ${message(error)}`);
+  }
+  let members = 0;
+  let uncompressedBytes = 0;
+  const csvs: ZipMember[] = [];
+  try {
+    for await (const member of zip.members()) {
+      members++;
+      if (kind === 'register') {
+        if (!/\.csv$/i.test(member.name)) throw new ZipCheckError(`holds ${member.name}, not a register CSV`);
+        csvs.push(member);
+      } else {
+        uncompressedBytes += (await member.read()).length;
+      }
+    }
+  } catch (error) {
+    throw error instanceof ZipCheckError ? error : new ZipCheckError(message(error));
+  } finally {
+    zip.close();
+  }
+  if (members === 0) throw new ZipCheckError(kind === 'register' ? 'holds no register CSV' : 'holds no filings');
+  if (kind === 'register' && members > 1) throw new ZipCheckError(`holds ${members} files, not one register CSV`);
+  for (const csv of csvs) {
+    try {
+      uncompressedBytes += await checkStreamed(csv, await streamZipMember(path, csv.name));
+    } catch (error) {
+      throw error instanceof ZipCheckError ? error : new ZipCheckError(message(error));
+    }
+  }
+  return { members, uncompressedBytes };
+}
+
+/** The register CSV is gigabytes: its CRC-32 is taken as it streams (yauzl checks only the size). */
+async function checkStreamed(member: ZipMember, stream: AsyncIterable<Buffer>): Promise<number> {
+  let crc = 0;
+  let bytes = 0;
+  for await (const chunk of stream) {
+    crc = crc32(chunk, crc);
+    bytes += chunk.length;
+  }
+  if (bytes !== member.uncompressedSize) {
+    throw new ZipCheckError(`${member.name} inflates to ${bytes} bytes, not the ${member.uncompressedSize} recorded`);
+  }
+  if (crc >>> 0 !== member.crc32 >>> 0) throw new ZipCheckError(`${member.name} fails its CRC-32 check`);
+  return bytes;
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,189 @@
+/**
+ * Reading the download service's pages and planning a sync: tables of what is offered and what
+ * is loaded, and what a sync should fetch.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { dailyAccountsFiles, linkedFiles, registerReleases } from '../../loaders/sync/listing.ts';
+import type { ListedFile } from '../../loaders/sync/listing.ts';
+import { planSync } from '../../loaders/sync/plan.ts';
+import { parseContentRange } from '../../loaders/sync/resumable-download.ts';
+
+const BASE = 'https://download.companieshouse.gov.uk/en_output.html';
+const files = (...names: string[]): ListedFile[] => names.map((name) => ({ name, url: `https://x/${name}` }));
+
+describe('linked files of a page', () => {
+  test('relative, absolute and nested links resolve against the page; other anchors are kept by name once', () => {
+    const html = `<html><body>
+      <a href="BasicCompanyDataAsOneFile-2024-06-01.zip">BasicCompanyDataAsOneFile-2024-06-01.zip (460Mb)</a>
+      <A HREF="/archive/Accounts_Bulk_Data-2024-06-04.zip">x</A>
+      <a href="https://mirror.example/BasicCompanyData-2024-06-01-part1_7.zip">part 1</a>
+      <a href="BasicCompanyDataAsOneFile-2024-06-01.zip">again</a>
+      <a>no href</a><a href="http://[bad">bad</a>
+    </body></html>`;
+    assert.deepEqual(linkedFiles(html, BASE), [
+      {
+        name: 'BasicCompanyDataAsOneFile-2024-06-01.zip',
+        url: 'https://download.companieshouse.gov.uk/BasicCompanyDataAsOneFile-2024-06-01.zip',
+      },
+      {
+        name: 'Accounts_Bulk_Data-2024-06-04.zip',
+        url: 'https://download.companieshouse.gov.uk/archive/Accounts_Bulk_Data-2024-06-04.zip',
+      },
+      {
+        name: 'BasicCompanyData-2024-06-01-part1_7.zip',
+        url: 'https://mirror.example/BasicCompanyData-2024-06-01-part1_7.zip',
+      },
+    ]);
+  });
+});
+
+describe('register releases offered', () => {
+  const cases: { name: string; offered: string[]; releases: [string, string[]][] }[] = [
+    {
+      name: 'the one file is preferred to the parts of the same date',
+      offered: [
+        'BasicCompanyData-2024-06-01-part1_2.zip',
+        'BasicCompanyData-2024-06-01-part2_2.zip',
+        'BasicCompanyDataAsOneFile-2024-06-01.zip',
+      ],
+      releases: [['2024-06-01', ['BasicCompanyDataAsOneFile-2024-06-01.zip']]],
+    },
+    {
+      name: 'all parts of a date, in part order',
+      offered: ['BasicCompanyData-2024-06-01-part2_2.zip', 'BasicCompanyData-2024-06-01-part1_2.zip'],
+      releases: [
+        ['2024-06-01', ['BasicCompanyData-2024-06-01-part1_2.zip', 'BasicCompanyData-2024-06-01-part2_2.zip']],
+      ],
+    },
+    {
+      name: 'a date with a part missing cannot be loaded whole and is not offered',
+      offered: ['BasicCompanyData-2024-06-01-part1_3.zip', 'BasicCompanyData-2024-06-01-part3_3.zip'],
+      releases: [],
+    },
+    {
+      name: 'newest first; unzipped CSVs and other files ignored',
+      offered: [
+        'BasicCompanyDataAsOneFile-2024-05-01.zip',
+        'BasicCompanyDataAsOneFile-2024-07-01.csv',
+        'BasicCompanyDataAsOneFile-2024-06-01.zip',
+        'index.html',
+      ],
+      releases: [
+        ['2024-06-01', ['BasicCompanyDataAsOneFile-2024-06-01.zip']],
+        ['2024-05-01', ['BasicCompanyDataAsOneFile-2024-05-01.zip']],
+      ],
+    },
+  ];
+  for (const c of cases) {
+    test(c.name, () => {
+      assert.deepEqual(
+        registerReleases(files(...c.offered)).map((r) => [r.date, r.files.map((f) => f.name)]),
+        c.releases,
+      );
+    });
+  }
+});
+
+describe('daily accounts files offered', () => {
+  test('daily files only, oldest first; monthly archives and bad dates ignored', () => {
+    const offered = files(
+      'Accounts_Bulk_Data-2024-06-05.zip',
+      'Accounts_Monthly_Data-May2024.zip',
+      'Accounts_Bulk_Data-2024-06-04.zip',
+      'Accounts_Bulk_Data-2024-02-30.zip',
+    );
+    assert.deepEqual(
+      dailyAccountsFiles(offered).map((f) => [f.published, f.name]),
+      [
+        ['2024-06-04', 'Accounts_Bulk_Data-2024-06-04.zip'],
+        ['2024-06-05', 'Accounts_Bulk_Data-2024-06-05.zip'],
+      ],
+    );
+  });
+});
+
+describe('planning a sync', () => {
+  const registers = registerReleases(
+    files('BasicCompanyDataAsOneFile-2024-05-01.zip', 'BasicCompanyDataAsOneFile-2024-06-01.zip'),
+  );
+  const dailies = dailyAccountsFiles(
+    files(
+      'Accounts_Bulk_Data-2024-06-04.zip',
+      'Accounts_Bulk_Data-2024-06-05.zip',
+      'Accounts_Bulk_Data-2024-06-06.zip',
+    ),
+  );
+  const cases: {
+    name: string;
+    register: string | null;
+    accounts: string | null;
+    since?: string;
+    wantRegister: string | null;
+    wantAccounts: string[];
+  }[] = [
+    {
+      name: 'nothing loaded: the newest snapshot and every daily file',
+      register: null,
+      accounts: null,
+      wantRegister: '2024-06-01',
+      wantAccounts: ['2024-06-04', '2024-06-05', '2024-06-06'],
+    },
+    {
+      name: 'nothing loaded, with a first date',
+      register: null,
+      accounts: null,
+      since: '2024-06-05',
+      wantRegister: '2024-06-01',
+      wantAccounts: ['2024-06-05', '2024-06-06'],
+    },
+    {
+      name: 'the loaded snapshot is the newest: no register; daily files after the last loaded',
+      register: '2024-06-01',
+      accounts: '2024-06-04',
+      wantRegister: null,
+      wantAccounts: ['2024-06-05', '2024-06-06'],
+    },
+    {
+      name: 'an older snapshot loaded: the newest; --since does not apply once accounts are loaded',
+      register: '2024-05-01',
+      accounts: '2024-06-06',
+      since: '2024-01-01',
+      wantRegister: '2024-06-01',
+      wantAccounts: [],
+    },
+    {
+      name: 'a newer snapshot loaded than any offered (from a file): none',
+      register: '2024-07-01',
+      accounts: '2024-07-31',
+      wantRegister: null,
+      wantAccounts: [],
+    },
+  ];
+  for (const c of cases) {
+    test(c.name, () => {
+      const plan = planSync(
+        { registers, dailies },
+        { lastRegisterSnapshot: c.register, lastAccountsPublished: c.accounts, accountsSince: c.since ?? null },
+      );
+      assert.equal(plan.register?.date ?? null, c.wantRegister);
+      assert.deepEqual(
+        plan.accounts.map((f) => f.published),
+        c.wantAccounts,
+      );
+    });
+  }
+});
+
+describe('Content-Range', () => {
+  const cases: [string | null, ReturnType<typeof parseContentRange>][] = [
+    ['bytes 3000-9999/10000', { start: 3000, total: 10000 }],
+    ['bytes 0-0/*', { start: 0, total: null }],
+    ['bytes */10000', null],
+    ['items 1-2/3', null],
+    [null, null],
+  ];
+  for (const [header, expected] of cases) {
+    test(String(header), () => assert.deepEqual(parseContentRange(header), expected));
+  }
+});
