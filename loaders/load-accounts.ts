@@ -19,6 +19,7 @@ import { formatDuration, startProgress } from '../src/cli/progress.ts';
 import type { CompanyStore, FilingRecord, ParseFailureRecord } from '../src/ports.ts';
 import { filingSources, isNestedFilingZip } from './filing-sources.ts';
 import type { SourceProblem } from './filing-sources.ts';
+import { reportProgressToJournal } from './journal-progress.ts';
 import { createParsePool } from './parse-pool.ts';
 import type { ParsePool } from './parse-pool.ts';
 
@@ -34,6 +35,8 @@ export interface AccountsLoadOptions {
   log?: (line: string) => void;
   /** For tests of resumability: stop (as if killed) after this many filings are written. */
   stopAfterFilings?: number;
+  /** How often the counts so far are written to the load journal (default 5 s). */
+  progressIntervalMs?: number;
 }
 
 export interface AccountsLoadSummary {
@@ -129,6 +132,7 @@ async function loadUnit(
   const journal = await store.startLoad('accounts', unit.source, { size: unit.size, published: unit.published });
   const batchSize = options.batchSize ?? 500;
   const counts = { rows_read: 0, rows_written: 0, rows_rejected: 0 };
+  const journalProgress = reportProgressToJournal(store, journal, () => counts, options.progressIntervalMs);
   let filings: FilingRecord[] = [];
   let failures: ParseFailureRecord[] = [];
   let writing: Promise<void> = Promise.resolve();
@@ -187,10 +191,12 @@ async function loadUnit(
     for (const problem of problems.splice(0)) await onProblem(problem);
     await flush();
     await writing;
+    await journalProgress.stop();
     await store.finishLoad(journal, 'done', counts);
   } catch (error) {
     await Promise.allSettled(inFlight);
     await writing.catch(() => undefined);
+    await journalProgress.stop();
     await store.finishLoad(journal, 'failed', counts, {
       error: error instanceof Error ? error.message : String(error),
     });

@@ -15,6 +15,7 @@ import { parse } from 'csv-parse';
 import type { RegisterCompany } from '../src/domain/company.ts';
 import type { CompanyStore } from '../src/ports.ts';
 import { formatDuration, startProgress } from '../src/cli/progress.ts';
+import { reportProgressToJournal } from './journal-progress.ts';
 import { parseRegisterRow, readRegisterHeader } from './parse-register-row.ts';
 import { csvSources, describeRegisterInputs } from './register-inputs.ts';
 
@@ -29,6 +30,8 @@ export interface RegisterLoadOptions {
   log?: (line: string) => void;
   /** For tests of resumability: stop (as if killed) after this many rows. */
   stopAfterRows?: number;
+  /** How often the counts so far are written to the load journal (default 5 s). */
+  progressIntervalMs?: number;
 }
 
 export interface RegisterLoadSummary {
@@ -79,6 +82,12 @@ export async function loadRegister(
   let rejected = 0;
   let rejectReport: string | null = null;
   let rejects: ReturnType<typeof createWriteStream> | null = null;
+  const journalProgress = reportProgressToJournal(
+    store,
+    journal,
+    () => ({ rows_read: rowsRead, rows_written: rowsWritten, rows_rejected: rejected }),
+    options.progressIntervalMs,
+  );
   const reject = async (label: string, line: number, reason: string) => {
     rejected++;
     if (rejects === null) {
@@ -143,6 +152,7 @@ export async function loadRegister(
     const markedDissolved = complete ? await store.markRemovedFromRegister(snapshotDate) : 0;
     progress.stop();
     const counts = { rows_read: rowsRead, rows_written: rowsWritten, rows_rejected: rejected };
+    await journalProgress.stop();
     await store.finishLoad(journal, 'done', counts, { markedDissolved });
     return {
       snapshotDate,
@@ -157,6 +167,7 @@ export async function loadRegister(
   } catch (error) {
     progress.stop();
     await writing.catch(() => undefined);
+    await journalProgress.stop();
     await store.finishLoad(
       journal,
       'failed',

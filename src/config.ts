@@ -16,6 +16,11 @@ const Env = z.object({
     .default('companies'),
   DATA_DIR: z.string().min(1).default('./data'),
   /**
+   * Set: GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`. Unset: it is open, so
+   * keep it off the public network (see docs/api.md#metrics).
+   */
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  /**
    * One JSON line per request on stdout. Off by default for now: it cost about 13% of lookup
    * throughput in bench/lookup (issue 6 decides how logs are shipped).
    */

@@ -37,6 +37,7 @@ export async function main(): Promise<Server> {
     watchlists,
     log,
     trustProxy: config.TRUST_PROXY,
+    ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
     ...(config.LOG_REQUESTS ? { requestLog: jsonRequestLog() } : {}),
   }).listen(config.PORT);
   await new Promise<void>((ready) => server.once('listening', ready));

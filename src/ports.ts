@@ -96,6 +96,30 @@ export interface LoadCounts {
   rows_rejected: number;
 }
 
+/** A load the journal says is running, with the counts it last reported. */
+export interface RunningLoad extends LoadCounts {
+  id: number;
+  kind: LoadKind;
+  source: string;
+  /** ISO date-time, UTC. */
+  started_at: string;
+}
+
+/** The newest finished load of a kind with a given outcome. */
+export interface FinishedLoad extends LoadCounts {
+  kind: LoadKind;
+  status: Exclude<LoadStatus, 'running'>;
+  /** ISO date-time, UTC. */
+  finished_at: string;
+}
+
+export interface LoadProgress {
+  /** Oldest first. A load killed without finishing stays here until its source is loaded again. */
+  running: RunningLoad[];
+  /** One per kind and outcome that has ever occurred, by kind then status. */
+  lastFinished: FinishedLoad[];
+}
+
 export interface CompanyStore {
   /** Insert or update companies as of `snapshotDate`; an older snapshot never overwrites a newer one. */
   upsertCompanies(companies: readonly RegisterCompany[], snapshotDate: string): Promise<void>;
@@ -122,6 +146,10 @@ export interface CompanyStore {
   recordSearchIndexedThrough(target: string, through: string): Promise<void>;
   startLoad(kind: LoadKind, source: string, detail: Record<string, unknown>): Promise<number>;
   finishLoad(id: number, status: LoadStatus, counts: LoadCounts, detail?: Record<string, unknown>): Promise<void>;
+  /** The counts of a running load so far, for anyone watching; ignored once the load has finished. */
+  reportLoadProgress(id: number, counts: LoadCounts): Promise<void>;
+  /** What the journal says is running, and how each kind of load last ended. */
+  loadProgress(): Promise<LoadProgress>;
   /** The completed load of this source, if any, for skipping work already done. */
   findCompletedLoad(kind: LoadKind, source: string): Promise<{ id: number; detail: Record<string, unknown> } | null>;
   /**

@@ -6,6 +6,7 @@
 import { hashApiKey, nextMonthStart, PLANS, usageMonth } from '../domain/api-keys.ts';
 import { AppError, INVALID_KEY, MISSING_KEY } from '../errors.ts';
 import type { ApiKeyRecord, KeyStore } from '../ports.ts';
+import type { Channel, HttpMetrics } from './metrics.ts';
 
 export interface Caller {
   key: ApiKeyRecord;
@@ -38,14 +39,21 @@ export function quotaHeaders(state: QuotaState): Record<string, string> {
 
 /**
  * Count one request for the caller, or refuse it when this month's quota is used up (nothing is
- * counted then). The refusal carries the contract's body and headers.
+ * counted then). The refusal carries the contract's body and headers, and is counted in the
+ * metrics here, where REST and MCP both pass, by the channel it came in on.
  */
-export async function countRequest(keys: KeyStore, caller: Caller, now: Date): Promise<QuotaState> {
+export async function countRequest(
+  deps: { keys: KeyStore; metrics: Pick<HttpMetrics, 'quotaRefused'> },
+  caller: Caller,
+  now: Date,
+  channel: Channel,
+): Promise<QuotaState> {
   const limit = PLANS[caller.key.plan].monthly_quota;
   const resetsAt = nextMonthStart(now);
   const reset = Math.floor(resetsAt.getTime() / 1000);
-  const used = await keys.consumeRequest(caller.key.id, usageMonth(now), limit);
+  const used = await deps.keys.consumeRequest(caller.key.id, usageMonth(now), limit);
   if (used === null) {
+    deps.metrics.quotaRefused(caller.key.plan, channel);
     const state = { limit, remaining: 0, reset };
     throw new AppError(
       'QUOTA_EXCEEDED',

@@ -12,13 +12,14 @@ import type { CompanyStore } from '../ports.ts';
 import { cors } from './cors.ts';
 import { BODY_LIMIT_BYTES, bodyLimit, errorMiddleware } from './errors.ts';
 import { issueFreeKey } from './free-keys.ts';
+import { createHttpMetrics, metricsEndpoint } from './metrics.ts';
 import { openApiDocument } from './openapi.ts';
 import { requestLog } from './request-log.ts';
 import type { RequestLogEntry } from './request-log.ts';
 import type { HttpDeps } from './routes.ts';
 import { addOperationRoutes } from './routes.ts';
 
-export interface AppDeps extends Omit<HttpDeps, 'clock'> {
+export interface AppDeps extends Omit<HttpDeps, 'clock' | 'metrics'> {
   store: CompanyStore;
   clock?: () => Date;
   log?: (line: string) => void;
@@ -26,22 +27,26 @@ export interface AppDeps extends Omit<HttpDeps, 'clock'> {
   requestLog?: (entry: RequestLogEntry) => void;
   /** Trust X-Forwarded-For for the client address (behind a reverse proxy). */
   trustProxy?: boolean;
+  /** When set, GET /metrics needs `Authorization: Bearer <metricsToken>`. */
+  metricsToken?: string;
 }
 
 export function buildApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: deps.trustProxy ?? false });
   const log = deps.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const httpDeps: HttpDeps = { ...deps, clock: deps.clock ?? (() => new Date()) };
+  const metrics = createHttpMetrics({ store: deps.store });
+  const httpDeps: HttpDeps = { ...deps, clock: deps.clock ?? (() => new Date()), metrics };
   // Koa's own error log would repeat what the error middleware already logged.
   app.silent = true;
   const router = new Router();
   const document = openApiDocument(OPERATIONS);
 
-  router.get('/healthz', (ctx) => {
+  // Route names are the `operation` label of their requests in the metrics.
+  router.get('healthz', '/healthz', (ctx) => {
     ctx.body = { status: 'ok' };
   });
   // Ready when both the store and the search index answer; which one does not, otherwise.
-  router.get('/readyz', async (ctx) => {
+  router.get('readyz', '/readyz', async (ctx) => {
     const [store, search] = await Promise.allSettled([deps.store.counts(), deps.search.count()]);
     const ready = store.status === 'fulfilled' && search.status === 'fulfilled';
     ctx.status = ready ? 200 : 503;
@@ -51,13 +56,16 @@ export function buildApp(deps: AppDeps): Koa {
       search: search.status === 'fulfilled' ? { ok: true, indexed: search.value } : { ok: false },
     };
   });
-  router.get('/openapi.json', (ctx) => {
+  router.get('openapi', '/openapi.json', (ctx) => {
     ctx.body = document;
   });
-  router.post('/v1/keys/free', (ctx) => issueFreeKey(ctx, deps.keys, httpDeps.clock()));
+  router.post('free_key', '/v1/keys/free', (ctx) => issueFreeKey(ctx, httpDeps, httpDeps.clock()));
+  // Not behind an API key and not counted against any quota: it is for the operator's scraper.
+  router.get('metrics', '/metrics', metricsEndpoint(metrics, deps.metricsToken));
   addOperationRoutes(router, OPERATIONS, httpDeps);
   addMcpRoute(router, OPERATIONS, httpDeps);
 
+  app.use(metrics.middleware);
   if (deps.requestLog) app.use(requestLog(deps.requestLog));
   app.use(errorMiddleware(log));
   app.use(cors);

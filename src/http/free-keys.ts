@@ -8,12 +8,17 @@ import { FREE_KEYS_PER_IP_PER_HOUR, generateApiKey, hashApiKey, keyPrefix, PLANS
 import { AppError, invalidInput } from '../errors.ts';
 import { SOURCE } from '../operations/envelope.ts';
 import type { KeyStore } from '../ports.ts';
+import type { HttpMetrics } from './metrics.ts';
 
 export const FreeKeyRequest = z.strictObject({
   email: z.email('must be an e-mail address').max(254).optional(),
 });
 
-export async function issueFreeKey(ctx: Context, keys: KeyStore, now: Date): Promise<void> {
+export async function issueFreeKey(
+  ctx: Context,
+  deps: { keys: KeyStore; metrics: Pick<HttpMetrics, 'freeKeyRefused'> },
+  now: Date,
+): Promise<void> {
   if (ctx.state.malformedBody) throw invalidInput('The request body is not valid JSON.');
   const body = (ctx.request as { body?: unknown }).body ?? {};
   const parsed = FreeKeyRequest.safeParse(body);
@@ -24,7 +29,7 @@ export async function issueFreeKey(ctx: Context, keys: KeyStore, now: Date): Pro
     throw invalidInput(`Invalid "email": ${issue.message}.`);
   }
   const key = generateApiKey();
-  const created = await keys.createKey({
+  const created = await deps.keys.createKey({
     hash: hashApiKey(key),
     prefix: keyPrefix(key),
     plan: 'free',
@@ -33,13 +38,15 @@ export async function issueFreeKey(ctx: Context, keys: KeyStore, now: Date): Pro
     createdAt: now.toISOString(),
     freeLimit: { count: FREE_KEYS_PER_IP_PER_HOUR, since: new Date(now.getTime() - 3_600_000).toISOString() },
   });
-  if (!created)
+  if (!created) {
+    deps.metrics.freeKeyRefused();
     throw new AppError(
       'RATE_LIMITED',
       `Too many free keys from this address: ${FREE_KEYS_PER_IP_PER_HOUR} an hour. Try again later.`,
       {},
       { headers: { 'Retry-After': '3600' } },
     );
+  }
   ctx.status = 201;
   ctx.body = {
     api_key: key,

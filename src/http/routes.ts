@@ -10,19 +10,21 @@ import { markdownContent, withEnvelope } from '../operations/envelope.ts';
 import type { CallContext, Operation, OperationDeps } from '../operations/operation.ts';
 import type { KeyStore } from '../ports.ts';
 import { countRequest, identifyCaller, quotaHeaders } from './access.ts';
+import type { HttpMetrics } from './metrics.ts';
 import { inputFromBody, inputFromQuery, MALFORMED, parseInput } from './operation-input.ts';
 
 export interface HttpDeps extends OperationDeps {
   keys: KeyStore;
   /** Now; tests inject a clock to cross a month boundary. */
   clock: () => Date;
+  metrics: HttpMetrics;
 }
 
 export function addOperationRoutes(router: Router, operations: readonly Operation[], deps: HttpDeps): void {
   for (const operation of operations) {
     const handler = (ctx: Context) => answer(ctx, operation, deps);
-    if (operation.http.method === 'GET') router.get(operation.http.path, handler);
-    else router.post(operation.http.path, handler);
+    if (operation.http.method === 'GET') router.get(operation.name, operation.http.path, handler);
+    else router.post(operation.name, operation.http.path, handler);
   }
 }
 
@@ -30,7 +32,7 @@ async function answer(ctx: Context, operation: Operation, deps: HttpDeps): Promi
   ctx.state.operation = operation.name;
   const caller = await identifyCaller(deps.keys, ctx.get('authorization') || undefined);
   const now = deps.clock();
-  const quota = await countRequest(deps.keys, caller, now);
+  const quota = await countRequest(deps, caller, now, 'rest');
   ctx.set(quotaHeaders(quota));
   try {
     const format = ctx.query.format;

@@ -14,7 +14,7 @@ import type { McpRequestAccess } from './server.ts';
 import { buildMcpServer } from './server.ts';
 
 export function addMcpRoute(router: Router, operations: readonly Operation[], deps: HttpDeps): void {
-  router.post('/mcp', async (ctx: Context) => {
+  router.post('mcp', '/mcp', async (ctx: Context) => {
     ctx.state.operation = 'mcp';
     if (ctx.state.malformedBody) {
       ctx.status = 400;
@@ -35,6 +35,7 @@ export function addMcpRoute(router: Router, operations: readonly Operation[], de
       if (access.quota) ctx.set(quotaHeaders(access.quota));
       ctx.body = response;
     } finally {
+      if (access.operation) ctx.state.operation = access.operation;
       await transport.close();
       await server.close();
     }
@@ -44,8 +45,8 @@ export function addMcpRoute(router: Router, operations: readonly Operation[], de
     ctx.set('Allow', 'POST');
     ctx.body = { error: 'The MCP endpoint is stateless: POST only (no SSE stream, no sessions).' };
   };
-  router.get('/mcp', notAllowed);
-  router.delete('/mcp', notAllowed);
+  router.get('mcp', '/mcp', notAllowed);
+  router.delete('mcp', '/mcp', notAllowed);
 }
 
 async function callerOf(ctx: Context, deps: HttpDeps): Promise<McpRequestAccess['caller']> {

@@ -25,6 +25,8 @@ export interface McpRequestAccess {
   caller: Caller | AppError;
   /** Set when a tool call was counted: the quota after it, for the response headers. */
   quota?: QuotaState;
+  /** Set when the request calls a known tool: its operation's name, for the log and the metrics. */
+  operation?: string;
 }
 
 export function toolList(operations: readonly Operation[]): Tool[] {
@@ -58,11 +60,12 @@ export function buildMcpServer(operations: readonly Operation[], deps: HttpDeps,
     const operation = byName.get(request.params.name);
     if (!operation)
       return refusal(`Unknown tool "${request.params.name}". Tools: ${operations.map((o) => o.name).join(', ')}.`);
+    access.operation = operation.name;
     if (access.caller instanceof AppError) return refusal(access.caller.message);
     const caller = access.caller;
     const now = deps.clock();
     try {
-      access.quota = await countRequest(deps.keys, caller, now);
+      access.quota = await countRequest(deps, caller, now, 'mcp');
     } catch (error) {
       if (error instanceof AppError && error.code === 'QUOTA_EXCEEDED') return refusal(quotaExceededText(error));
       throw error;

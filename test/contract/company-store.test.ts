@@ -176,5 +176,61 @@ for (const kind of testStores) {
       assert.equal(await db.store.loadedThrough('register'), '2024-06-01');
       assert.equal(await db.store.loadedThrough('accounts'), '2024-06-05');
     });
+
+    test('load progress: running loads with the counts they reported, and the newest finished load of each kind and outcome', async () => {
+      const before = Date.parse(await db.store.now());
+      const id = await db.store.startLoad('accounts', 'Accounts_Bulk_Data-2024-02-01.zip', {});
+      await db.store.reportLoadProgress(id, { rows_read: 10, rows_written: 8, rows_rejected: 1 });
+      const running = (await db.store.loadProgress()).running.find((load) => load.id === id);
+      assert.ok(running, 'the started load is running');
+      const { started_at, ...rest } = running;
+      assert.deepEqual(rest, {
+        id,
+        kind: 'accounts',
+        source: 'Accounts_Bulk_Data-2024-02-01.zip',
+        rows_read: 10,
+        rows_written: 8,
+        rows_rejected: 1,
+      });
+      assert.match(started_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      assert.ok(Math.abs(Date.parse(started_at) - before) < 60_000, `${started_at} is about now`);
+
+      await db.store.finishLoad(id, 'failed', { rows_read: 12, rows_written: 9, rows_rejected: 3 });
+      // A report that arrives after the load finished changes nothing.
+      await db.store.reportLoadProgress(id, { rows_read: 99, rows_written: 99, rows_rejected: 99 });
+      const later = await db.store.startLoad('accounts', 'Accounts_Bulk_Data-2024-02-02.zip', {});
+      await db.store.finishLoad(later, 'failed', { rows_read: 5, rows_written: 5, rows_rejected: 0 });
+      const done = await db.store.startLoad('accounts', 'Accounts_Bulk_Data-2024-02-03.zip', {});
+      await db.store.finishLoad(done, 'done', { rows_read: 7, rows_written: 7, rows_rejected: 0 });
+
+      const progress = await db.store.loadProgress();
+      assert.ok(!progress.running.some((load) => load.id === id || load.id === later || load.id === done));
+      const outcomes = progress.lastFinished.map((load) => `${load.kind}/${load.status}`);
+      assert.deepEqual(outcomes, [...new Set(outcomes)].sort(), 'one per kind and status, in that order');
+      const last = (status: string) => {
+        const found = progress.lastFinished.find((load) => load.kind === 'accounts' && load.status === status);
+        assert.ok(found, `a finished accounts load with status ${status}`);
+        const { finished_at, ...counts } = found;
+        assert.ok(Date.parse(finished_at) >= Date.parse(started_at));
+        return counts;
+      };
+      assert.deepEqual(last('failed'), {
+        kind: 'accounts',
+        status: 'failed',
+        rows_read: 5,
+        rows_written: 5,
+        rows_rejected: 0,
+      });
+      assert.deepEqual(last('done'), {
+        kind: 'accounts',
+        status: 'done',
+        rows_read: 7,
+        rows_written: 7,
+        rows_rejected: 0,
+      });
+      // The earlier failure's own counts were kept, not the late report's.
+      const kept = await db.sql.query<{ rows_read: number }>(`SELECT rows_read FROM load_journal WHERE id = $1`, [id]);
+      assert.equal(kept.rows[0]?.rows_read, 12);
+    });
   });
 }

@@ -15,6 +15,7 @@ import { writeBulkZips } from '../../src/synthetic/bulk-zip.ts';
 import { syntheticFilings } from '../../src/synthetic/filings.ts';
 import type { SyntheticFiling } from '../../src/synthetic/filings.ts';
 import { dumpState, freshPostgres, testStores, useStore } from '../support/databases.ts';
+import { watchJournal } from '../support/journal-watch.ts';
 import { accountsSamplesDir, repoRoot } from '../support/samples.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ukcd-accounts-'));
@@ -71,6 +72,25 @@ for (const kind of testStores) {
       const forced = await loadAccounts(db.store, [corpus], { ...quiet, force: true });
       assert.equal(forced.parsed, expected.size);
       assert.equal(await dumpState(db.sql), state);
+    });
+
+    test('while a bulk file loads, its counts so far reach the journal, where another process can read them', async () => {
+      const watch = watchJournal(db.store, 'accounts');
+      const summary = await loadAccounts(db.store, [corpus], { ...quiet, force: true, progressIntervalMs: 5 }).finally(
+        () => watch.stop(),
+      );
+      assert.equal(summary.parsed, expected.size);
+      const seen = await watch.stop();
+      assert.ok(
+        seen.some((load) => load.rows_read > 0),
+        `counts were reported while running: ${JSON.stringify(seen.slice(-3))}`,
+      );
+      for (const load of seen) assert.ok(load.rows_written <= load.rows_read, JSON.stringify(load));
+      const progress = await db.store.loadProgress();
+      assert.deepEqual(
+        progress.running.filter((load) => load.kind === 'accounts'),
+        [],
+      );
     });
 
     test('unreadable filings are recorded with their reason, and the rest still load', async () => {

@@ -11,6 +11,7 @@ import { describe, test } from 'node:test';
 import { loadRegister, RegisterInputError } from '../../loaders/load-register.ts';
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
 import { dumpState, freshPostgres, testStores, useStore } from '../support/databases.ts';
+import { watchJournal } from '../support/journal-watch.ts';
 import { columnOf, registerRows, writeRegisterCsv } from '../support/register-csv.ts';
 import { accountsSamplesDir, registerSamplesDir, repoRoot } from '../support/samples.ts';
 
@@ -42,6 +43,36 @@ for (const kind of testStores) {
       const report = readFileSync(summary.rejectReport!, 'utf8');
       assert.match(report, /line 3: company 00005001: IncorporationDate "31\/13\/2020" is not a DD\/MM\/YYYY date/);
       assert.match(report, /line 4: CompanyNumber "" is not a company number/);
+    });
+
+    test('while it runs, its counts so far reach the journal, where another process can read them', async () => {
+      const path = join(dir, `progress-${kind.name}.csv`);
+      writeRegisterCsv(path, registerRows(3000, 600_000));
+      const watch = watchJournal(db.store, 'register');
+      const summary = await loadRegister(db.store, [path], {
+        ...quiet,
+        snapshotDate: '2021-08-01',
+        batchSize: 100,
+        progressIntervalMs: 5,
+      }).finally(() => watch.stop());
+      assert.equal(summary.rowsWritten, 3000);
+      const seen = await watch.stop();
+      assert.ok(
+        seen.some((load) => load.rows_read > 0),
+        `counts were reported while running: ${JSON.stringify(seen.slice(-3))}`,
+      );
+      for (const [i, load] of seen.entries()) {
+        assert.ok(load.rows_written <= load.rows_read && load.rows_read <= 3000, JSON.stringify(load));
+        const previous = seen[i - 1];
+        if (previous?.id === load.id) assert.ok(load.rows_read >= previous.rows_read, 'counts only grow');
+      }
+      const progress = await db.store.loadProgress();
+      assert.deepEqual(
+        progress.running.filter((load) => load.kind === 'register'),
+        [],
+      );
+      const last = progress.lastFinished.find((load) => load.kind === 'register' && load.status === 'done');
+      assert.deepEqual(last && [last.rows_read, last.rows_written, last.rows_rejected], [3000, 3000, 0]);
     });
 
     test('a file that is not a register CSV is refused and nothing is written', async () => {

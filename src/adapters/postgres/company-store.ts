@@ -9,10 +9,12 @@ import type {
   CompanyStore,
   CompanyWithAccounts,
   FilingRecord,
+  FinishedLoad,
   LoadCounts,
   LoadKind,
   LoadStatus,
   RecentFiling,
+  RunningLoad,
   Sql,
   SqlClient,
 } from '../../ports.ts';
@@ -300,6 +302,29 @@ export function createCompanyStore(sql: Sql): CompanyStore {
       return result.rows[0]?.through ?? null;
     },
 
+    async reportLoadProgress(id, counts: LoadCounts) {
+      // Only while running: a report that arrives after finishLoad must not overwrite its counts.
+      await sql.query(
+        `UPDATE load_journal SET rows_read = $2, rows_written = $3, rows_rejected = $4 WHERE id = $1 AND status = 'running'`,
+        [id, counts.rows_read, counts.rows_written, counts.rows_rejected],
+      );
+    },
+
+    async loadProgress() {
+      const running = await sql.query<RunningLoad>(
+        `SELECT id, kind, source, ${utcIso('started_at')} AS started_at,
+           rows_read, rows_written, rows_rejected
+         FROM load_journal WHERE status = 'running' ORDER BY started_at, id`,
+      );
+      const lastFinished = await sql.query<FinishedLoad>(
+        `SELECT DISTINCT ON (kind, status) kind, status, ${utcIso('finished_at')} AS finished_at,
+           rows_read, rows_written, rows_rejected
+         FROM load_journal WHERE status <> 'running' AND finished_at IS NOT NULL
+         ORDER BY kind, status, finished_at DESC, id DESC`,
+      );
+      return { running: running.rows, lastFinished: lastFinished.rows };
+    },
+
     async findCompletedLoad(kind, source) {
       const result = await sql.query<{ id: number; detail: Record<string, unknown> }>(
         `SELECT id, detail FROM load_journal WHERE kind = $1 AND source = $2 AND status = 'done' ORDER BY id DESC LIMIT 1`,
@@ -308,6 +333,11 @@ export function createCompanyStore(sql: Sql): CompanyStore {
       return result.rows[0] ?? null;
     },
   };
+}
+
+/** A timestamptz column as an ISO date-time in UTC, whatever the session's time zone. */
+function utcIso(column: string): string {
+  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
 /** Companies with their whole history aggregated, newest first: one round trip (json, not jsonb: built only to be sent). */

@@ -1,0 +1,246 @@
+/**
+ * The HTTP app's metrics, served in the Prometheus text format on GET /metrics: requests and their
+ * latency by operation and status, quota and free-key refusals, the process's own (memory, event
+ * loop, garbage collection), and the loads the journal in the store reports — loaders run as
+ * separate processes, so the journal is where the API learns how far they are.
+ *
+ * Each app has its own registry, so several apps in one process (the tests) never share counts.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Context, Next } from 'koa';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { AppError } from '../errors.ts';
+import type { CompanyStore, LoadProgress, Plan } from '../ports.ts';
+
+/** Which surface refused a call. */
+export type Channel = 'rest' | 'mcp';
+
+/** Seconds, from 1 ms (a lookup) to 10 s (a slow aggregate); anything slower lands in +Inf. */
+export const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** How long a scrape waits for the load journal before answering without it (ukcd_store_up 0). */
+export const STORE_TIMEOUT_MS = 1000;
+
+export interface HttpMetrics {
+  readonly registry: Registry;
+  /** Koa middleware: counts and times every request. Outermost, so it sees the final status. */
+  middleware(ctx: Context, next: Next): Promise<void>;
+  quotaRefused(plan: Plan, channel: Channel): void;
+  freeKeyRefused(): void;
+}
+
+export interface HttpMetricsOptions {
+  /** Where the load journal is read at each scrape. */
+  store: Pick<CompanyStore, 'loadProgress'>;
+  storeTimeoutMs?: number;
+}
+
+/**
+ * The `operation` label of a request: the operation or MCP tool it ran, else the name its route was
+ * registered under, else what it was without a route. Never the path: a label's values must stay
+ * few, and paths are whatever clients send.
+ */
+export function operationLabel(request: {
+  method: string;
+  operation: unknown;
+  routeName: unknown;
+  routeMatched: unknown;
+}): string {
+  if (typeof request.operation === 'string') return request.operation;
+  if (typeof request.routeName === 'string') return request.routeName;
+  if (request.routeMatched === true) return 'other';
+  // CORS preflights are answered before routing; everything else unrouted is a 404, a 405, or a
+  // body refused for its size before anything looked at the path.
+  return request.method === 'OPTIONS' ? 'preflight' : 'unmatched';
+}
+
+export function createHttpMetrics(options: HttpMetricsOptions): HttpMetrics {
+  const registry = new Registry();
+  // Unprefixed (process_*, nodejs_*), as the usual Node.js dashboards expect; once per registry.
+  collectDefaultMetrics({ register: registry });
+
+  const requests = new Counter({
+    name: 'ukcd_http_requests_total',
+    help: 'HTTP requests answered, by operation (or route) and status.',
+    labelNames: ['operation', 'status'] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'ukcd_http_request_duration_seconds',
+    help: 'Time from receiving a request to its answer, by operation (or route) and status.',
+    labelNames: ['operation', 'status'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const quotaRefusals = new Counter({
+    name: 'ukcd_quota_refusals_total',
+    help: 'Calls refused because the key used up its monthly quota, by plan and channel (rest or mcp).',
+    labelNames: ['plan', 'channel'] as const,
+    registers: [registry],
+  });
+  const freeKeysRefused = new Counter({
+    name: 'ukcd_free_keys_refused_total',
+    help: 'Free keys refused because the client address had its hourly allowance.',
+    registers: [registry],
+  });
+
+  // One child per label pair, made once: a request then costs a map lookup, an inc and an observe.
+  const children = new Map<string, { inc(): void; observe(seconds: number): void }>();
+  const childFor = (operation: string, status: number) => {
+    const key = `${operation} ${status}`;
+    let child = children.get(key);
+    if (!child) {
+      const labels = { operation, status: String(status) };
+      const counter = requests.labels(labels);
+      const histogram = duration.labels(labels);
+      child = { inc: () => counter.inc(), observe: (seconds) => histogram.observe(seconds) };
+      children.set(key, child);
+    }
+    return child;
+  };
+
+  addLoadGauges(registry, options.store, options.storeTimeoutMs ?? STORE_TIMEOUT_MS);
+
+  return {
+    registry,
+    async middleware(ctx, next) {
+      const started = performance.now();
+      try {
+        await next();
+      } finally {
+        const router = ctx as { routerName?: unknown; routeMatched?: unknown };
+        const child = childFor(
+          operationLabel({
+            method: ctx.method,
+            operation: ctx.state.operation,
+            routeName: router.routerName,
+            routeMatched: router.routeMatched,
+          }),
+          ctx.status,
+        );
+        child.inc();
+        child.observe((performance.now() - started) / 1000);
+      }
+    },
+    quotaRefused(plan, channel) {
+      quotaRefusals.inc({ plan, channel });
+    },
+    freeKeyRefused() {
+      freeKeysRefused.inc();
+    },
+  };
+}
+
+/**
+ * Gauges read from the load journal when scraped. Every gauge's collect() awaits the same reading
+ * (prom-client collects all metrics of a scrape at once), and at most one journal query is in
+ * flight: a store that hangs costs each scrape its timeout, never a pile of waiting queries.
+ */
+function addLoadGauges(registry: Registry, store: Pick<CompanyStore, 'loadProgress'>, timeoutMs: number): void {
+  let query: Promise<LoadProgress> | null = null;
+  let reading: Promise<void> | null = null;
+  const refresh = (): Promise<void> => {
+    reading ??= within(timeoutMs, (query ??= store.loadProgress().finally(() => (query = null))))
+      .then(apply, () => apply(null))
+      .finally(() => (reading = null));
+    return reading;
+  };
+  const gauge = (name: string, help: string, labelNames: readonly string[]) =>
+    new Gauge({ name, help, labelNames, registers: [registry], collect: refresh });
+
+  const up = gauge(
+    'ukcd_store_up',
+    'Whether this scrape read the load journal from the store in time (1) or not (0).',
+    [],
+  );
+  const running = gauge('ukcd_load_running', 'Loads the journal says are running (always 1).', ['kind', 'source']);
+  const started = gauge('ukcd_load_started_timestamp_seconds', 'When each running load started (Unix time).', [
+    'kind',
+    'source',
+  ]);
+  const rowsRead = gauge(
+    'ukcd_load_rows_read',
+    'Rows (register) or filings (accounts) a running load has read so far.',
+    ['kind', 'source'],
+  );
+  const rowsWritten = gauge('ukcd_load_rows_written', 'Rows or filings a running load has written so far.', [
+    'kind',
+    'source',
+  ]);
+  const rowsRejected = gauge('ukcd_load_rows_rejected', 'Rows or filings a running load has rejected so far.', [
+    'kind',
+    'source',
+  ]);
+  const lastFinished = gauge(
+    'ukcd_load_last_finished_timestamp_seconds',
+    'When the newest load of each kind that ended with each status (done, failed, interrupted) ended (Unix time).',
+    ['kind', 'status'],
+  );
+  const lastWritten = gauge(
+    'ukcd_load_last_rows_written',
+    'Rows or filings written by the newest load of each kind that ended with each status.',
+    ['kind', 'status'],
+  );
+  const lastRejected = gauge(
+    'ukcd_load_last_rows_rejected',
+    'Rows or filings rejected by the newest load of each kind that ended with each status.',
+    ['kind', 'status'],
+  );
+
+  const fromStore = [running, started, rowsRead, rowsWritten, rowsRejected, lastFinished, lastWritten, lastRejected];
+  const seconds = (iso: string) => Date.parse(iso) / 1000;
+  function apply(progress: LoadProgress | null): void {
+    // Nothing stale: without a reading, the loads are absent and ukcd_store_up says why.
+    for (const metric of fromStore) metric.reset();
+    up.set(progress ? 1 : 0);
+    if (!progress) return;
+    for (const load of progress.running) {
+      const labels = { kind: load.kind, source: load.source };
+      running.set(labels, 1);
+      started.set(labels, seconds(load.started_at));
+      rowsRead.set(labels, load.rows_read);
+      rowsWritten.set(labels, load.rows_written);
+      rowsRejected.set(labels, load.rows_rejected);
+    }
+    for (const load of progress.lastFinished) {
+      const labels = { kind: load.kind, status: load.status };
+      lastFinished.set(labels, seconds(load.finished_at));
+      lastWritten.set(labels, load.rows_written);
+      lastRejected.set(labels, load.rows_rejected);
+    }
+  }
+}
+
+/** The promise's value, or a rejection once `ms` have passed without one. */
+async function within<T>(ms: number, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * GET /metrics. With a token, only `Authorization: Bearer <token>` may read it (compared in
+ * constant time); without one it is open, for a scraper on a private network.
+ */
+export function metricsEndpoint(metrics: HttpMetrics, token: string | undefined) {
+  const expected = token === undefined ? null : digest(token);
+  return async (ctx: Context): Promise<void> => {
+    if (expected) {
+      const presented = /^\s*Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'))?.[1];
+      if (presented === undefined || !timingSafeEqual(digest(presented), expected))
+        throw new AppError('UNAUTHORIZED', 'Send Authorization: Bearer <METRICS_TOKEN> to read the metrics.');
+    }
+    ctx.type = metrics.registry.contentType;
+    ctx.body = await metrics.registry.metrics();
+  };
+}
+
+function digest(secret: string): Buffer {
+  return createHash('sha256').update(secret).digest();
+}
