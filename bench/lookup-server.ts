@@ -13,7 +13,13 @@ import { buildApp, jsonRequestLog } from '../src/http/app.ts';
 
 const url = process.argv[2];
 if (!url) throw new Error('usage: lookup-server.ts DATABASE_URL [pool size]');
-const sql = createPgSql({ connectionString: url, max: Number(process.argv[3] ?? 10) });
+// The service's bounds (DATABASE_TIMEOUT_MS default), so that the pool behaves as in production.
+const sql = createPgSql({
+  connectionString: url,
+  max: Number(process.argv[3] ?? 10),
+  statementTimeoutMs: 10_000,
+  connectionTimeoutMs: 5_000,
+});
 const app = buildApp({
   store: createCompanyStore(sql),
   search: createPgSearchIndex(sql),

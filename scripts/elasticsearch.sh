@@ -5,13 +5,19 @@
 # only, single node, small heap. Idempotent: when it already answers, it only prints its URL.
 #
 #   scripts/elasticsearch.sh         -> prints ELASTICSEARCH_URL once the cluster is green
-#   scripts/elasticsearch.sh stop
+#   scripts/elasticsearch.sh stop    -> stops this instance (and waits until it has exited)
+#
+# Another instance (the outage tests stop and freeze their own): UKCD_ES_PORT and UKCD_ES_DIR. Each
+# instance keeps its configuration, data, logs and pid under UKCD_ES_DIR; the installed
+# distribution is shared.
 set -euo pipefail
 
 VERSION="${UKCD_ES_VERSION:-9.2.8}"
 PORT="${UKCD_ES_PORT:-9299}"
 BASE="${UKCD_ES_DIR:-/var/tmp/ukcd-elasticsearch}"
-HOME_DIR="$BASE/elasticsearch-$VERSION"
+INSTALL="${UKCD_ES_INSTALL_DIR:-/var/tmp/ukcd-elasticsearch}"
+HOME_DIR="$INSTALL/elasticsearch-$VERSION"
+CONF_DIR="$BASE/config-$VERSION"
 RUN_USER="${UKCD_ES_USER:-ukcd-es}"
 HEAP="${UKCD_ES_HEAP:-768m}"
 URL="http://127.0.0.1:$PORT"
@@ -24,8 +30,13 @@ as_user() {
 }
 
 if [ "${1:-}" = stop ]; then
-  if [ -f "$BASE/es.pid" ]; then kill "$(cat "$BASE/es.pid")" 2>/dev/null || true; fi
-  pkill -u "$RUN_USER" -f org.elasticsearch 2>/dev/null || true
+  if [ -f "$BASE/es.pid" ]; then
+    pid=$(cat "$BASE/es.pid")
+    kill "$pid" 2>/dev/null || true
+    for _ in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
+    kill -9 "$pid" 2>/dev/null || true
+    rm -f "$BASE/es.pid"
+  fi
   exit 0
 fi
 
@@ -46,11 +57,11 @@ if ! JAVA=$(java_home); then
 fi
 
 id "$RUN_USER" >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin "$RUN_USER"
-mkdir -p "$BASE"
+mkdir -p "$BASE" "$INSTALL"
 
 if [ ! -x "$HOME_DIR/bin/elasticsearch" ]; then
   echo "downloading Elasticsearch $VERSION from Maven Central..." >&2
-  zip="$BASE/elasticsearch-$VERSION.zip"
+  zip="$INSTALL/elasticsearch-$VERSION.zip"
   curl -sfL -m 600 -o "$zip.part" "$MAVEN/$VERSION/elasticsearch-$VERSION.zip"
   # Verify against the published checksum where Maven Central has one, and the zip's own CRCs always.
   expected=$( (curl -sfL -m 60 "$MAVEN/$VERSION/elasticsearch-$VERSION.zip.sha1" || true) | cut -c1-40)
@@ -65,8 +76,11 @@ if [ ! -x "$HOME_DIR/bin/elasticsearch" ]; then
   mv "$HOME_DIR.tmp/elasticsearch-$VERSION" "$HOME_DIR" && rm -rf "$HOME_DIR.tmp" "$zip.part"
 fi
 # The script owns the configuration: written on every start, so that nothing Elasticsearch
-# appends (such as its security auto-configuration) survives into the next run.
-cat >"$HOME_DIR/config/elasticsearch.yml" <<CONF
+# appends (such as its security auto-configuration) survives into the next run. Each instance has
+# its own copy of the distribution's other config files (JVM options, logging).
+mkdir -p "$CONF_DIR"
+cp -rn "$HOME_DIR/config/." "$CONF_DIR/"
+cat >"$CONF_DIR/elasticsearch.yml" <<CONF
 cluster.name: ukcd-test
 node.name: ukcd-test-1
 network.host: 127.0.0.1
@@ -81,7 +95,7 @@ CONF
 mkdir -p "$BASE/data" "$BASE/logs"
 chown -R "$RUN_USER" "$BASE"
 
-as_user env JAVA_HOME="$JAVA" ES_JAVA_HOME="$JAVA" ES_JAVA_OPTS="-Xms$HEAP -Xmx$HEAP" \
+as_user env JAVA_HOME="$JAVA" ES_JAVA_HOME="$JAVA" ES_JAVA_OPTS="-Xms$HEAP -Xmx$HEAP" ES_PATH_CONF="$CONF_DIR" \
   "$HOME_DIR/bin/elasticsearch" -d -p "$BASE/es.pid" >"$BASE/start.log" 2>&1 || {
   echo "Elasticsearch did not start; see $BASE/start.log and $BASE/logs:" >&2
   tail -n 30 "$BASE/start.log" >&2

@@ -35,6 +35,16 @@ const Env = z.object({
     .transform((value) => value === 'true' || value === '1'),
   /** Where `ukcd sync` finds the Companies House download service (a mirror, or a test server). */
   CH_DOWNLOAD_URL: z.url().default('https://download.companieshouse.gov.uk/'),
+  /**
+   * The service's bound on waiting for PostgreSQL: a statement running longer is cancelled, a
+   * server that does not answer at all is given up a second later, and a new connection must be
+   * made within this. The request then answers 503. Loaders and `ukcd index` have no such bound.
+   */
+  DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** The service's bound on waiting for Elasticsearch (two tries of half of it each), then 503. */
+  SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** On SIGTERM, in-flight requests get this long to finish before their connections are cut. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Worker threads for parsing accounts; default: one per core. */
   UKCD_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
 });

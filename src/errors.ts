@@ -37,6 +37,30 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   UPSTREAM_UNAVAILABLE: 503,
 };
 
+/** What a caller is told when a server the service depends on is down or too slow. */
+const UNAVAILABLE: Record<'store' | 'search', string> = {
+  store: 'The service cannot reach its database right now. Try again in a few seconds.',
+  search:
+    'Search is unavailable right now: the search engine is not answering. Company lookups, watchlists and alerts ' +
+    'still work. Try again in a few seconds.',
+};
+
+/** Seconds a caller is asked to wait (Retry-After) before trying again after a 503. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * A dependency is down or too slow: 503 with Retry-After. The driver's error stays as the cause
+ * (for the log), never in the answer: it names hosts and ports.
+ */
+export function dependencyUnavailable(dependency: 'store' | 'search', cause: unknown): AppError {
+  return new AppError(
+    'UPSTREAM_UNAVAILABLE',
+    UNAVAILABLE[dependency],
+    {},
+    { cause, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } },
+  );
+}
+
 export const MISSING_KEY = 'Missing API key. Send Authorization: Bearer <API_KEY>.';
 export const INVALID_KEY = 'Invalid or revoked API key.';
 

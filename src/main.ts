@@ -6,30 +6,29 @@
  * cleanly.
  */
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { indexSearch } from '../loaders/index-search.ts';
 import { loadSampleDataset } from '../loaders/sample-dataset.ts';
 import { loadConfig } from './config.ts';
+import type { Config } from './config.ts';
+import { AppError } from './errors.ts';
 import { buildApp, jsonRequestLog } from './http/app.ts';
 import { openSearch } from './open-search.ts';
 import { openStore } from './open-store.ts';
+import type { CompanyStore, Sql } from './ports.ts';
 
 export async function main(): Promise<Server> {
   const config = loadConfig();
   const log = (line: string) => process.stderr.write(`${line}\n`);
-  const { sql, store, keys, watchlists, location } = await openStore(config);
+  const { sql, store, keys, watchlists, location } = await openStore(config, { timeoutMs: config.DATABASE_TIMEOUT_MS });
   log(`store: ${location}`);
-  if (!config.DATABASE_URL && (await store.counts()).companies === 0) {
-    const sample = await loadSampleDataset(store, { dataDir: resolve(config.DATA_DIR), log });
-    log(
-      `sample dataset loaded: ${sample.companies} companies, ${sample.filings} filings (snapshot ${sample.snapshotDate})`,
-    );
-  }
-  const search = await openSearch(config, sql);
+  await prepare(config, { sql, store }, log);
+  const search = await openSearch(config, sql, {
+    timeoutMs: config.SEARCH_TIMEOUT_MS,
+    whenUnavailable: () => log('search: Elasticsearch is not answering; searches answer 503 until it does'),
+  });
   log(`search: ${search.location}`);
-  // Loads keep the index current; this catches up on anything loaded with --no-index, or builds
-  // the index the first time.
-  await indexSearch(store, search, { log });
   const server = buildApp({
     store,
     search: search.index,
@@ -41,13 +40,62 @@ export async function main(): Promise<Server> {
     ...(config.LOG_REQUESTS ? { requestLog: jsonRequestLog() } : {}),
   }).listen(config.PORT);
   await new Promise<void>((ready) => server.once('listening', ready));
-  log(`serving on http://localhost:${config.PORT} (GET /healthz)`);
+  log(`serving on http://localhost:${(server.address() as AddressInfo).port} (GET /healthz)`);
 
-  const shutdown = () => {
-    log('shutting down');
-    server.close(() => void Promise.all([search.close(), sql.close()]).then(() => process.exit(0)));
+  // Graceful: stop accepting, let requests in flight finish (for at most SHUTDOWN_GRACE_MS), then
+  // close the pools. Idle keep-alive connections are closed at once, the rest when their answer is out.
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log(`${signal}: shutting down; requests in flight have ${config.SHUTDOWN_GRACE_MS} ms to finish`);
+    const deadline = setTimeout(() => {
+      log('shutdown: grace period over, closing the connections left');
+      server.closeAllConnections();
+    }, config.SHUTDOWN_GRACE_MS);
+    deadline.unref();
+    server.close(() => {
+      clearTimeout(deadline);
+      void Promise.allSettled([search.close(), sql.close()]).then(() => {
+        log('shut down');
+        process.exit(0);
+      });
+    });
+    server.closeIdleConnections();
   };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
   return server;
+}
+
+/**
+ * Start-up work, which the service's bounds on waiting must not cut short: the sample dataset
+ * into an empty embedded store, and bringing the search index up to date (loads keep it current;
+ * this catches up on anything loaded with --no-index, or builds it the first time). On a real
+ * PostgreSQL it runs on a pool of its own without the statement timeout.
+ */
+async function prepare(config: Config, embedded: { sql: Sql; store: CompanyStore }, log: (line: string) => void) {
+  const own = config.DATABASE_URL ? await openStore(config) : null;
+  const { sql, store } = own ?? embedded;
+  try {
+    if (!config.DATABASE_URL && (await store.counts()).companies === 0) {
+      const sample = await loadSampleDataset(store, { dataDir: resolve(config.DATA_DIR), log });
+      log(
+        `sample dataset loaded: ${sample.companies} companies, ${sample.filings} filings (snapshot ${sample.snapshotDate})`,
+      );
+    }
+    let reachable = true;
+    const search = await openSearch(config, sql, { whenUnavailable: () => (reachable = false) });
+    try {
+      if (reachable) await indexSearch(store, search, { log });
+      else log('search: not brought up to date at start (Elasticsearch is not answering); run `ukcd index` later');
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'UPSTREAM_UNAVAILABLE')) throw error;
+      log(`search: not brought up to date at start (${error.message}); run \`ukcd index\` later`);
+    } finally {
+      await search.close();
+    }
+  } finally {
+    await own?.sql.close();
+  }
 }

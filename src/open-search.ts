@@ -4,6 +4,7 @@
  */
 import { Client } from '@elastic/elasticsearch';
 import { createEsSearchIndex, ensureIndex } from './adapters/elasticsearch/es-search-index.ts';
+import { isEsUnavailable } from './adapters/elasticsearch/es-unavailable.ts';
 import { createPgSearchIndex } from './adapters/pg-search/pg-search-index.ts';
 import type { Config } from './config.ts';
 import type { SearchIndex, Sql } from './ports.ts';
@@ -17,9 +18,20 @@ export interface OpenedSearch {
   close(): Promise<void>;
 }
 
+export interface OpenSearchOptions {
+  /** The service's bound on each search (SEARCH_TIMEOUT_MS); the client's defaults for loaders. */
+  timeoutMs?: number;
+  /**
+   * Open even when Elasticsearch does not answer (the service: lookups work without it, searches
+   * answer 503 until it is back). Loaders need it, so they fail at once instead.
+   */
+  whenUnavailable?: (error: unknown) => void;
+}
+
 export async function openSearch(
   config: Pick<Config, 'ELASTICSEARCH_URL' | 'ELASTICSEARCH_INDEX'>,
   sql: Sql,
+  options: OpenSearchOptions = {},
 ): Promise<OpenedSearch> {
   if (!config.ELASTICSEARCH_URL) {
     return {
@@ -29,16 +41,22 @@ export async function openSearch(
       close: async () => {},
     };
   }
-  const client = new Client({ node: config.ELASTICSEARCH_URL });
+  const client = new Client({
+    node: config.ELASTICSEARCH_URL,
+    ...(options.timeoutMs ? { requestTimeout: Math.ceil(options.timeoutMs / 2), maxRetries: 1 } : {}),
+  });
   const alias = config.ELASTICSEARCH_INDEX;
   try {
     await ensureIndex({ client, alias });
   } catch (error) {
-    await client.close();
-    throw new Error(
-      `Elasticsearch at ${config.ELASTICSEARCH_URL} is not usable: ${error instanceof Error ? error.message : String(error)}`,
-      { cause: error },
-    );
+    if (options.whenUnavailable && isEsUnavailable(error)) options.whenUnavailable(error);
+    else {
+      await client.close();
+      throw new Error(
+        `Elasticsearch at ${config.ELASTICSEARCH_URL} is not usable: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
+    }
   }
   return {
     index: createEsSearchIndex({ client, alias }),

@@ -22,11 +22,24 @@ export interface OpenedStore {
   location: string;
 }
 
-export async function openStore(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): Promise<OpenedStore> {
+export interface OpenStoreOptions {
+  /** The service's bound on each statement and connection (DATABASE_TIMEOUT_MS); none for loaders. */
+  timeoutMs?: number;
+}
+
+export async function openStore(
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>,
+  options: OpenStoreOptions = {},
+): Promise<OpenedStore> {
   let sql: Sql;
   let location: string;
   if (config.DATABASE_URL) {
-    sql = createPgSql({ connectionString: config.DATABASE_URL });
+    sql = createPgSql({
+      connectionString: config.DATABASE_URL,
+      ...(options.timeoutMs
+        ? { statementTimeoutMs: options.timeoutMs, connectionTimeoutMs: Math.min(options.timeoutMs, 5000) }
+        : {}),
+    });
     location = new URL(config.DATABASE_URL).host;
   } else {
     const dir = join(resolve(config.DATA_DIR), 'pglite');

@@ -133,6 +133,8 @@ export interface CompanyStore {
   /** Filings published on or after `since`, newest publication first (ties by company number). */
   recentFilings(since: string, limit: number): Promise<RecentFiling[]>;
   counts(): Promise<{ companies: number; filings: number; history: number; failures: number }>;
+  /** Answers when the database does (readiness): one trivial round trip, whatever the data's size. */
+  ping(): Promise<void>;
   /**
    * Companies with their accounts history (newest first), as the search indexer needs them, in
    * batches ordered by company number: all of them, or those changed after `changedSince`

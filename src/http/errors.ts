@@ -14,7 +14,11 @@ export function errorMiddleware(log: (line: string) => void) {
       await next();
     } catch (error) {
       const { status, body, headers } = answerFor(error);
-      if (status >= 500)
+      if (error instanceof AppError && error.code === 'UPSTREAM_UNAVAILABLE') {
+        // Expected while a dependency is down: one line with the driver's reason, no stack.
+        const cause = error.cause instanceof Error ? error.cause.message : String(error.cause);
+        log(`unavailable on ${ctx.method} ${ctx.path}: ${cause}`);
+      } else if (status >= 500)
         log(
           `error on ${ctx.method} ${ctx.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
         );

@@ -68,6 +68,7 @@ export function buildMcpServer(operations: readonly Operation[], deps: HttpDeps,
       access.quota = await countRequest(deps, caller, now, 'mcp');
     } catch (error) {
       if (error instanceof AppError && error.code === 'QUOTA_EXCEEDED') return refusal(quotaExceededText(error));
+      if (isUnavailable(error)) return refusal(error.message);
       throw error;
     }
     try {
@@ -89,10 +90,16 @@ export function buildMcpServer(operations: readonly Operation[], deps: HttpDeps,
     } catch (error) {
       if (error instanceof AppError && HTTP_STATUS[error.code] < 500) return refusal(error.message);
       await deps.keys.refundRequest(caller.key.id, usageMonth(now)).catch(() => {});
+      // A dependency down is news the agent can act on (try later, or use another tool), not a protocol fault.
+      if (isUnavailable(error)) return refusal(error.message);
       throw error;
     }
   });
   return server;
+}
+
+function isUnavailable(error: unknown): error is AppError {
+  return error instanceof AppError && error.code === 'UPSTREAM_UNAVAILABLE';
 }
 
 function refusal(text: string): CallToolResult {

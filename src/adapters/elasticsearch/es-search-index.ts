@@ -14,6 +14,9 @@ import { PERCENTILES, RANGE_FIGURES } from '../../domain/criteria.ts';
 import { isActiveStatus, nameQuery } from '../../domain/name-search.ts';
 import type { NameSearchHit, SearchDocument, SearchIndex } from '../../ports.ts';
 import { filterQuery } from './conditions-query.ts';
+import { dependencyUnavailable } from '../../errors.ts';
+import { translateRejections } from '../translate-rejections.ts';
+import { isEsUnavailable } from './es-unavailable.ts';
 
 const MAPPING_FILE = join(import.meta.dirname, '..', '..', '..', 'index-mappings', 'companies.json');
 
@@ -41,7 +44,7 @@ export function createEsSearchIndex({
   statsSample = STATS_SAMPLE,
   scoredNameSearchUpTo = SCORED_UP_TO,
 }: EsSearchOptions): SearchIndex {
-  return {
+  const index: SearchIndex = {
     upsertCompanies: (documents) => bulkIndex(client, alias, documents),
 
     async rebuild(batches) {
@@ -195,6 +198,10 @@ export function createEsSearchIndex({
       return hits.slice(0, limit);
     },
   };
+  // Elasticsearch down or too slow is the port's "search unavailable" (a 503), whichever method met it.
+  return translateRejections(index, (error) =>
+    isEsUnavailable(error) ? dependencyUnavailable('search', error) : error,
+  );
 }
 
 const BUCKETS = 1000;

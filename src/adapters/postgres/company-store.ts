@@ -294,6 +294,10 @@ export function createCompanyStore(sql: Sql): CompanyStore {
       );
     },
 
+    async ping() {
+      await sql.query('SELECT 1');
+    },
+
     async loadedThrough(kind) {
       const result = await sql.query<{ through: string | null }>(
         `SELECT max(detail->>$2) AS through FROM load_journal WHERE kind = $1 AND status = 'done'`,

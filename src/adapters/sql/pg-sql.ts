@@ -3,7 +3,9 @@
  */
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { dependencyUnavailable } from '../../errors.ts';
 import type { Sql, SqlClient, SqlResult } from '../../ports.ts';
+import { isPgUnavailable } from './pg-unavailable.ts';
 
 // Dates stay ISO strings ("2024-03-31"): the service never wants a JS Date shifted by a time zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
@@ -31,7 +33,11 @@ function statementName(text: string): string | undefined {
 export interface PgSqlOptions {
   connectionString: string;
   max?: number;
-  /** A query running longer than this is cancelled, so a stuck server never hangs a request. */
+  /**
+   * A query running longer than this is cancelled by the server, and abandoned by the client a
+   * second later if the server does not answer at all (a frozen or unreachable host), so a stuck
+   * database never hangs a request. Unset: no limit (the loaders' long statements).
+   */
   statementTimeoutMs?: number;
   /** How long to wait for a free connection before failing (default 5 s). */
   connectionTimeoutMs?: number;
@@ -43,6 +49,7 @@ export function createPgSql(options: PgSqlOptions): Sql {
     max: options.max ?? 10,
     connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000,
     statement_timeout: options.statementTimeoutMs ?? 0,
+    ...(options.statementTimeoutMs ? { query_timeout: options.statementTimeoutMs + 1000 } : {}),
   });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
@@ -56,20 +63,28 @@ export function createPgSql(options: PgSqlOptions): Sql {
     // runs the same few statements many times a second, and parsing and planning them each time
     // cost a large share of a lookup. Statements without parameters (DDL, SET) run as they are.
     const name = params && params.length > 0 ? statementName(text) : undefined;
-    const result = name
-      ? await client.query({ name, text, values: params as unknown[] })
-      : await client.query(text, params as unknown[] | undefined);
-    return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
+    try {
+      const result = name
+        ? await client.query({ name, text, values: params as unknown[] })
+        : await client.query(text, params as unknown[] | undefined);
+      return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
+    } catch (error) {
+      throw unavailableOr(error);
+    }
   };
 
   return {
     dialect: 'postgres',
     query: (text, params) => run(pool, text, params),
     async exec(text) {
-      await pool.query(text);
+      await pool.query(text).catch((error: unknown) => {
+        throw unavailableOr(error);
+      });
     },
     async transaction(work) {
-      const client = await pool.connect();
+      const client = await pool.connect().catch((error: unknown) => {
+        throw unavailableOr(error);
+      });
       try {
         await client.query('BEGIN');
         const tx: SqlClient = { query: (text, params) => run(client, text, params) };
@@ -85,4 +100,9 @@ export function createPgSql(options: PgSqlOptions): Sql {
     },
     close: () => pool.end(),
   };
+}
+
+/** A server down, restarting or too slow becomes the port's "store unavailable"; anything else is ours. */
+function unavailableOr(error: unknown): unknown {
+  return isPgUnavailable(error) ? dependencyUnavailable('store', error) : error;
 }
