@@ -26,8 +26,8 @@ const app = buildApp({
   keys: createKeyStore(sql),
   watchlists: createWatchlistStore(sql),
   log: (line) => process.stderr.write(`${line}\n`),
-  // As `npm start` by default: no request log (LOG_REQUESTS=true in the environment adds it).
-  ...(process.env.LOG_REQUESTS === 'true' ? { requestLog: jsonRequestLog() } : {}),
+  // As `npm start` by default: the request log on stdout (LOG_REQUESTS=false turns it off).
+  ...(process.env.LOG_REQUESTS === 'false' ? {} : { requestLog: jsonRequestLog() }),
 });
 const server = app.listen(0, '127.0.0.1', () => {
   process.stderr.write(`port ${(server.address() as AddressInfo).port}\n`);
