@@ -3,6 +3,7 @@
  * the benchmark database, as callers would send them. One workload per REST operation, plus the
  * MCP endpoint calling a tool.
  */
+import { TRIGGERS } from '../src/domain/triggers.ts';
 import type { Sql } from '../src/ports.ts';
 
 export interface BenchRequest {
@@ -48,16 +49,6 @@ export async function drawSamples(sql: Sql): Promise<Samples> {
   };
 }
 
-const TRIGGERS = [
-  'cash_rich',
-  'rapid_growth',
-  'hiring',
-  'turned_profitable',
-  'recently_filed',
-  'accounts_overdue',
-  'distress',
-  'young_and_funded',
-];
 const SORTS = ['-net_assets', 'net_assets', '-cash', '-turnover', '-employees', 'incorporated', 'name'];
 
 /** A small deterministic generator: the same run asks the same things. */

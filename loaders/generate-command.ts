@@ -18,6 +18,7 @@ export async function runGenerateCommand(args: readonly string[]): Promise<numbe
       companies: { type: 'string', default: '1000' },
       years: { type: 'string', default: '3' },
       seed: { type: 'string', default: '1' },
+      resume: { type: 'boolean' },
     },
   });
   if (!values.out) {
@@ -35,8 +36,15 @@ export async function runGenerateCommand(args: readonly string[]): Promise<numbe
   }
   const { syntheticFilings } = await import('../src/synthetic/filings.ts');
   const { writeBulkZips } = await import('../src/synthetic/bulk-zip.ts');
+  // A run cut off part-way goes on after the last whole zip it wrote (the same arguments give the
+  // same stream, so the zips after it come out as a whole run would have written them).
+  const publishedFrom = values.resume ? await dayAfterLastZip(values.out) : null;
+  if (publishedFrom) process.stderr.write(`resuming: filings published from ${publishedFrom}\n`);
   const started = Date.now();
-  const result = await writeBulkZips(syntheticFilings({ seed, companies, yearsPerCompany: years }), values.out);
+  const result = await writeBulkZips(
+    syntheticFilings({ seed, companies, yearsPerCompany: years, ...(publishedFrom ? { publishedFrom } : {}) }),
+    values.out,
+  );
   const seconds = (Date.now() - started) / 1000;
   process.stderr.write(
     `wrote ${result.filings} filings (${(result.bytes / 1e6).toFixed(1)} MB) in ${result.zips.length} bulk zips to ${values.out} in ${seconds.toFixed(1)}s\n`,
@@ -44,8 +52,21 @@ export async function runGenerateCommand(args: readonly string[]): Promise<numbe
   return 0;
 }
 
+/** The day after the newest whole daily zip in `dir` (a `.partial` one is dropped), if any. */
+async function dayAfterLastZip(dir: string): Promise<string | null> {
+  const { readdir, rm } = await import('node:fs/promises');
+  const { join } = await import('node:path');
+  const { parseBulkFileName } = await import('../src/accounts/file-names.ts');
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) if (name.endsWith('.partial')) await rm(join(dir, name), { force: true });
+  const days = names.map((name) => parseBulkFileName(name)?.published).filter((day): day is string => !!day);
+  if (days.length === 0) return null;
+  const last = days.sort().at(-1)!;
+  return new Date(Date.parse(`${last}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
 const USAGE = `usage:
-  ukcd generate accounts --out DIR [--companies N] [--years N] [--seed N]
+  ukcd generate accounts --out DIR [--companies N] [--years N] [--seed N] [--resume]
   ukcd generate register --out DIR --date YYYY-MM-DD [--companies N] [--parts N] [--seed N]`;
 
 async function generateRegister(args: readonly string[]): Promise<number> {

@@ -4,7 +4,8 @@
  * same refusals in their own way.
  */
 import { hashApiKey, nextMonthStart, PLANS, usageMonth } from '../domain/api-keys.ts';
-import { AppError, INVALID_KEY, MISSING_KEY } from '../errors.ts';
+import { AppError, HTTP_STATUS, INVALID_KEY, MISSING_KEY } from '../errors.ts';
+import type { CallContext } from '../operations/operation.ts';
 import type { ApiKeyRecord, KeyStore } from '../ports.ts';
 import type { Channel, HttpMetrics } from './metrics.ts';
 
@@ -68,6 +69,29 @@ export async function countRequest(
     );
   }
   return { limit, remaining: Math.max(0, limit - used), reset };
+}
+
+/**
+ * One counted call, for REST and MCP alike: count it (or refuse it over quota, uncounted), tell
+ * the surface the quota after it, then do the work; a failure of ours (5xx, or anything not an
+ * AppError) gives the request back, so that only answers the caller caused are counted.
+ */
+export async function runCounted<T>(
+  deps: { keys: KeyStore; metrics: Pick<HttpMetrics, 'quotaRefused'>; clock: () => Date },
+  caller: Caller,
+  channel: Channel,
+  counted: (quota: QuotaState) => void,
+  work: (context: CallContext) => Promise<T>,
+): Promise<T> {
+  const now = deps.clock();
+  counted(await countRequest(deps, caller, now, channel));
+  try {
+    return await work({ keyId: caller.key.id, plan: caller.key.plan, today: now.toISOString().slice(0, 10), now });
+  } catch (error) {
+    if (!(error instanceof AppError) || HTTP_STATUS[error.code] >= 500)
+      await deps.keys.refundRequest(caller.key.id, usageMonth(now)).catch(() => {});
+    throw error;
+  }
 }
 
 export function quotaExceededText(error: AppError): string {

@@ -8,12 +8,11 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
-import { usageMonth } from '../domain/api-keys.ts';
 import { AppError, HTTP_STATUS } from '../errors.ts';
 import { markdownContent } from '../operations/envelope.ts';
 import type { Operation } from '../operations/operation.ts';
 import type { Caller, QuotaState } from '../http/access.ts';
-import { countRequest, quotaExceededText } from '../http/access.ts';
+import { quotaExceededText, runCounted } from '../http/access.ts';
 import { describeIssue } from '../http/operation-input.ts';
 import type { HttpDeps } from '../http/routes.ts';
 
@@ -45,6 +44,20 @@ export function toolList(operations: readonly Operation[]): Tool[] {
   });
 }
 
+/**
+ * The stateless endpoint builds a server per request; the tool list (a JSON Schema per operation,
+ * about 2.5 ms to derive) is the same every time, so it is derived once per operation table.
+ */
+const toolLists = new WeakMap<readonly Operation[], Tool[]>();
+function cachedToolList(operations: readonly Operation[]): Tool[] {
+  let tools = toolLists.get(operations);
+  if (!tools) {
+    tools = toolList(operations);
+    toolLists.set(operations, tools);
+  }
+  return tools;
+}
+
 export function buildMcpServer(operations: readonly Operation[], deps: HttpDeps, access: McpRequestAccess): Server {
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: {} },
@@ -53,7 +66,7 @@ export function buildMcpServer(operations: readonly Operation[], deps: HttpDeps,
       'accounts since 2008. Find a company with search_by_name, then lookup_company. Figures are as filed, in GBP; ' +
       'null means not filed. Not a credit rating.',
   });
-  const tools = toolList(operations);
+  const tools = cachedToolList(operations);
   const byName = new Map(operations.map((operation) => [operation.name, operation]));
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
@@ -63,43 +76,34 @@ export function buildMcpServer(operations: readonly Operation[], deps: HttpDeps,
     access.operation = operation.name;
     if (access.caller instanceof AppError) return refusal(access.caller.message);
     const caller = access.caller;
-    const now = deps.clock();
     try {
-      access.quota = await countRequest(deps, caller, now, 'mcp');
+      return await runCounted(
+        deps,
+        caller,
+        'mcp',
+        (quota) => (access.quota = quota),
+        async (context): Promise<CallToolResult> => {
+          const args = request.params.arguments ?? {};
+          // As REST refuses unknown parameters: a misspelt filter must not be silently dropped.
+          const accepted = Object.keys(operation.input.shape);
+          const unknown = Object.keys(args).find((key) => !accepted.includes(key));
+          if (unknown !== undefined)
+            return refusal(`Unknown argument "${unknown}". Accepted: ${accepted.join(', ') || 'none'}.`);
+          const parsed = operation.input.safeParse(args);
+          if (!parsed.success) return refusal(describeIssue(parsed.error.issues[0]!, args));
+          return { ...markdownContent(operation.toMarkdown(await operation.run(deps, parsed.data, context))) };
+        },
+      );
     } catch (error) {
-      if (error instanceof AppError && error.code === 'QUOTA_EXCEEDED') return refusal(quotaExceededText(error));
-      if (isUnavailable(error)) return refusal(error.message);
-      throw error;
-    }
-    try {
-      const args = request.params.arguments ?? {};
-      // As REST refuses unknown parameters: a misspelt filter must not be silently dropped.
-      const accepted = Object.keys(operation.input.shape);
-      const unknown = Object.keys(args).find((key) => !accepted.includes(key));
-      if (unknown !== undefined)
-        return refusal(`Unknown argument "${unknown}". Accepted: ${accepted.join(', ') || 'none'}.`);
-      const parsed = operation.input.safeParse(args);
-      if (!parsed.success) return refusal(describeIssue(parsed.error.issues[0]!, args));
-      const result = await operation.run(deps, parsed.data, {
-        keyId: caller.key.id,
-        plan: caller.key.plan,
-        today: now.toISOString().slice(0, 10),
-        now,
-      });
-      return { ...markdownContent(operation.toMarkdown(result)) };
-    } catch (error) {
-      if (error instanceof AppError && HTTP_STATUS[error.code] < 500) return refusal(error.message);
-      await deps.keys.refundRequest(caller.key.id, usageMonth(now)).catch(() => {});
-      // A dependency down is news the agent can act on (try later, or use another tool), not a protocol fault.
-      if (isUnavailable(error)) return refusal(error.message);
+      if (!(error instanceof AppError)) throw error;
+      if (error.code === 'QUOTA_EXCEEDED') return refusal(quotaExceededText(error));
+      // The caller's own refusals, and a dependency down (news an agent can act on: try later, or
+      // use another tool), are tool results; anything else is a protocol-level failure.
+      if (HTTP_STATUS[error.code] < 500 || error.code === 'UPSTREAM_UNAVAILABLE') return refusal(error.message);
       throw error;
     }
   });
   return server;
-}
-
-function isUnavailable(error: unknown): error is AppError {
-  return error instanceof AppError && error.code === 'UPSTREAM_UNAVAILABLE';
 }
 
 function refusal(text: string): CallToolResult {

@@ -44,6 +44,11 @@ export interface SyntheticFilingsOptions {
   yearsPerCompany?: number;
   /** First balance sheet year (default: the window ends with 2023). */
   fromYear?: number;
+  /**
+   * Leave out (without building them) filings published before this ISO date: the rest of the
+   * stream is exactly as it would be, so a cut-off run of the generator can resume.
+   */
+  publishedFrom?: string;
 }
 
 const FIGURES = labelSeed('figures');
@@ -248,6 +253,7 @@ export function* syntheticFilings(options: SyntheticFilingsOptions): Generator<S
     cursors.push(0);
   }
 
+  const firstDay = options.publishedFrom ? dayNumber(options.publishedFrom) : -Infinity;
   while (heap.size > 0) {
     const key = heap.pop();
     const slot = key % SLOT_BITS;
@@ -255,7 +261,7 @@ export function* syntheticFilings(options: SyntheticFilingsOptions): Generator<S
     const company = syntheticCompany(seed, indices[slot]!);
     const planned = schedule(seed, company, fromYear, years);
     const entry = planned[cursors[slot]!]!;
-    yield syntheticFiling(seed, company, entry.periodIndex, fromYear, years, day);
+    if (day >= firstDay) yield syntheticFiling(seed, company, entry.periodIndex, fromYear, years, day);
     const next = planned[++cursors[slot]!];
     if (next) heap.push(next.publishedDay * SLOT_BITS + slot);
   }

@@ -33,6 +33,19 @@ describe('determinism', () => {
     });
   }
 
+  test('a stream resumed from a publication date is the rest of the whole stream, byte for byte', () => {
+    const options = { seed: 7, companies: 60, yearsPerCompany: 2 };
+    const whole = take(options);
+    const from = whole[Math.floor(whole.length / 2)]!.published;
+    const rest = take({ ...options, publishedFrom: from });
+    const expected = whole.filter((f) => f.published >= from);
+    assert.ok(rest.length > 10 && rest.length < whole.length);
+    assert.deepStrictEqual(
+      rest.map((f) => [f.fileName, f.published, f.bytes.toString('base64')]),
+      expected.map((f) => [f.fileName, f.published, f.bytes.toString('base64')]),
+    );
+  });
+
   test('another seed, other filings', () => {
     const a = take({ seed: 1, companies: 10 }, 10);
     const b = take({ seed: 2, companies: 10 }, 10);
