@@ -21,7 +21,6 @@ import { createPgSql } from '../src/adapters/sql/pg-sql.ts';
 import { generateApiKey, hashApiKey, keyPrefix } from '../src/domain/api-keys.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const DATABASE = 'ukcd_bench_search';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -30,10 +29,12 @@ async function main(): Promise<void> {
       connections: { type: 'string', default: '64' },
       pool: { type: 'string', default: '16' },
       markdown: { type: 'boolean' },
+      /** The benchmark database: bench/search-data's (default), or bench/full-scale's ukcd_bench_full. */
+      database: { type: 'string', default: 'ukcd_bench_search' },
     },
   });
   const server = spawnSync('bash', [join(root, 'scripts', 'postgres.sh')], { encoding: 'utf8' }).stdout.trim();
-  const url = server.replace(/\/[^/]*$/, `/${DATABASE}`);
+  const url = server.replace(/\/[^/]*$/, `/${values.database}`);
   const sql = createPgSql({ connectionString: url, max: 2 });
   const keys = createKeyStore(sql);
   const sample = await sql.query<{ company_number: string }>(

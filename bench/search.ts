@@ -35,7 +35,6 @@ import { Random } from '../src/synthetic/random.ts';
 import { indexSearch } from '../loaders/index-search.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const DATABASE = 'ukcd_bench_search';
 const AS_OF = '2024-06-01';
 const ALIAS = 'companies_bench';
 
@@ -65,13 +64,15 @@ async function main(): Promise<void> {
       scale: { type: 'string', default: '1' },
       /** Only the workloads whose name contains this (e.g. "name"). */
       only: { type: 'string' },
+      /** The benchmark database: bench/search-data's (default), or bench/full-scale's ukcd_bench_full. */
+      database: { type: 'string', default: 'ukcd_bench_search' },
     },
   });
   const concurrency = Number(values.concurrency);
   const server = spawnSync('bash', [join(root, 'scripts', 'postgres.sh')], { encoding: 'utf8' }).stdout.trim();
   // Two statements per criteria query at once, and slow ones on the Postgres adapter: room to wait.
   const sql = createPgSql({
-    connectionString: server.replace(/\/[^/]*$/, `/${DATABASE}`),
+    connectionString: server.replace(/\/[^/]*$/, `/${values.database}`),
     max: 2 * concurrency + 2,
     connectionTimeoutMs: 600_000,
   });
@@ -79,7 +80,7 @@ async function main(): Promise<void> {
   const store = createCompanyStore(sql);
   const { companies } = await store.counts();
   if (companies < 1_000_000)
-    throw new Error(`${DATABASE} holds ${companies} companies: run npm run bench:search-data first`);
+    throw new Error(`${values.database} holds ${companies} companies: run npm run bench:search-data first`);
   const esUrl = spawnSync('bash', [join(root, 'scripts', 'elasticsearch.sh')], { encoding: 'utf8' }).stdout.trim();
   const client = new Client({ node: esUrl, requestTimeout: 120_000 });
 
