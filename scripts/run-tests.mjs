@@ -46,7 +46,9 @@ const tests = count('tests');
 const passed = count('pass');
 const failed = count('fail');
 const skipped = count('skipped');
-console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+// A hook that fails (a suite's `before`) cancels its tests rather than failing them: say so.
+const cancelled = count('cancelled');
+console.log(`\n${passed} passed, ${failed} failed, ${cancelled} cancelled, ${skipped} skipped`);
 if (tests === 0) {
   console.error('No test ran: failing the run.');
   process.exit(1);
