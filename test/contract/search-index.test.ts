@@ -181,3 +181,33 @@ describe('the index is rebuilt from the store', () => {
     }
   });
 });
+
+describe('Postgres search: full rebuilds', () => {
+  test('a second full rebuild while one runs is refused with a clear error; the first completes', async () => {
+    const { sql, close } = await testStores[1]!.open();
+    try {
+      const index = createPgSearchIndex(sql);
+      const documents = searchDocuments;
+      let release: () => void = () => {};
+      const held = new Promise<void>((done) => (release = done));
+      async function* slowBatches() {
+        yield documents.slice(0, 2);
+        await held;
+        yield documents.slice(2);
+      }
+      const first = index.rebuild(slowBatches());
+      await new Promise((ready) => setTimeout(ready, 200));
+      await assert.rejects(
+        index.rebuild((async function* () {})()),
+        /Another full rebuild of the Postgres search index is running/,
+      );
+      release();
+      assert.equal(await first, documents.length);
+      assert.equal(await index.count(), documents.length);
+      // The lock went with the first rebuild's transaction: the next one runs.
+      assert.equal(await index.rebuild((async function* () {})()), 0);
+    } finally {
+      await close();
+    }
+  });
+});

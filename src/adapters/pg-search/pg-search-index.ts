@@ -14,6 +14,8 @@ import { orderBySql, whereSql } from './conditions-sql.ts';
 
 const TABLE = 'company_search';
 const NEXT_TABLE = 'company_search_next';
+/** The advisory lock key of a full rebuild (any fixed number no other code uses). */
+const REBUILD_LOCK = 7_240_311;
 
 /** Columns filled from the document as it is (the rest are computed from the name). */
 const DOCUMENT_COLUMNS: readonly [column: keyof SearchDocument, type: string][] = [
@@ -71,24 +73,21 @@ export function createPgSearchIndex(sql: Sql): SearchIndex {
     upsertCompanies: (documents) => writeDocuments(sql, TABLE, documents, 'upsert'),
 
     async rebuild(batches) {
-      // Built beside the live table without indexes (faster to fill), indexed like the live table,
-      // then swapped in one transaction: searches never see it half-built.
-      await sql.exec(
-        `DROP TABLE IF EXISTS ${NEXT_TABLE}; CREATE TABLE ${NEXT_TABLE} (LIKE ${TABLE} INCLUDING DEFAULTS)`,
-      );
-      let count = 0;
-      for await (const batch of batches) {
-        await writeDocuments(sql, NEXT_TABLE, batch, 'insert');
-        count += batch.length;
-      }
-      await sql.exec(`ALTER TABLE ${NEXT_TABLE} ADD PRIMARY KEY (company_number)`);
-      for (const definition of await secondaryIndexes(sql, TABLE)) await sql.exec(definition);
-      await sql.exec(`ANALYZE ${NEXT_TABLE}`);
-      await sql.transaction(async (tx) => {
-        await tx.query(`DROP TABLE ${TABLE}`);
-        await tx.query(`ALTER TABLE ${NEXT_TABLE} RENAME TO ${TABLE}`);
+      // Two full rebuilds at once would fill the same side table: the second is refused, while a
+      // transaction on a connection of its own holds the lock. PGlite is one process on one
+      // connection (a transaction there would block the rebuild's own reads), so it needs none.
+      if (sql.dialect === 'pglite') return rebuildBeside(sql, batches);
+      return sql.transaction(async (tx) => {
+        const lock = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [
+          REBUILD_LOCK,
+        ]);
+        if (!lock.rows[0]?.locked) {
+          throw new Error(
+            'Another full rebuild of the Postgres search index is running; run this one again when it has finished.',
+          );
+        }
+        return rebuildBeside(sql, batches);
       });
-      return count;
     },
 
     async refresh() {
@@ -193,6 +192,27 @@ async function marketStats(tx: SqlClient, where: string, params: unknown[]): Pro
     figures,
     negative_net_assets_share: withNetAssets === 0 ? null : (row.negative_net_assets as number) / withNetAssets,
   };
+}
+
+/**
+ * Built beside the live table without indexes (faster to fill), indexed like the live table, then
+ * swapped in one transaction: searches never see it half-built.
+ */
+async function rebuildBeside(sql: Sql, batches: AsyncIterable<readonly SearchDocument[]>): Promise<number> {
+  await sql.exec(`DROP TABLE IF EXISTS ${NEXT_TABLE}; CREATE TABLE ${NEXT_TABLE} (LIKE ${TABLE} INCLUDING DEFAULTS)`);
+  let count = 0;
+  for await (const batch of batches) {
+    await writeDocuments(sql, NEXT_TABLE, batch, 'insert');
+    count += batch.length;
+  }
+  await sql.exec(`ALTER TABLE ${NEXT_TABLE} ADD PRIMARY KEY (company_number)`);
+  for (const definition of await secondaryIndexes(sql, TABLE)) await sql.exec(definition);
+  await sql.exec(`ANALYZE ${NEXT_TABLE}`);
+  await sql.transaction(async (tx) => {
+    await tx.query(`DROP TABLE ${TABLE}`);
+    await tx.query(`ALTER TABLE ${NEXT_TABLE} RENAME TO ${TABLE}`);
+  });
+  return count;
 }
 
 async function writeDocuments(
