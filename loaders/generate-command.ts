@@ -19,8 +19,17 @@ export async function runGenerateCommand(args: readonly string[]): Promise<numbe
       years: { type: 'string', default: '3' },
       seed: { type: 'string', default: '1' },
       resume: { type: 'boolean' },
+      from: { type: 'string' },
+      until: { type: 'string' },
     },
   });
+  for (const option of ['from', 'until'] as const) {
+    const value = values[option];
+    if (value !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+      process.stderr.write(`--${option} must be a date YYYY-MM-DD, got "${value}"\n`);
+      return 2;
+    }
+  }
   if (!values.out) {
     process.stderr.write('--out DIR is required\n');
     return 2;
@@ -38,11 +47,23 @@ export async function runGenerateCommand(args: readonly string[]): Promise<numbe
   const { writeBulkZips } = await import('../src/synthetic/bulk-zip.ts');
   // A run cut off part-way goes on after the last whole zip it wrote (the same arguments give the
   // same stream, so the zips after it come out as a whole run would have written them).
-  const publishedFrom = values.resume ? await dayAfterLastZip(values.out) : null;
-  if (publishedFrom) process.stderr.write(`resuming: filings published from ${publishedFrom}\n`);
+  // --from and --until (exclusive) cut the run by publication date, so that parts of one corpus
+  // can be written side by side.
+  const resumeFrom = values.resume ? await dayAfterLastZip(values.out, values.from, values.until) : null;
+  const publishedFrom = [resumeFrom, values.from]
+    .filter((d): d is string => !!d)
+    .sort()
+    .at(-1);
+  if (resumeFrom) process.stderr.write(`resuming: filings published from ${publishedFrom}\n`);
   const started = Date.now();
   const result = await writeBulkZips(
-    syntheticFilings({ seed, companies, yearsPerCompany: years, ...(publishedFrom ? { publishedFrom } : {}) }),
+    syntheticFilings({
+      seed,
+      companies,
+      yearsPerCompany: years,
+      ...(publishedFrom ? { publishedFrom } : {}),
+      ...(values.until ? { publishedBefore: values.until } : {}),
+    }),
     values.out,
   );
   const seconds = (Date.now() - started) / 1000;
@@ -52,21 +73,28 @@ export async function runGenerateCommand(args: readonly string[]): Promise<numbe
   return 0;
 }
 
-/** The day after the newest whole daily zip in `dir` (a `.partial` one is dropped), if any. */
-async function dayAfterLastZip(dir: string): Promise<string | null> {
+/**
+ * The day after the newest whole daily zip in `dir` within [from, until) (a `.partial` one there
+ * is dropped), if any.
+ */
+async function dayAfterLastZip(dir: string, from = '0000-00-00', until = '9999-99-99'): Promise<string | null> {
   const { readdir, rm } = await import('node:fs/promises');
   const { join } = await import('node:path');
   const { parseBulkFileName } = await import('../src/accounts/file-names.ts');
   const names = await readdir(dir).catch(() => [] as string[]);
-  for (const name of names) if (name.endsWith('.partial')) await rm(join(dir, name), { force: true });
-  const days = names.map((name) => parseBulkFileName(name)?.published).filter((day): day is string => !!day);
+  const inRange = (day: string | undefined): day is string => !!day && day >= from && day < until;
+  for (const name of names) {
+    if (name.endsWith('.partial') && inRange(parseBulkFileName(name.slice(0, -'.partial'.length))?.published))
+      await rm(join(dir, name), { force: true });
+  }
+  const days = names.map((name) => parseBulkFileName(name)?.published).filter(inRange);
   if (days.length === 0) return null;
   const last = days.sort().at(-1)!;
   return new Date(Date.parse(`${last}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
 const USAGE = `usage:
-  ukcd generate accounts --out DIR [--companies N] [--years N] [--seed N] [--resume]
+  ukcd generate accounts --out DIR [--companies N] [--years N] [--seed N] [--resume] [--from D] [--until D]
   ukcd generate register --out DIR --date YYYY-MM-DD [--companies N] [--parts N] [--seed N]`;
 
 async function generateRegister(args: readonly string[]): Promise<number> {

@@ -25,9 +25,10 @@ Commands:
                          API keys (by prefix) with their plan and this month's usage.
   ukcd keys revoke PREFIX
                          Revoke the keys whose prefix starts with PREFIX (9 characters or more).
-  ukcd generate accounts --out DIR [--companies N] [--years N] [--seed N] [--resume]
+  ukcd generate accounts --out DIR [--companies N] [--years N] [--seed N] [--resume] [--from D] [--until D]
                          Write synthetic accounts bulk zips in the real Companies House format
-                         (--resume: go on after the last whole zip of a run that was cut off).
+                         (--resume: go on after the last whole zip of a run that was cut off;
+                         --from/--until: only filings published in [from, until), for parallel parts).
   ukcd generate register --out DIR --date YYYY-MM-DD [--companies N] [--parts N] [--seed N]
                          Write a synthetic register snapshot (BasicCompanyData CSV, zipped).
   ukcd start             Start the service: the store (DATABASE_URL, else PGlite in DATA_DIR, with

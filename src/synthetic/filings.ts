@@ -49,6 +49,8 @@ export interface SyntheticFilingsOptions {
    * stream is exactly as it would be, so a cut-off run of the generator can resume.
    */
   publishedFrom?: string;
+  /** Stop before filings published on or after this ISO date (to split a long run in two). */
+  publishedBefore?: string;
 }
 
 const FIGURES = labelSeed('figures');
@@ -254,10 +256,12 @@ export function* syntheticFilings(options: SyntheticFilingsOptions): Generator<S
   }
 
   const firstDay = options.publishedFrom ? dayNumber(options.publishedFrom) : -Infinity;
+  const endDay = options.publishedBefore ? dayNumber(options.publishedBefore) : Infinity;
   while (heap.size > 0) {
     const key = heap.pop();
     const slot = key % SLOT_BITS;
     const day = (key - slot) / SLOT_BITS;
+    if (day >= endDay) return;
     const company = syntheticCompany(seed, indices[slot]!);
     const planned = schedule(seed, company, fromYear, years);
     const entry = planned[cursors[slot]!]!;

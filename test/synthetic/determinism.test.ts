@@ -46,6 +46,17 @@ describe('determinism', () => {
     );
   });
 
+  test('two parts cut at a publication date make the whole stream', () => {
+    const options = { seed: 7, companies: 60, yearsPerCompany: 2 };
+    const whole = take(options);
+    const cut = whole[Math.floor(whole.length / 3)]!.published;
+    const parts = [...take({ ...options, publishedBefore: cut }), ...take({ ...options, publishedFrom: cut })];
+    assert.deepStrictEqual(
+      parts.map((f) => [f.fileName, f.bytes.toString('base64')]),
+      whole.map((f) => [f.fileName, f.bytes.toString('base64')]),
+    );
+  });
+
   test('another seed, other filings', () => {
     const a = take({ seed: 1, companies: 10 }, 10);
     const b = take({ seed: 2, companies: 10 }, 10);
