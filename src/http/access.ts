@@ -15,12 +15,17 @@ export interface Caller {
 
 /** The key a request presents, or an AppError saying why there is none. */
 export async function identifyCaller(keys: KeyStore, authorization: string | undefined): Promise<Caller> {
-  const match = /^\s*Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+  const token = bearerToken(authorization);
   if (!authorization?.trim()) throw new AppError('UNAUTHORIZED', MISSING_KEY);
-  if (!match) throw new AppError('UNAUTHORIZED', INVALID_KEY);
-  const key = await keys.findByHash(hashApiKey(match[1]!));
+  if (token === null) throw new AppError('UNAUTHORIZED', INVALID_KEY);
+  const key = await keys.findByHash(hashApiKey(token));
   if (!key || key.revoked_at !== null) throw new AppError('UNAUTHORIZED', INVALID_KEY);
   return { key };
+}
+
+/** The token of an `Authorization: Bearer <token>` header, or null when it is not one. */
+export function bearerToken(authorization: string | undefined): string | null {
+  return /^\s*Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1] ?? null;
 }
 
 export interface QuotaState {

@@ -11,6 +11,7 @@ import type { Context, Next } from 'koa';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from '../errors.ts';
 import type { CompanyStore, LoadProgress, Plan } from '../ports.ts';
+import { bearerToken } from './access.ts';
 
 /** Which surface refused a call. */
 export type Channel = 'rest' | 'mcp';
@@ -232,8 +233,8 @@ export function metricsEndpoint(metrics: HttpMetrics, token: string | undefined)
   const expected = token === undefined ? null : digest(token);
   return async (ctx: Context): Promise<void> => {
     if (expected) {
-      const presented = /^\s*Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'))?.[1];
-      if (presented === undefined || !timingSafeEqual(digest(presented), expected))
+      const presented = bearerToken(ctx.get('authorization'));
+      if (presented === null || !timingSafeEqual(digest(presented), expected))
         throw new AppError('UNAUTHORIZED', 'Send Authorization: Bearer <METRICS_TOKEN> to read the metrics.');
     }
     ctx.type = metrics.registry.contentType;

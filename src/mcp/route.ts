@@ -11,9 +11,10 @@ import { identifyCaller, quotaHeaders } from '../http/access.ts';
 import type { HttpDeps } from '../http/routes.ts';
 import type { Operation } from '../operations/operation.ts';
 import type { McpRequestAccess } from './server.ts';
-import { buildMcpServer } from './server.ts';
+import { buildMcpServer, mcpCatalog } from './server.ts';
 
 export function addMcpRoute(router: Router, operations: readonly Operation[], deps: HttpDeps): void {
+  const catalog = mcpCatalog(operations);
   router.post('mcp', '/mcp', async (ctx: Context) => {
     ctx.state.operation = 'mcp';
     if (ctx.state.malformedBody) {
@@ -22,7 +23,7 @@ export function addMcpRoute(router: Router, operations: readonly Operation[], de
       return;
     }
     const access: McpRequestAccess = { caller: await callerOf(ctx, deps) };
-    const server = buildMcpServer(operations, deps, access);
+    const server = buildMcpServer(catalog, deps, access);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

@@ -45,20 +45,25 @@ export function toolList(operations: readonly Operation[]): Tool[] {
 }
 
 /**
- * The stateless endpoint builds a server per request; the tool list (a JSON Schema per operation,
- * about 2.5 ms to derive) is the same every time, so it is derived once per operation table.
+ * What every MCP server of the table serves, derived once when the route is set up: the stateless
+ * endpoint builds a server per request, and the tool list (a JSON Schema per operation) took
+ * about 2.5 ms to derive each time.
  */
-const toolLists = new WeakMap<readonly Operation[], Tool[]>();
-function cachedToolList(operations: readonly Operation[]): Tool[] {
-  let tools = toolLists.get(operations);
-  if (!tools) {
-    tools = toolList(operations);
-    toolLists.set(operations, tools);
-  }
-  return tools;
+export interface McpCatalog {
+  operations: readonly Operation[];
+  tools: Tool[];
+  byName: ReadonlyMap<string, Operation>;
 }
 
-export function buildMcpServer(operations: readonly Operation[], deps: HttpDeps, access: McpRequestAccess): Server {
+export function mcpCatalog(operations: readonly Operation[]): McpCatalog {
+  return {
+    operations,
+    tools: toolList(operations),
+    byName: new Map(operations.map((operation) => [operation.name, operation])),
+  };
+}
+
+export function buildMcpServer(catalog: McpCatalog, deps: HttpDeps, access: McpRequestAccess): Server {
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: {} },
     instructions:
@@ -66,8 +71,7 @@ export function buildMcpServer(operations: readonly Operation[], deps: HttpDeps,
       'accounts since 2008. Find a company with search_by_name, then lookup_company. Figures are as filed, in GBP; ' +
       'null means not filed. Not a credit rating.',
   });
-  const tools = cachedToolList(operations);
-  const byName = new Map(operations.map((operation) => [operation.name, operation]));
+  const { operations, tools, byName } = catalog;
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const operation = byName.get(request.params.name);
