@@ -5,7 +5,8 @@
  * their update times. The store remembers, per index, the time each run started from.
  *
  * Runs are meant to follow loads, not overlap them: a load still writing while an update reads
- * may leave its last companies for the next run.
+ * may leave its last companies for the next run. Runs on one index take turns (the store's lock):
+ * one that waited finds the index built and only updates it.
  */
 import { formatDuration, startProgress } from '../src/cli/progress.ts';
 import { searchDocument } from '../src/domain/search-document.ts';
@@ -33,6 +34,19 @@ export async function indexSearch(
   options: IndexSearchOptions = {},
 ): Promise<IndexSearchSummary> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  return store.indexingExclusively(
+    search.target,
+    () => indexWhileHoldingLock(store, search, options, log),
+    () => log(`search index ${search.target}: another run is indexing it; waiting for it to finish`),
+  );
+}
+
+async function indexWhileHoldingLock(
+  store: CompanyStore,
+  search: { index: SearchIndex; target: string },
+  options: IndexSearchOptions,
+  log: (line: string) => void,
+): Promise<IndexSearchSummary> {
   const batchSize = options.batchSize ?? BATCH_SIZE;
   const startedAt = await store.now();
   const through = await store.searchIndexedThrough(search.target);

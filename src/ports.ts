@@ -146,6 +146,12 @@ export interface CompanyStore {
   /** When the search index named `target` was last brought up to date (a `now()` value). */
   searchIndexedThrough(target: string): Promise<string | null>;
   recordSearchIndexedThrough(target: string, through: string): Promise<void>;
+  /**
+   * Runs `work` while no other process indexes `target`, waiting for one that does (calling
+   * `onWait` first): several API instances starting at once, or a sync beside an operator's
+   * `ukcd index`, must not build the same index side by side.
+   */
+  indexingExclusively<T>(target: string, work: () => Promise<T>, onWait?: () => void): Promise<T>;
   startLoad(kind: LoadKind, source: string, detail: Record<string, unknown>): Promise<number>;
   finishLoad(id: number, status: LoadStatus, counts: LoadCounts, detail?: Record<string, unknown>): Promise<void>;
   /** The counts of a running load so far, for anyone watching; ignored once the load has finished. */

@@ -150,3 +150,39 @@ describe('ukcd index', () => {
     assert.match(bad.stderr, /usage: ukcd index/);
   });
 });
+
+describe('indexing runs on one index take turns', () => {
+  test('two runs started at once on an empty index: one builds it, the other waits and only updates', async (t) => {
+    const db = await freshPostgres();
+    const client = new Client({ node: elasticsearchUrl() });
+    const alias = `companies_turns_${process.pid}`;
+    t.after(async () => {
+      await client.indices.delete({ index: `${alias}_v*`, ignore_unavailable: true, allow_no_indices: true });
+      await client.close();
+      await db.drop();
+    });
+    const { createCompanyStore } = await import('../../src/adapters/postgres/company-store.ts');
+    const store = createCompanyStore(db.sql);
+    await store.upsertCompanies(
+      Array.from({ length: 40 }, (_, i) => company(String(i + 1).padStart(8, '0'))),
+      '2024-06-01',
+    );
+    await ensureIndex({ client, alias });
+    const search = { index: createEsSearchIndex({ client, alias }), target: `elasticsearch:${alias}` };
+    const lines: string[] = [];
+    const log = (line: string) => lines.push(line);
+
+    const runs = await Promise.all([
+      indexSearch(store, search, { log, batchSize: 5 }),
+      indexSearch(store, search, { log, batchSize: 5 }),
+    ]);
+    assert.deepEqual(runs.map((run) => [run.mode, run.documents]).sort(), [
+      ['full', 40],
+      ['update', 0],
+    ]);
+    assert.equal(lines.filter((line) => /another run is indexing it; waiting/.test(line)).length, 1);
+    assert.equal(await search.index.count(), 40);
+    const versions = await client.indices.get({ index: `${alias}_v*` });
+    assert.equal(Object.keys(versions).length, 1, 'one rebuild, not two side by side');
+  });
+});

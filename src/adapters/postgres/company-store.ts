@@ -103,6 +103,9 @@ const REBUILD_HISTORY = [
  * Loads do not wait for their commits to reach disk. A crash may lose the last batches, which is
  * safe only because every load is idempotent and resumable: running it again restores them.
  */
+/** The first key of the indexing lock (two-key form, like the free-key lock; its own number). */
+const INDEXING_LOCK_SPACE = 5_310_443;
+
 const LOAD_COMMIT = `SET LOCAL synchronous_commit = off`;
 
 const UPSERT_FAILURES = `
@@ -271,6 +274,26 @@ export function createCompanyStore(sql: Sql): CompanyStore {
          ON CONFLICT (target) DO UPDATE SET indexed_through = EXCLUDED.indexed_through, recorded_at = now()`,
         [target, through],
       );
+    },
+
+    async indexingExclusively(target, work, onWait) {
+      // PGlite is one process on one connection: nothing else can index, and a transaction held
+      // open here would block the indexer's own reads.
+      if (sql.dialect === 'pglite') return work();
+      // A transaction-scoped lock on a connection of its own, so it goes with the connection if
+      // this process dies mid-build.
+      return sql.transaction(async (tx) => {
+        const key = [INDEXING_LOCK_SPACE, target];
+        const free = await tx.query<{ locked: boolean }>(
+          'SELECT pg_try_advisory_xact_lock($1, hashtext($2)) AS locked',
+          key,
+        );
+        if (!free.rows[0]?.locked) {
+          onWait?.();
+          await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', key);
+        }
+        return work();
+      });
     },
 
     async startLoad(kind: LoadKind, source, detail) {
