@@ -21,7 +21,12 @@ import type { CompanyStore, Sql } from './ports.ts';
 export async function main(): Promise<Server> {
   const config = loadConfig();
   const log = (line: string) => process.stderr.write(`${line}\n`);
-  const { sql, store, keys, watchlists, location } = await openStore(config, { timeoutMs: config.DATABASE_TIMEOUT_MS });
+  // On a real PostgreSQL the migrations run once, in prepare(), on a pool without the statement
+  // timeout: building an index on a large table may take longer than any request may.
+  const { sql, store, keys, watchlists, location } = await openStore(config, {
+    timeoutMs: config.DATABASE_TIMEOUT_MS,
+    migrate: !config.DATABASE_URL,
+  });
   log(`store: ${location}`);
   await prepare(config, { sql, store }, log);
   const search = await openSearch(config, sql, {
@@ -63,8 +68,10 @@ export async function main(): Promise<Server> {
     });
     server.closeIdleConnections();
   };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  // `on`, not `once`: a second signal (a terminal's Ctrl-C reaching both npm's relay and us) must
+  // find the handler still there, or Node's default would end the process mid-shutdown.
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
   return server;
 }
 
@@ -72,7 +79,7 @@ export async function main(): Promise<Server> {
  * Start-up work, which the service's bounds on waiting must not cut short: the sample dataset
  * into an empty embedded store, and bringing the search index up to date (loads keep it current;
  * this catches up on anything loaded with --no-index, or builds it the first time). On a real
- * PostgreSQL it runs on a pool of its own without the statement timeout.
+ * PostgreSQL it runs on a pool of its own without the statement timeout, and migrates first.
  */
 async function prepare(config: Config, embedded: { sql: Sql; store: CompanyStore }, log: (line: string) => void) {
   const own = config.DATABASE_URL ? await openStore(config) : null;

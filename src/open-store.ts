@@ -1,6 +1,7 @@
 /**
  * Opens the store the configuration asks for: a real Postgres when DATABASE_URL is set, else
- * PGlite under DATA_DIR. Migrations run on open. The loaders and the service share this.
+ * PGlite under DATA_DIR. Migrations run on open unless asked not to. The loaders and the service
+ * share this.
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -25,6 +26,8 @@ export interface OpenedStore {
 export interface OpenStoreOptions {
   /** The service's bound on each statement and connection (DATABASE_TIMEOUT_MS); none for loaders. */
   timeoutMs?: number;
+  /** Run the migrations on open (default). The service opens its bounded pool without, see main.ts. */
+  migrate?: boolean;
 }
 
 export async function openStore(
@@ -47,7 +50,7 @@ export async function openStore(
     sql = await createPgliteSql({ dataDir: dir });
     location = `PGlite in ${dir}`;
   }
-  await migrate(sql);
+  if (options.migrate ?? true) await migrate(sql);
   return {
     sql,
     store: createCompanyStore(sql),

@@ -55,6 +55,17 @@ export function operationLabel(request: {
   return request.method === 'OPTIONS' ? 'preflight' : 'unmatched';
 }
 
+/** The `operation` label of an answered request (the metrics and the request log agree on it). */
+export function requestOperation(ctx: Context): string {
+  const router = ctx as Context & { routerName?: unknown; routeMatched?: unknown };
+  return operationLabel({
+    method: ctx.method,
+    operation: ctx.state.operation,
+    routeName: router.routerName,
+    routeMatched: router.routeMatched,
+  });
+}
+
 export function createHttpMetrics(options: HttpMetricsOptions): HttpMetrics {
   const registry = new Registry();
   // Unprefixed (process_*, nodejs_*), as the usual Node.js dashboards expect; once per registry.
@@ -109,16 +120,7 @@ export function createHttpMetrics(options: HttpMetricsOptions): HttpMetrics {
       try {
         await next();
       } finally {
-        const router = ctx as { routerName?: unknown; routeMatched?: unknown };
-        const child = childFor(
-          operationLabel({
-            method: ctx.method,
-            operation: ctx.state.operation,
-            routeName: router.routerName,
-            routeMatched: router.routeMatched,
-          }),
-          ctx.status,
-        );
+        const child = childFor(requestOperation(ctx), ctx.status);
         child.inc();
         child.observe((performance.now() - started) / 1000);
       }

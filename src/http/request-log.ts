@@ -4,11 +4,14 @@
  */
 import type { Context, Next } from 'koa';
 import { keyPrefix, looksLikeApiKey } from '../domain/api-keys.ts';
+import { bearerToken } from './access.ts';
+import { requestOperation } from './metrics.ts';
 
 export interface RequestLogEntry {
   method: string;
   path: string;
-  operation: string | null;
+  /** The operation or MCP tool run, else the route's name (`healthz`, …), else `unmatched` or `preflight`. */
+  operation: string;
   status: number;
   ms: number;
   key: string | null;
@@ -20,11 +23,11 @@ export function requestLog(log: (entry: RequestLogEntry) => void) {
     try {
       await next();
     } finally {
-      const bearer = /^\s*Bearer\s+(\S+)/i.exec(ctx.get('authorization'))?.[1];
+      const bearer = bearerToken(ctx.get('authorization'));
       log({
         method: ctx.method,
         path: ctx.path,
-        operation: (ctx.state.operation as string | undefined) ?? null,
+        operation: requestOperation(ctx),
         status: ctx.status,
         ms: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
         key: bearer && looksLikeApiKey(bearer) ? keyPrefix(bearer) : null,

@@ -449,12 +449,16 @@ for (const setup of setups) {
       const before = world.requestLines.length;
       await get('/v1/company?number=1&format=json', logged);
       await get('/v1/search?limit=0', logged);
+      await get('/healthz', null);
+      await get('/v1/nothing', logged);
       const lines = world.requestLines.slice(before).map((line) => JSON.parse(line));
       assert.deepEqual(
         lines.map((l) => [l.method, l.path, l.operation, l.status, l.key]),
         [
           ['GET', '/v1/company', 'lookup_company', 200, logged.slice(0, 13)],
           ['GET', '/v1/search', 'search_companies', 400, logged.slice(0, 13)],
+          ['GET', '/healthz', 'healthz', 200, null],
+          ['GET', '/v1/nothing', 'unmatched', 404, logged.slice(0, 13)],
         ],
       );
       assert.ok(lines.every((l) => typeof l.ms === 'number'));
