@@ -5,11 +5,16 @@
 #
 #   scripts/postgres.sh          -> prints DATABASE_URL for the test database
 #   scripts/postgres.sh stop
+#
+# With UKCD_PG_REPLICA_OF=<port of a server started by this script>, the cluster is instead a hot
+# standby of that server (pg_basebackup, streaming replication), and the URL printed is the
+# standby's, for DATABASE_READ_URL.
 set -euo pipefail
 
 PORT="${UKCD_PG_PORT:-54329}"
 DIR="${UKCD_PG_DIR:-/var/tmp/ukcd-postgres}"
 DB="${UKCD_PG_DB:-ukcd_test}"
+PRIMARY_PORT="${UKCD_PG_REPLICA_OF:-}"
 URL="postgres://ukcd:ukcd@127.0.0.1:${PORT}/${DB}"
 
 as_postgres() {
@@ -39,7 +44,15 @@ fi
 if ! "$BIN/pg_isready" -q -h 127.0.0.1 -p "$PORT"; then
   mkdir -p "$DIR"
   chown postgres:postgres "$DIR"
-  if [ ! -f "$DIR/data/PG_VERSION" ]; then
+  if [ ! -f "$DIR/data/PG_VERSION" ] && [ -n "$PRIMARY_PORT" ]; then
+    # A copy of the primary that keeps following it; -R writes its primary_conninfo and standby.signal.
+    as_postgres "$BIN/pg_basebackup" -h 127.0.0.1 -p "$PRIMARY_PORT" -U postgres -D "$DIR/data" -R -X stream -c fast
+    cat >>"$DIR/data/postgresql.conf" <<CONF
+port = $PORT
+unix_socket_directories = '$DIR'
+hot_standby = on
+CONF
+  elif [ ! -f "$DIR/data/PG_VERSION" ]; then
     as_postgres "$BIN/initdb" -D "$DIR/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
     cat >>"$DIR/data/postgresql.conf" <<CONF
 listen_addresses = '127.0.0.1'
@@ -51,6 +64,12 @@ fsync = on
 CONF
   fi
   as_postgres "$BIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w -t 60 start >/dev/null
+fi
+
+if [ -n "$PRIMARY_PORT" ]; then
+  # A standby is read-only: its roles and databases are the primary's.
+  echo "$URL"
+  exit 0
 fi
 
 psql_admin() { "$BIN/psql" -h 127.0.0.1 -p "$PORT" -U postgres -v ON_ERROR_STOP=1 -qAt "$@"; }

@@ -1,7 +1,8 @@
 /**
  * The composition root: the only module that knows every adapter. Opens the store (real Postgres
  * with DATABASE_URL, else PGlite under DATA_DIR) and the search index (Elasticsearch with
- * ELASTICSEARCH_URL, else the store's own), loads the sample dataset into an empty embedded
+ * ELASTICSEARCH_URL, else the store's own) and the read replica (DATABASE_READ_URL), loads the
+ * sample dataset into an empty embedded
  * store, brings the search index up to date, and serves HTTP until SIGTERM/SIGINT, then closes
  * cleanly.
  */
@@ -15,7 +16,7 @@ import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
 import { buildApp, jsonRequestLog } from './http/app.ts';
 import { openSearch } from './open-search.ts';
-import { openStore } from './open-store.ts';
+import { openReadSide, openStore } from './open-store.ts';
 import type { CompanyStore, Sql } from './ports.ts';
 
 export async function main(): Promise<Server> {
@@ -29,13 +30,20 @@ export async function main(): Promise<Server> {
   });
   log(`store: ${location}`);
   await prepare(config, { sql, store }, log);
-  const search = await openSearch(config, sql, {
+  const reads = openReadSide(
+    config,
+    { sql, store, keys, watchlists, location },
+    { timeoutMs: config.DATABASE_TIMEOUT_MS },
+  );
+  if (config.DATABASE_READ_URL) log(`reads: ${reads.location}`);
+  const search = await openSearch(config, reads.sql, {
     timeoutMs: config.SEARCH_TIMEOUT_MS,
     whenUnavailable: () => log('search: Elasticsearch is not answering; searches answer 503 until it does'),
   });
   log(`search: ${search.location}`);
   const server = buildApp({
-    store,
+    store: reads.store,
+    ...(config.DATABASE_READ_URL ? { primary: store } : {}),
     search: search.index,
     keys,
     watchlists,
@@ -61,7 +69,7 @@ export async function main(): Promise<Server> {
     deadline.unref();
     server.close(() => {
       clearTimeout(deadline);
-      void Promise.allSettled([search.close(), sql.close()]).then(() => {
+      void Promise.allSettled([search.close(), reads.close(), sql.close()]).then(() => {
         log('shut down');
         process.exit(0);
       });

@@ -23,6 +23,15 @@ export interface OpenedStore {
   location: string;
 }
 
+/** The store a service reads from: the replica of DATABASE_READ_URL when set, else the store itself. */
+export interface ReadSide {
+  sql: Sql;
+  store: CompanyStore;
+  location: string;
+  /** Closes the replica's pool (nothing when reads share the store's). */
+  close(): Promise<void>;
+}
+
 export interface OpenStoreOptions {
   /** The service's bound on each statement and connection (DATABASE_TIMEOUT_MS); none for loaders. */
   timeoutMs?: number;
@@ -37,12 +46,7 @@ export async function openStore(
   let sql: Sql;
   let location: string;
   if (config.DATABASE_URL) {
-    sql = createPgSql({
-      connectionString: config.DATABASE_URL,
-      ...(options.timeoutMs
-        ? { statementTimeoutMs: options.timeoutMs, connectionTimeoutMs: Math.min(options.timeoutMs, 5000) }
-        : {}),
-    });
+    sql = createPgSql(pgOptions(config.DATABASE_URL, options));
     location = new URL(config.DATABASE_URL).host;
   } else {
     const dir = join(resolve(config.DATA_DIR), 'pglite');
@@ -57,5 +61,32 @@ export async function openStore(
     keys: createKeyStore(sql),
     watchlists: createWatchlistStore(sql),
     location,
+  };
+}
+
+export function openReadSide(
+  config: Pick<Config, 'DATABASE_READ_URL'>,
+  opened: OpenedStore,
+  options: OpenStoreOptions = {},
+): ReadSide {
+  if (!config.DATABASE_READ_URL) {
+    return { sql: opened.sql, store: opened.store, location: opened.location, close: async () => {} };
+  }
+  // No migrations: a standby is read-only and gets the schema from its primary.
+  const sql = createPgSql(pgOptions(config.DATABASE_READ_URL, options));
+  return {
+    sql,
+    store: createCompanyStore(sql),
+    location: `${new URL(config.DATABASE_READ_URL).host} (read replica)`,
+    close: () => sql.close(),
+  };
+}
+
+function pgOptions(connectionString: string, options: OpenStoreOptions) {
+  return {
+    connectionString,
+    ...(options.timeoutMs
+      ? { statementTimeoutMs: options.timeoutMs, connectionTimeoutMs: Math.min(options.timeoutMs, 5000) }
+      : {}),
   };
 }

@@ -20,7 +20,10 @@ import type { HttpDeps } from './routes.ts';
 import { addOperationRoutes } from './routes.ts';
 
 export interface AppDeps extends Omit<HttpDeps, 'clock' | 'metrics'> {
+  /** The store the operations read (a read replica, when there is one). */
   store: CompanyStore;
+  /** The primary, when `store` is a replica: keys, quotas and watchlists live there. */
+  primary?: Pick<CompanyStore, 'ping'>;
   clock?: () => Date;
   log?: (line: string) => void;
   /** Where each request's log entry goes (none by default; see jsonRequestLog). */
@@ -45,15 +48,21 @@ export function buildApp(deps: AppDeps): Koa {
   router.get('healthz', '/healthz', (ctx) => {
     ctx.body = { status: 'ok' };
   });
-  // Ready when both the store and the search index answer; which one does not, otherwise. Cheap
-  // enough to probe every few seconds: a round trip to the store, the index's document count.
+  // Ready when the store (and its read replica, if any) and the search index answer; which one
+  // does not, otherwise. Cheap enough to probe every few seconds: a round trip to each database,
+  // the index's document count.
   router.get('readyz', '/readyz', async (ctx) => {
-    const [store, search] = await Promise.allSettled([deps.store.ping(), deps.search.count()]);
-    const ready = store.status === 'fulfilled' && search.status === 'fulfilled';
+    const [store, replica, search] = await Promise.allSettled([
+      (deps.primary ?? deps.store).ping(),
+      deps.primary ? deps.store.ping() : Promise.resolve(),
+      deps.search.count(),
+    ]);
+    const ready = [store, replica, search].every((check) => check.status === 'fulfilled');
     ctx.status = ready ? 200 : 503;
     ctx.body = {
       status: ready ? 'ready' : 'unavailable',
       store: { ok: store.status === 'fulfilled' },
+      ...(deps.primary ? { replica: { ok: replica.status === 'fulfilled' } } : {}),
       search: search.status === 'fulfilled' ? { ok: true, indexed: search.value } : { ok: false },
     };
   });

@@ -24,6 +24,12 @@ describe('PostgreSQL errors', () => {
     ['too many connections', withCode('sorry, too many clients already', '53300'), true],
     ['statement timeout', withCode('canceling statement due to statement timeout', '57014'), true],
     ['connection exception class 08', withCode('connection failure', '08006'), true],
+    [
+      'read replica cancelled a query to replay',
+      withCode('canceling statement due to conflict with recovery', '40001'),
+      true,
+    ],
+    ['serialization failure is ours', withCode('could not serialize access due to concurrent update', '40001'), false],
     ['lost connection', new Error('Connection terminated unexpectedly'), true],
     ['pool connect timeout', new Error('timeout exceeded when trying to connect'), true],
     ['client-side query timeout', new Error('Query read timeout'), true],

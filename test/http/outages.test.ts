@@ -10,8 +10,6 @@
  * - SIGTERM: the request in flight finishes, new connections are refused, the process exits 0.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,42 +32,13 @@ import { writeBulkZips } from '../../src/synthetic/bulk-zip.ts';
 import { syntheticFilings } from '../../src/synthetic/filings.ts';
 import { writeRegisterSnapshot } from '../../src/synthetic/register-files.ts';
 import { outageElasticsearch, outagePostgres } from '../support/outage-servers.ts';
-import { repoRoot } from '../support/samples.ts';
+import type { Service } from '../support/ukcd-start.ts';
+import { startService } from '../support/ukcd-start.ts';
 
 /** The service's bounds on waiting, set low so that the test is quick; the assertions allow for them. */
 const DATABASE_TIMEOUT_MS = 2_000;
 const SEARCH_TIMEOUT_MS = 2_000;
 const quiet = () => {};
-
-interface Service {
-  url: string;
-  child: ChildProcess;
-  output: string[];
-  exited: Promise<number | null>;
-}
-
-async function startService(env: Record<string, string>): Promise<Service> {
-  const child = spawn(process.execPath, [join(repoRoot, 'bin/ukcd.mjs'), 'start'], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const output: string[] = [];
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the service did not start:\n${output.join('')}`)), 120_000);
-    child.stderr!.setEncoding('utf8');
-    child.stderr!.on('data', (chunk: string) => {
-      output.push(chunk);
-      const m = /serving on (http:\/\/\S+?) /.exec(output.join(''));
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    void exited.then(() => reject(new Error(`the service exited:\n${output.join('')}`)));
-  });
-  return { url, child, output, exited };
-}
 
 describe('outages, on servers of its own', { concurrency: false, timeout: 900_000 }, () => {
   let work: string;

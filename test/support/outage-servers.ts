@@ -1,10 +1,11 @@
 /**
- * A PostgreSQL server and an Elasticsearch node of their own for the outage tests, which stop and
- * freeze them: the servers every other test shares are never touched. Started by the project's
- * scripts (on other ports and directories), stopped by them, frozen with SIGSTOP.
+ * Servers of their own for the tests that stop and freeze them — a PostgreSQL server and an
+ * Elasticsearch node for the outage tests, a primary and its hot standby for the read-replica
+ * test: the servers every other test shares are never touched. Started by the project's scripts
+ * (on other ports and directories), stopped by them, frozen with SIGSTOP.
  */
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { repoRoot } from './samples.ts';
@@ -59,5 +60,38 @@ export const outageElasticsearch = {
   },
   async thaw(): Promise<void> {
     process.kill(await this.pid(), 'SIGCONT');
+  },
+};
+
+const REPLICA_PRIMARY_ENV = {
+  UKCD_PG_PORT: '54349',
+  UKCD_PG_DIR: '/var/tmp/ukcd-pg-replica-primary',
+  UKCD_PG_DB: 'ukcd_replicated',
+};
+const REPLICA_STANDBY_ENV = {
+  UKCD_PG_PORT: '54350',
+  UKCD_PG_DIR: '/var/tmp/ukcd-pg-replica-standby',
+  UKCD_PG_DB: 'ukcd_replicated',
+  UKCD_PG_REPLICA_OF: REPLICA_PRIMARY_ENV.UKCD_PG_PORT,
+};
+
+/**
+ * A primary and a streaming hot standby of it, made fresh (a standby copied from an earlier
+ * primary could not follow a new one); `remove` stops both and deletes their clusters.
+ */
+export const replicaPair = {
+  async start(): Promise<{ primary: string; standby: string }> {
+    await this.remove();
+    const primary = await script('postgres.sh', REPLICA_PRIMARY_ENV);
+    const standby = await script('postgres.sh', REPLICA_STANDBY_ENV);
+    return { primary, standby };
+  },
+  stopStandby: () => script('postgres.sh', REPLICA_STANDBY_ENV, 'stop'),
+  startStandby: () => script('postgres.sh', REPLICA_STANDBY_ENV),
+  async remove(): Promise<void> {
+    await script('postgres.sh', REPLICA_STANDBY_ENV, 'stop');
+    await script('postgres.sh', REPLICA_PRIMARY_ENV, 'stop');
+    await rm(REPLICA_STANDBY_ENV.UKCD_PG_DIR, { recursive: true, force: true });
+    await rm(REPLICA_PRIMARY_ENV.UKCD_PG_DIR, { recursive: true, force: true });
   },
 };

@@ -29,6 +29,8 @@ export function isPgUnavailable(error: unknown): boolean {
     if (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.has(code)) return true;
     // Class 08: connection exceptions.
     if (/^08[0-9A-Z]{3}$/.test(code)) return true;
+    // A read replica cancelled the query to apply its primary's changes: asking again works.
+    if (code === '40001' && /conflict with recovery/.test(error.message)) return true;
   }
   if (LOST_CONNECTION.test(error.message)) return true;
   // A pool that cannot connect rejects with the socket's error as an AggregateError (IPv4 and IPv6).
