@@ -20,7 +20,9 @@ export async function runParseCommand(
   out: NodeJS.WritableStream = process.stdout,
   err: NodeJS.WriteStream = process.stderr,
 ): Promise<number> {
-  if (paths.length === 0) {
+  const option = paths.find((path) => path.startsWith('-'));
+  if (paths.length === 0 || option !== undefined) {
+    if (option !== undefined) err.write(`ukcd parse has no option "${option}"\n`);
     err.write('usage: ukcd parse PATH... (files, folders or accounts bulk zips)\n');
     return 2;
   }

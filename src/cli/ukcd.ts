@@ -64,6 +64,12 @@ async function run(argv: string[]): Promise<number | undefined> {
       return runGenerateCommand(args);
     }
     case 'start': {
+      if (args.length > 0) {
+        process.stderr.write(
+          `ukcd start takes no arguments, got "${args.join(' ')}": it is configured by environment variables (README, "Configuration")\n`,
+        );
+        return 2;
+      }
       const { main } = await import('../main.ts');
       await main();
       return undefined;
@@ -80,6 +86,21 @@ async function run(argv: string[]): Promise<number | undefined> {
   }
 }
 
-const code = await run(process.argv.slice(2));
+/** node:util parseArgs refuses an unknown option or a missing value with one of these codes. */
+function isUsageError(error: unknown): error is Error {
+  return error instanceof Error && /^ERR_PARSE_ARGS_/.test(String((error as { code?: unknown }).code));
+}
+
+async function runOrExplain(argv: string[]): Promise<number | undefined> {
+  try {
+    return await run(argv);
+  } catch (error) {
+    if (!isUsageError(error)) throw error;
+    process.stderr.write(`${error.message}\nRun "ukcd help" for the commands and their options.\n`);
+    return 2;
+  }
+}
+
+const code = await runOrExplain(process.argv.slice(2));
 // A server keeps running; a command ends with its status.
 if (code !== undefined) process.exitCode = code;
