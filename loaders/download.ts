@@ -1,13 +1,12 @@
 /**
  * Inputs given as URLs are downloaded into DATA_DIR/downloads first, under their own file name
- * (which carries the snapshot or publication date), then loaded like local files.
+ * (which carries the snapshot or publication date), then loaded like local files. Downloads are
+ * resumable, as `ukcd sync`'s are: a dropped connection is retried from the bytes held.
  */
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { downloadResumable } from './sync/resumable-download.ts';
+import type { DownloadOptions } from './sync/resumable-download.ts';
 
 export function isUrl(input: string): boolean {
   return /^https?:\/\//i.test(input);
@@ -17,6 +16,7 @@ export async function downloadInputs(
   inputs: readonly string[],
   dataDir: string,
   log: (line: string) => void,
+  options: Omit<DownloadOptions, 'log'> = {},
 ): Promise<string[]> {
   const paths: string[] = [];
   for (const input of inputs) {
@@ -28,12 +28,7 @@ export async function downloadInputs(
     await mkdir(dir, { recursive: true });
     const target = join(dir, basename(new URL(input).pathname) || 'download');
     log(`downloading ${input}`);
-    const response = await fetch(input);
-    if (!response.ok || !response.body) throw new Error(`${input}: HTTP ${response.status}`);
-    // Written under a temporary name, so a broken download is never mistaken for a whole file.
-    await pipeline(Readable.fromWeb(response.body as WebReadableStream), createWriteStream(`${target}.part`));
-    await rename(`${target}.part`, target);
-    paths.push(target);
+    paths.push((await downloadResumable(input, target, { ...options, log })).path);
   }
   return paths;
 }

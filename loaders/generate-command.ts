@@ -3,6 +3,7 @@
  * snapshots in the real Companies House formats, for tests, the sample dataset and benchmarks.
  */
 import { parseArgs } from 'node:util';
+import { isCalendarDate } from '../src/domain/calendar-date.ts';
 
 export async function runGenerateCommand(args: readonly string[]): Promise<number> {
   const [what, ...rest] = args;
@@ -25,7 +26,7 @@ export async function runGenerateCommand(args: readonly string[]): Promise<numbe
   });
   for (const option of ['from', 'until'] as const) {
     const value = values[option];
-    if (value !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    if (value !== undefined && !isCalendarDate(value)) {
       process.stderr.write(`--${option} must be a date YYYY-MM-DD, got "${value}"\n`);
       return 2;
     }
@@ -108,7 +109,7 @@ async function generateRegister(args: readonly string[]): Promise<number> {
       seed: { type: 'string', default: '1' },
     },
   });
-  if (!values.out || !values.date || !/^\d{4}-\d{2}-\d{2}$/.test(values.date)) {
+  if (!values.out || !values.date || !isCalendarDate(values.date)) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }

@@ -9,9 +9,11 @@ import { loadConfig } from '../src/config.ts';
 import { openSearch } from '../src/open-search.ts';
 import { openStore } from '../src/open-store.ts';
 import { downloadInputs } from './download.ts';
+import { DownloadError } from './sync/resumable-download.ts';
 import { indexSearch } from './index-search.ts';
 import { describeAccountsSummary, loadAccounts } from './load-accounts.ts';
 import { describeRegisterSummary, loadRegister, RegisterInputError } from './load-register.ts';
+import { isCalendarDate } from '../src/domain/calendar-date.ts';
 
 const USAGE = `usage:
   ukcd load register PATH...|URL [--snapshot-date YYYY-MM-DD] [--complete | --partial] [--no-index]
@@ -45,7 +47,7 @@ export async function runLoadCommand(args: readonly string[]): Promise<number> {
   }
   for (const option of ['snapshot-date', 'published'] as const) {
     const value = values[option];
-    if (value !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    if (value !== undefined && !isCalendarDate(value)) {
       process.stderr.write(`--${option} must be a date YYYY-MM-DD, got "${value}"\n`);
       return 2;
     }
@@ -94,6 +96,10 @@ export async function runLoadCommand(args: readonly string[]): Promise<number> {
     if (error instanceof RegisterInputError) {
       log(`refused: ${error.message}`);
       return 2;
+    }
+    if (error instanceof DownloadError) {
+      log(`download failed: ${error.message}; nothing was loaded`);
+      return 1;
     }
     throw error;
   } finally {

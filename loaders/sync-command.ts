@@ -13,6 +13,7 @@ import { openStore } from '../src/open-store.ts';
 import { indexSearch } from './index-search.ts';
 import { LockHeldError, withLock } from './sync/lock.ts';
 import { describeSyncSummary, syncFromCompaniesHouse } from './sync/sync.ts';
+import { isCalendarDate } from '../src/domain/calendar-date.ts';
 
 const USAGE = `usage: ukcd sync [--base-url URL] [--only register|accounts] [--since YYYY-MM-DD]
                  [--keep-downloads] [--workers N] [--no-index]`;
@@ -98,7 +99,7 @@ function argumentProblem(values: Record<string, string | boolean | undefined>): 
   if (only !== undefined && only !== 'register' && only !== 'accounts') {
     return `--only must be register or accounts, got "${String(only)}"`;
   }
-  if (since !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(String(since))) {
+  if (since !== undefined && !isCalendarDate(String(since))) {
     return `--since must be a date YYYY-MM-DD, got "${String(since)}"`;
   }
   if (workers !== undefined && !/^[1-9]\d*$/.test(String(workers))) {

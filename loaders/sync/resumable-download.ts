@@ -81,10 +81,10 @@ export async function downloadResumable(
       lastError = error instanceof Error ? error : new Error(String(error));
     }
     options.log?.(
-      `${basename(target)}: attempt ${attempt} of ${attempts} failed (${describe(lastError)})${attempt < attempts ? '; will resume' : ''}`,
+      `${basename(target)}: attempt ${attempt} of ${attempts} failed (${describeFetchError(lastError)})${attempt < attempts ? '; will resume' : ''}`,
     );
   }
-  throw new DownloadError(`${url}: gave up after ${attempts} attempts: ${describe(lastError)}`, false);
+  throw new DownloadError(`${url}: gave up after ${attempts} attempts: ${describeFetchError(lastError)}`, false);
 }
 
 async function downloadOnce(url: string, target: string, options: DownloadOptions): Promise<AttemptOutcome> {
@@ -192,8 +192,8 @@ async function sizeOf(path: string): Promise<number> {
   }
 }
 
-function describe(error: Error): string {
-  // fetch reports a dropped connection as "terminated", with the socket's error as its cause.
+/** A fetch failure in words: fetch says "fetch failed" or "terminated", and the socket's error is its cause. */
+export function describeFetchError(error: Error): string {
   const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
   return `${error.message}${cause}`;
 }

@@ -16,7 +16,7 @@ import { ACCOUNTS_PAGE, dailyAccountsFiles, linkedFiles, REGISTER_PAGE, register
 import type { SyncPlan } from './plan.ts';
 import { planSync } from './plan.ts';
 import type { DownloadOptions } from './resumable-download.ts';
-import { downloadResumable } from './resumable-download.ts';
+import { describeFetchError, downloadResumable } from './resumable-download.ts';
 import type { ZipKind } from './verify-zip.ts';
 import { verifyZip } from './verify-zip.ts';
 
@@ -117,7 +117,8 @@ async function readPage(url: string): Promise<ListedFile[]> {
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(60_000) });
   } catch (error) {
-    throw new Error(`could not read ${url}: ${message(error)}`, { cause: error });
+    const reason = error instanceof Error ? describeFetchError(error) : String(error);
+    throw new Error(`could not read ${url}: ${reason}`, { cause: error });
   }
   if (!response.ok) throw new Error(`could not read ${url}: HTTP ${response.status}`);
   return linkedFiles(await response.text(), response.url || url);

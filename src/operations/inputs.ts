@@ -13,6 +13,7 @@ import { RISK_BANDS } from '../domain/risk-band.ts';
 import { postTownKey } from '../domain/search-document.ts';
 import { SIZE_BANDS } from '../domain/size-band.ts';
 import { SEARCH_SIGNALS } from '../domain/triggers.ts';
+import { isCalendarDate } from '../domain/calendar-date.ts';
 
 export function companyNumberInput(description: string) {
   return z
@@ -47,9 +48,7 @@ export function dateInput(description: string) {
   return z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
-    .refine((value) => !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().startsWith(value), {
-      message: 'must be a real calendar date YYYY-MM-DD',
-    })
+    .refine(isCalendarDate, { message: 'must be a real calendar date YYYY-MM-DD' })
     .describe(description);
 }
 

@@ -16,6 +16,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import { formatRegisterCsvLine, REGISTER_CSV_HEADER, REGISTER_CSV_LINE_END, registerRange } from './register.ts';
+import { isCalendarDate } from '../domain/calendar-date.ts';
 
 export interface RegisterSnapshotFilesOptions {
   seed: number;
@@ -144,11 +145,6 @@ async function writeCsv(path: string, source: Readable): Promise<number> {
   return out.bytesWritten;
 }
 
-function isIsoDate(value: string): boolean {
-  const time = Date.parse(`${value}T00:00:00Z`);
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
-}
-
 function checkOptions(options: RegisterSnapshotFilesOptions): { parts: number; level: number } {
   const parts = options.parts ?? 1;
   if (!Number.isInteger(parts) || parts < 1 || parts > 99) throw new Error(`parts must be 1 to 99, got ${parts}`);
@@ -159,7 +155,7 @@ function checkOptions(options: RegisterSnapshotFilesOptions): { parts: number; l
   if (!Number.isInteger(options.companies) || options.companies < 0) {
     throw new Error(`companies must be a whole number, got ${options.companies}`);
   }
-  if (!isIsoDate(options.snapshotDate)) {
+  if (!isCalendarDate(options.snapshotDate)) {
     throw new Error(`snapshotDate must be an ISO date (YYYY-MM-DD), got ${JSON.stringify(options.snapshotDate)}`);
   }
   return { parts, level };

@@ -1,0 +1,9 @@
+/**
+ * Dates are ISO calendar dates, "2024-03-31", everywhere: in the API, on the command line and in
+ * file names. One check for all of them, so that 2024-02-30 is refused wherever a date is asked for.
+ */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+}

@@ -1,0 +1,20 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { isCalendarDate } from '../../src/domain/calendar-date.ts';
+
+test('calendar dates', () => {
+  const cases: [string, boolean][] = [
+    ['2024-03-31', true],
+    ['2024-02-29', true],
+    ['2023-02-29', false],
+    ['2024-02-30', false],
+    ['2024-13-01', false],
+    ['2024-00-10', false],
+    ['2024-1-1', false],
+    ['2024-01-01T00:00:00Z', false],
+    [' 2024-01-01', false],
+    ['', false],
+    ['0000-01-01', true],
+  ];
+  for (const [value, expected] of cases) assert.equal(isCalendarDate(value), expected, value);
+});
