@@ -98,7 +98,11 @@ for (const target of targets) {
         ],
         [],
       );
-      await db.store.upsertCompanies([company('00000005', { name: 'RENAMED FIVE LIMITED' })], '2024-07-01');
+      // A later snapshot lists company 7 again, unchanged: nothing of it to re-index.
+      await db.store.upsertCompanies(
+        [company('00000005', { name: 'RENAMED FIVE LIMITED' }), company('00000007')],
+        '2024-07-01',
+      );
       const update = await indexSearch(db.store, search, { log: quiet });
       assert.deepEqual([update.mode, update.documents], ['update', 2]);
       const after = await search.index.findCompanies(byNetAssets(1));

@@ -28,6 +28,41 @@ const COMPANY_COLUMNS = `company_number text, name text, status text, type text,
   sic_codes text[], care_of text, po_box text, line_1 text, line_2 text, post_town text, county text, country text,
   postcode text, previous_names jsonb`;
 
+/**
+ * What the register says about a company. A monthly snapshot lists every live company again, most
+ * of them unchanged: only a company whose facts changed gets a new updated_at, so the search
+ * update after the load re-indexes those, not all 5.6 million.
+ */
+const REGISTER_FACTS = [
+  'name',
+  'status',
+  'type',
+  'incorporated',
+  'dissolved',
+  'country_of_origin',
+  'accounts_ref_day',
+  'accounts_ref_month',
+  'accounts_category',
+  'accounts_last_made_up_to',
+  'accounts_next_due',
+  'confirmation_last_made_up_to',
+  'confirmation_next_due',
+  'charges_total',
+  'charges_outstanding',
+  'charges_part_satisfied',
+  'charges_satisfied',
+  'sic_codes',
+  'care_of',
+  'po_box',
+  'line_1',
+  'line_2',
+  'post_town',
+  'county',
+  'country',
+  'postcode',
+  'previous_names',
+];
+
 const UPSERT_COMPANIES = `
 INSERT INTO companies AS c (company_number, name, status, type, incorporated, dissolved, country_of_origin,
   accounts_ref_day, accounts_ref_month, accounts_category, accounts_last_made_up_to, accounts_next_due,
@@ -53,7 +88,10 @@ ON CONFLICT (company_number) DO UPDATE SET
   po_box = EXCLUDED.po_box, line_1 = EXCLUDED.line_1, line_2 = EXCLUDED.line_2, post_town = EXCLUDED.post_town,
   county = EXCLUDED.county, country = EXCLUDED.country, postcode = EXCLUDED.postcode,
   previous_names = EXCLUDED.previous_names, snapshot_date = EXCLUDED.snapshot_date,
-  removed_from_register = NULL, updated_at = now()
+  removed_from_register = NULL,
+  updated_at = CASE WHEN (${REGISTER_FACTS.map((column) => `c.${column}`).join(', ')}, c.removed_from_register)
+    IS DISTINCT FROM (${REGISTER_FACTS.map((column) => `EXCLUDED.${column}`).join(', ')}, NULL::date)
+    THEN now() ELSE c.updated_at END
 WHERE c.snapshot_date <= EXCLUDED.snapshot_date`;
 
 const FILING_COLUMNS = `company_number text, source_zip text, source_file text, published date,
