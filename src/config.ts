@@ -3,63 +3,66 @@
  */
 import * as z from 'zod';
 
-const Env = z
-  .object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    /** Absent: the embedded PGlite store under DATA_DIR. */
-    DATABASE_URL: z.url().optional(),
-    /**
-     * A read replica of DATABASE_URL (a hot standby). Set: the service reads companies, accounts
-     * history, recent filings and Postgres search there; API keys, quotas and watchlists stay on
-     * DATABASE_URL, as do the loaders and the indexer.
-     */
-    DATABASE_READ_URL: z.url().optional(),
-    /** Absent: search runs on the store. */
-    ELASTICSEARCH_URL: z.url().optional(),
-    /** The alias searches read; rebuilds put versioned indexes (`companies_v2`, …) behind it. */
-    ELASTICSEARCH_INDEX: z
-      .string()
-      .regex(/^[a-z0-9][a-z0-9_-]*$/, 'lower-case letters, digits, - and _')
-      .default('companies'),
-    DATA_DIR: z.string().min(1).default('./data'),
-    /**
-     * Set: GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`. Unset: it is open, so
-     * keep it off the public network (see docs/api.md#metrics).
-     */
-    METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
-    /**
-     * One JSON line per request on stdout (pino, asynchronous, buffered: about 5 µs a line; no
-     * measurable cost in bench/lookup, see BENCHMARKS.md). Ship stdout with the platform's log
-     * collector; `false` turns it off.
-     */
-    LOG_REQUESTS: z
-      .enum(['true', 'false', '1', '0'])
-      .default('true')
-      .transform((value) => value === 'true' || value === '1'),
-    /** Behind a reverse proxy: take the client address (free-key limits) from X-Forwarded-For. */
-    TRUST_PROXY: z
-      .enum(['true', 'false', '1', '0'])
-      .default('false')
-      .transform((value) => value === 'true' || value === '1'),
-    /** Where `ukcd sync` finds the Companies House download service (a mirror, or a test server). */
-    CH_DOWNLOAD_URL: z.url().default('https://download.companieshouse.gov.uk/'),
-    /**
-     * The service's bound on waiting for PostgreSQL: a statement running longer is cancelled, a
-     * server that does not answer at all is given up a second later, and a new connection must be
-     * made within this. The request then answers 503. Loaders and `ukcd index` have no such bound.
-     */
-    DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
-    /** The service's bound on waiting for Elasticsearch (two tries of half of it each), then 503. */
-    SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
-    /** On SIGTERM, in-flight requests get this long to finish before their connections are cut. */
-    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
-    /** Worker threads for parsing accounts; default: one per core. */
-    UKCD_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
-  })
-  .refine((env) => !env.DATABASE_READ_URL || env.DATABASE_URL, {
-    message: 'DATABASE_READ_URL is a replica of DATABASE_URL: set DATABASE_URL too',
-    path: ['DATABASE_READ_URL'],
-  });
+const Variables = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Absent: the embedded PGlite store under DATA_DIR. */
+  DATABASE_URL: z.url().optional(),
+  /**
+   * A read replica of DATABASE_URL (a hot standby). Set: the service reads companies, accounts
+   * history, recent filings and Postgres search there; API keys, quotas and watchlists stay on
+   * DATABASE_URL, as do the loaders and the indexer.
+   */
+  DATABASE_READ_URL: z.url().optional(),
+  /** Absent: search runs on the store. */
+  ELASTICSEARCH_URL: z.url().optional(),
+  /** The alias searches read; rebuilds put versioned indexes (`companies_v2`, …) behind it. */
+  ELASTICSEARCH_INDEX: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_-]*$/, 'lower-case letters, digits, - and _')
+    .default('companies'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /**
+   * Set: GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`. Unset: it is open, so
+   * keep it off the public network (see docs/api.md#metrics).
+   */
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  /**
+   * One JSON line per request on stdout (pino, asynchronous, buffered: about 5 µs a line; no
+   * measurable cost in bench/lookup, see BENCHMARKS.md). Ship stdout with the platform's log
+   * collector; `false` turns it off.
+   */
+  LOG_REQUESTS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((value) => value === 'true' || value === '1'),
+  /** Behind a reverse proxy: take the client address (free-key limits) from X-Forwarded-For. */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+  /** Where `ukcd sync` finds the Companies House download service (a mirror, or a test server). */
+  CH_DOWNLOAD_URL: z.url().default('https://download.companieshouse.gov.uk/'),
+  /**
+   * The service's bound on waiting for PostgreSQL: a statement running longer is cancelled, a
+   * server that does not answer at all is given up a second later, and a new connection must be
+   * made within this. The request then answers 503. Loaders and `ukcd index` have no such bound.
+   */
+  DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** The service's bound on waiting for Elasticsearch (two tries of half of it each), then 503. */
+  SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** On SIGTERM, in-flight requests get this long to finish before their connections are cut. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** Worker threads for parsing accounts; default: one per core. */
+  UKCD_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+});
+
+/** Every environment variable the service and the `ukcd` command read. */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(Variables.shape);
+
+const Env = Variables.refine((env) => !env.DATABASE_READ_URL || env.DATABASE_URL, {
+  message: 'DATABASE_READ_URL is a replica of DATABASE_URL: set DATABASE_URL too',
+  path: ['DATABASE_READ_URL'],
+});
 
 export type Config = z.infer<typeof Env>;
 

@@ -16,7 +16,7 @@ import { describe, test } from 'node:test';
 import { Ajv } from 'ajv';
 import type { ErrorObject } from 'ajv';
 import { parse } from 'yaml';
-import { loadConfig } from '../../src/config.ts';
+import { CONFIG_VARIABLES, loadConfig } from '../../src/config.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
@@ -82,14 +82,6 @@ function pinnedElasticsearchVersion(): string {
   return match[1];
 }
 
-/** The configuration keys src/config.ts reads: the top-level keys of its Env object. */
-function configKeys(): Set<string> {
-  const source = read('src/config.ts');
-  const body = /const Env = z\.object\(\{([\s\S]*?)\n\}\);/.exec(source)?.[1];
-  assert.ok(body, 'src/config.ts: no Env object');
-  return new Set([...body.matchAll(/^ {2}([A-Z][A-Z0-9_]*):/gm)].map((match) => match[1] as string));
-}
-
 function services(doc: Doc): Record<string, Service> {
   return (doc.services ?? {}) as Record<string, Service>;
 }
@@ -130,7 +122,7 @@ function ruleProblems(doc: Doc): string[] {
   const all = services(doc);
   const version = pinnedElasticsearchVersion();
   const declaredVolumes = new Set(Object.keys((doc.volumes ?? {}) as object));
-  const keys = configKeys();
+  const keys = new Set(CONFIG_VARIABLES);
 
   for (const name of ['postgres', 'elasticsearch', 'api', ...Object.keys(JOBS)]) {
     if (!all[name]) problems.push(`no service ${name}`);
