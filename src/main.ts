@@ -2,9 +2,8 @@
  * The composition root: the only module that knows every adapter. Opens the store (real Postgres
  * with DATABASE_URL, else PGlite under DATA_DIR) and the search index (Elasticsearch with
  * ELASTICSEARCH_URL, else the store's own) and the read replica (DATABASE_READ_URL), loads the
- * sample dataset into an empty embedded
- * store, brings the search index up to date, and serves HTTP until SIGTERM/SIGINT, then closes
- * cleanly.
+ * sample dataset into an empty embedded store, brings the search index up to date, and serves
+ * HTTP until SIGTERM/SIGINT, then closes cleanly.
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,17 +23,11 @@ export async function main(): Promise<Server> {
   const log = (line: string) => process.stderr.write(`${line}\n`);
   // On a real PostgreSQL the migrations run once, in prepare(), on a pool without the statement
   // timeout: building an index on a large table may take longer than any request may.
-  const { sql, store, keys, watchlists, location } = await openStore(config, {
-    timeoutMs: config.DATABASE_TIMEOUT_MS,
-    migrate: !config.DATABASE_URL,
-  });
+  const opened = await openStore(config, { timeoutMs: config.DATABASE_TIMEOUT_MS, migrate: !config.DATABASE_URL });
+  const { sql, store, keys, watchlists, location } = opened;
   log(`store: ${location}`);
   await prepare(config, { sql, store }, log);
-  const reads = openReadSide(
-    config,
-    { sql, store, keys, watchlists, location },
-    { timeoutMs: config.DATABASE_TIMEOUT_MS },
-  );
+  const reads = openReadSide(config, opened, { timeoutMs: config.DATABASE_TIMEOUT_MS });
   if (config.DATABASE_READ_URL) log(`reads: ${reads.location}`);
   const search = await openSearch(config, reads.sql, {
     timeoutMs: config.SEARCH_TIMEOUT_MS,

@@ -193,7 +193,8 @@ async function sizeOf(path: string): Promise<number> {
 }
 
 /** A fetch failure in words: fetch says "fetch failed" or "terminated", and the socket's error is its cause. */
-export function describeFetchError(error: Error): string {
+export function describeFetchError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
   const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
   return `${error.message}${cause}`;
 }

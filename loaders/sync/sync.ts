@@ -117,8 +117,7 @@ async function readPage(url: string): Promise<ListedFile[]> {
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(60_000) });
   } catch (error) {
-    const reason = error instanceof Error ? describeFetchError(error) : String(error);
-    throw new Error(`could not read ${url}: ${reason}`, { cause: error });
+    throw new Error(`could not read ${url}: ${describeFetchError(error)}`, { cause: error });
   }
   if (!response.ok) throw new Error(`could not read ${url}: HTTP ${response.status}`);
   return linkedFiles(await response.text(), response.url || url);

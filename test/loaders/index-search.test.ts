@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import type { TestContext } from 'node:test';
 import { Client } from '@elastic/elasticsearch';
 import { createEsSearchIndex, ensureIndex } from '../../src/adapters/elasticsearch/es-search-index.ts';
 import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-index.ts';
@@ -119,16 +120,22 @@ for (const target of targets) {
   });
 }
 
+/** A fresh real Postgres database and an Elasticsearch alias name, both removed after the test. */
+async function realPostgresAndAlias(t: TestContext, prefix: string) {
+  const db = await freshPostgres();
+  const client = new Client({ node: elasticsearchUrl() });
+  const alias = `${prefix}_${process.pid}`;
+  t.after(async () => {
+    await client.indices.delete({ index: `${alias}_v*`, ignore_unavailable: true, allow_no_indices: true });
+    await client.close();
+    await db.drop();
+  });
+  return { db, client, alias };
+}
+
 describe('ukcd index', () => {
   test('indexes a real Postgres store into Elasticsearch from the command line', async (t) => {
-    const db = await freshPostgres();
-    const client = new Client({ node: elasticsearchUrl() });
-    const alias = `companies_cli_${process.pid}`;
-    t.after(async () => {
-      await client.indices.delete({ index: `${alias}_v*`, ignore_unavailable: true, allow_no_indices: true });
-      await client.close();
-      await db.drop();
-    });
+    const { db, client, alias } = await realPostgresAndAlias(t, 'companies_cli');
     const { createCompanyStore } = await import('../../src/adapters/postgres/company-store.ts');
     await createCompanyStore(db.sql).upsertCompanies(
       ['00000001', '00000002', 'SC000003'].map((n) => company(n)),
@@ -157,14 +164,7 @@ describe('ukcd index', () => {
 
 describe('indexing runs on one index take turns', () => {
   test('two runs started at once on an empty index: one builds it, the other waits and only updates', async (t) => {
-    const db = await freshPostgres();
-    const client = new Client({ node: elasticsearchUrl() });
-    const alias = `companies_turns_${process.pid}`;
-    t.after(async () => {
-      await client.indices.delete({ index: `${alias}_v*`, ignore_unavailable: true, allow_no_indices: true });
-      await client.close();
-      await db.drop();
-    });
+    const { db, client, alias } = await realPostgresAndAlias(t, 'companies_turns');
     const { createCompanyStore } = await import('../../src/adapters/postgres/company-store.ts');
     const store = createCompanyStore(db.sql);
     await store.upsertCompanies(

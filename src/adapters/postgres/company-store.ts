@@ -33,35 +33,9 @@ const COMPANY_COLUMNS = `company_number text, name text, status text, type text,
  * of them unchanged: only a company whose facts changed gets a new updated_at, so the search
  * update after the load re-indexes those, not all 5.6 million.
  */
-const REGISTER_FACTS = [
-  'name',
-  'status',
-  'type',
-  'incorporated',
-  'dissolved',
-  'country_of_origin',
-  'accounts_ref_day',
-  'accounts_ref_month',
-  'accounts_category',
-  'accounts_last_made_up_to',
-  'accounts_next_due',
-  'confirmation_last_made_up_to',
-  'confirmation_next_due',
-  'charges_total',
-  'charges_outstanding',
-  'charges_part_satisfied',
-  'charges_satisfied',
-  'sic_codes',
-  'care_of',
-  'po_box',
-  'line_1',
-  'line_2',
-  'post_town',
-  'county',
-  'country',
-  'postcode',
-  'previous_names',
-];
+const REGISTER_FACTS = COMPANY_COLUMNS.split(',')
+  .map((definition) => definition.trim().split(/\s+/)[0]!)
+  .filter((column) => column !== 'company_number');
 
 const UPSERT_COMPANIES = `
 INSERT INTO companies AS c (company_number, name, status, type, incorporated, dissolved, country_of_origin,
@@ -141,10 +115,10 @@ const REBUILD_HISTORY = [
  * Loads do not wait for their commits to reach disk. A crash may lose the last batches, which is
  * safe only because every load is idempotent and resumable: running it again restores them.
  */
+const LOAD_COMMIT = `SET LOCAL synchronous_commit = off`;
+
 /** The first key of the indexing lock (two-key form, like the free-key lock; its own number). */
 const INDEXING_LOCK_SPACE = 5_310_443;
-
-const LOAD_COMMIT = `SET LOCAL synchronous_commit = off`;
 
 const UPSERT_FAILURES = `
 INSERT INTO parse_failures (source_zip, source_file, code, message)
