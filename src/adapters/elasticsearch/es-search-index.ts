@@ -45,7 +45,7 @@ export function createEsSearchIndex({
   scoredNameSearchUpTo = SCORED_UP_TO,
 }: EsSearchOptions): SearchIndex {
   const index: SearchIndex = {
-    upsertCompanies: (documents) => bulkIndex(client, alias, documents),
+    upsertCompanies: (documents) => bulkIndex(client, alias, documents, { requireAlias: true }),
 
     async rebuild(batches) {
       const existing = Object.keys(
@@ -390,7 +390,17 @@ function readMapping(): {
   return JSON.parse(readFileSync(MAPPING_FILE, 'utf8'));
 }
 
-async function bulkIndex(client: Client, index: string, documents: readonly SearchDocument[]): Promise<void> {
+/**
+ * requireAlias: updates go through the alias, and if it is missing (an index never built, or
+ * deleted by hand) Elasticsearch must refuse them rather than create an index of that name with
+ * default settings and no mapping.
+ */
+async function bulkIndex(
+  client: Client,
+  index: string,
+  documents: readonly SearchDocument[],
+  { requireAlias = false } = {},
+): Promise<void> {
   if (documents.length === 0) return;
   const operations = documents.flatMap((d) => {
     const normalised = normaliseCompanyName(d.name);
@@ -406,7 +416,7 @@ async function bulkIndex(client: Client, index: string, documents: readonly Sear
       },
     ];
   });
-  const result = await client.bulk({ operations });
+  const result = await client.bulk({ operations, require_alias: requireAlias });
   if (result.errors) {
     const first = result.items.find((item) => item.index?.error)?.index?.error;
     throw new Error(`Elasticsearch refused documents: ${first?.reason ?? 'unknown reason'}`);
