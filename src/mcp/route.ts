@@ -1,7 +1,8 @@
 /**
- * POST /mcp: streamable HTTP, stateless, JSON answers. A new server and transport per request (a
- * stateless transport cannot be reused); the web-standard transport hands Koa a Response, so the
- * CORS and quota headers set here stay on it. GET and DELETE are 405 (no SSE stream, no sessions).
+ * POST /mcp: streamable HTTP, stateless, JSON answers. A new transport per request (a stateless
+ * transport cannot be reused) connected to a pooled server; the web-standard transport hands Koa a
+ * Response, so the CORS and quota headers set here stay on it. GET and DELETE are 405 (no SSE
+ * stream, no sessions).
  */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
@@ -11,10 +12,12 @@ import { identifyCaller, quotaHeaders } from '../http/access.ts';
 import type { HttpDeps } from '../http/routes.ts';
 import type { Operation } from '../operations/operation.ts';
 import type { McpRequestAccess } from './server.ts';
-import { buildMcpServer, mcpCatalog } from './server.ts';
+import { buildMcpServer, mcpCatalog, requestAuthInfo } from './server.ts';
+import { createMcpServerPool } from './server-pool.ts';
 
 export function addMcpRoute(router: Router, operations: readonly Operation[], deps: HttpDeps): void {
   const catalog = mcpCatalog(operations);
+  const servers = createMcpServerPool(() => buildMcpServer(catalog, deps));
   router.post('mcp', '/mcp', async (ctx: Context) => {
     ctx.state.operation = 'mcp';
     if (ctx.state.malformedBody) {
@@ -23,22 +26,26 @@ export function addMcpRoute(router: Router, operations: readonly Operation[], de
       return;
     }
     const access: McpRequestAccess = { caller: await callerOf(ctx, deps) };
-    const server = buildMcpServer(catalog, deps, access);
+    const server = servers.acquire();
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
     });
     await server.connect(transport);
+    // Only a server whose request ended normally goes back: one that threw may be mid-request.
+    let answered = false;
     try {
       const response = await transport.handleRequest(webRequest(ctx), {
         parsedBody: (ctx.request as { body?: unknown }).body,
+        authInfo: requestAuthInfo(access),
       });
       if (access.quota) ctx.set(quotaHeaders(access.quota));
       ctx.body = response;
+      answered = true;
     } finally {
       if (access.operation) ctx.state.operation = access.operation;
-      await transport.close();
-      await server.close();
+      await server.close(); // closes the transport too
+      if (answered) servers.release(server);
     }
   });
   const notAllowed = (ctx: Context) => {

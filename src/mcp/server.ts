@@ -5,6 +5,7 @@
  * `isError: true` and the same text REST gives, which an agent can read out to its user.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
@@ -26,6 +27,23 @@ export interface McpRequestAccess {
   quota?: QuotaState;
   /** Set when the request calls a known tool: its operation's name, for the log and the metrics. */
   operation?: string;
+}
+
+/**
+ * The request's access, as the transport hands it to the handlers: servers are pooled across
+ * requests (server-pool.ts), so a handler must read its caller from the request, never from the
+ * server. The key itself is not passed on: the caller is already identified.
+ */
+export function requestAuthInfo(access: McpRequestAccess): AuthInfo {
+  const clientId = access.caller instanceof AppError ? 'anonymous' : access.caller.key.prefix;
+  return { token: '', clientId, scopes: [], extra: { access } };
+}
+
+function accessOf(authInfo: AuthInfo | undefined): McpRequestAccess {
+  const access = authInfo?.extra?.access;
+  // A programming error, not a caller's: the route passes the access with every request.
+  if (access === undefined) throw new Error('an MCP request reached a tool without its access');
+  return access as McpRequestAccess;
 }
 
 export function toolList(operations: readonly Operation[]): Tool[] {
@@ -63,7 +81,7 @@ export function mcpCatalog(operations: readonly Operation[]): McpCatalog {
   };
 }
 
-export function buildMcpServer(catalog: McpCatalog, deps: HttpDeps, access: McpRequestAccess): Server {
+export function buildMcpServer(catalog: McpCatalog, deps: HttpDeps): Server {
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: {} },
     instructions:
@@ -73,7 +91,8 @@ export function buildMcpServer(catalog: McpCatalog, deps: HttpDeps, access: McpR
   });
   const { operations, tools, byName } = catalog;
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const access = accessOf(extra.authInfo);
     const operation = byName.get(request.params.name);
     if (!operation)
       return refusal(`Unknown tool "${request.params.name}". Tools: ${operations.map((o) => o.name).join(', ')}.`);

@@ -425,6 +425,27 @@ for (const setup of setups) {
       assert.equal(await usage(key), 50);
     });
 
+    test('servers are reused across requests: interleaved callers each get their own answers and counts', async () => {
+      const [first, second] = [await world.issueKey('free'), await world.issueKey('free')];
+      const [a, b, anonymous] = [await connectWith(first), await connectWith(second), await connect()];
+      answerText(await callTool(a, 'watch_add', { company_numbers: ['1'] }), 'first adds');
+      answerText(await callTool(b, 'watch_add', { company_numbers: ['2'] }), 'second adds');
+      const rounds = Array.from({ length: 8 }, () => [
+        callTool(a, 'watch_list'),
+        callTool(b, 'watch_list'),
+        callTool(anonymous, 'watch_list'),
+      ]);
+      for (const [ofFirst, ofSecond, ofNobody] of await Promise.all(rounds.map((round) => Promise.all(round)))) {
+        const listed = [answerText(ofFirst!, 'first'), answerText(ofSecond!, 'second')];
+        assert.match(listed[0]!, /00000001/);
+        assert.doesNotMatch(listed[0]!, /00000002/);
+        assert.match(listed[1]!, /00000002/);
+        assert.doesNotMatch(listed[1]!, /00000001/);
+        assert.equal(errorText(ofNobody!, 'anonymous'), MISSING_KEY);
+      }
+      assert.deepEqual([await usage(first), await usage(second)], [9, 9]);
+    });
+
     test('the HTTP answer to a counted tools/call carries the quota headers; others do not', async () => {
       const key = await world.issueKey('pro');
       const first = await rawMcp(toolsCall('lookup_company', { company_number: '1' }), key);
