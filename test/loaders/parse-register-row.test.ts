@@ -107,7 +107,20 @@ describe('ukDate', () => {
     { input: '29/07/2020', want: '2020-07-29' },
     { input: '1/2/2003', want: '2003-02-01' },
     { input: '29/02/2021', want: null },
+    { input: '29/02/2024', want: '2024-02-29' },
+    { input: '29/02/2000', want: '2000-02-29' },
+    { input: '29/02/1900', want: null },
+    { input: '31/04/2020', want: null },
+    { input: '31/12/2020', want: '2020-12-31' },
+    { input: '00/01/2020', want: null },
+    { input: '01/00/2020', want: null },
+    { input: '01/13/2020', want: null },
+    // Postgres has no year 0; years 1 to 99 were refused before (a Date reads them as 19xx) and still are.
+    { input: '01/01/0000', want: null },
+    { input: '01/01/0099', want: null },
+    { input: '01/01/0999', want: '0999-01-01' },
     { input: '2020-07-29', want: null },
+    { input: ' 29/07/2020', want: null },
   ];
   for (const c of cases) test(c.input, () => assert.equal(ukDate(c.input), c.want));
 });

@@ -126,9 +126,46 @@ SELECT r.source_zip, r.source_file, r.code, r.message
 FROM json_to_recordset($1::json) AS r(source_zip text, source_file text, code text, message text)
 ON CONFLICT (source_zip, source_file) DO UPDATE SET code = EXCLUDED.code, message = EXCLUDED.message, recorded_at = now()`;
 
-function companyJson(company: RegisterCompany): Record<string, unknown> {
-  const { address, ...rest } = company;
-  return { ...rest, ...address };
+/**
+ * The row json_to_recordset reads: the register fields with the address flattened. Written out
+ * field by field: built by spreading (`{ ...rest, ...address }`) the objects took a third of a
+ * register load's time to serialise, a literal of one fixed shape a tenth of that. The type
+ * makes a register field added later a compile error here until it is written.
+ */
+function companyJson(
+  company: RegisterCompany,
+): Record<Exclude<keyof CompanyRow, 'snapshot_date' | 'removed_from_register'>, unknown> {
+  const { address } = company;
+  return {
+    company_number: company.company_number,
+    name: company.name,
+    status: company.status,
+    type: company.type,
+    incorporated: company.incorporated,
+    dissolved: company.dissolved,
+    country_of_origin: company.country_of_origin,
+    accounts_ref_day: company.accounts_ref_day,
+    accounts_ref_month: company.accounts_ref_month,
+    accounts_category: company.accounts_category,
+    accounts_last_made_up_to: company.accounts_last_made_up_to,
+    accounts_next_due: company.accounts_next_due,
+    confirmation_last_made_up_to: company.confirmation_last_made_up_to,
+    confirmation_next_due: company.confirmation_next_due,
+    charges_total: company.charges_total,
+    charges_outstanding: company.charges_outstanding,
+    charges_part_satisfied: company.charges_part_satisfied,
+    charges_satisfied: company.charges_satisfied,
+    sic_codes: company.sic_codes,
+    care_of: address.care_of,
+    po_box: address.po_box,
+    line_1: address.line_1,
+    line_2: address.line_2,
+    post_town: address.post_town,
+    county: address.county,
+    country: address.country,
+    postcode: address.postcode,
+    previous_names: company.previous_names,
+  };
 }
 
 function filingJson(filing: FilingRecord): Record<string, unknown> {
