@@ -3,7 +3,7 @@
  * and what that means for the full register (about 5.6 million rows).
  *
  *   npx tsx bench/register-generator.ts                        # 500,000 companies: generate, then write zipped
- *   npx tsx bench/register-generator.ts --companies 5790000    # the full-size register: 5.6M rows on 2024-06-01
+ *   npx tsx bench/register-generator.ts --companies 7000000    # the full-size register: 5.6M rows on 2024-06-01
  *   npx tsx bench/register-generator.ts --parts 7 --keep DIR   # seven part files, kept in DIR
  *   npx tsx bench/register-generator.ts --level 4              # faster deflate, bigger zips
  *

@@ -1,9 +1,10 @@
 /**
  * bench/search-data: prepares the PostgreSQL database `ukcd_bench_search` for the search
  * benchmarks — the full-size synthetic register (about 5.6 million companies, the 2024-06-01
- * snapshot of bench/results/register-full, made with `ukcd generate register --companies 5790000
- * --seed 1`) and an accounts history for the companies on it. Idempotent: each stage is skipped
- * when the database already holds its result, so a rerun finishes in seconds.
+ * snapshot of bench/results/register-full, made with `ukcd generate register --companies 7000000
+ * --seed 1`; 5790000 before the number sequences ran past 2024) and an accounts history for the
+ * companies on it. Idempotent: each stage is skipped when the database already holds its result,
+ * so a rerun finishes in seconds.
  *
  *   npm run bench:search-data            # or: npx tsx bench/search-data.ts [--years N]
  *

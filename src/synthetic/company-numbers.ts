@@ -6,6 +6,11 @@
  * SC Scotland, NI Northern Ireland, OC limited liability partnerships) has its own sequence. We
  * give every company index its own number, never reused (a bijection per register), and read the
  * incorporation date back off a timeline of how the sequences advanced.
+ *
+ * The timelines follow the real sequences to early 2024 and run on at about the recent rate to
+ * late 2028, so that a snapshot of any day until then lists companies incorporated in the two years
+ * before it (the young_and_funded trigger looks for them). A number issued after a snapshot's day
+ * is not on that snapshot.
  */
 import { isoDate, lastDayOfMonth } from './dates.ts';
 
@@ -41,7 +46,7 @@ function space(
   return { register, prefix, low, size, stride, timeline };
 }
 
-const ENGLAND_WALES = space('england-wales', '', 100_000, 15_400_000, [
+const ENGLAND_WALES = space('england-wales', '', 100_000, 19_000_000, [
   [100_000, 1912],
   [500_000, 1951.5],
   [1_000_000, 1971],
@@ -63,8 +68,10 @@ const ENGLAND_WALES = space('england-wales', '', 100_000, 15_400_000, [
   [14_000_000, 2022.2],
   [15_000_000, 2023.6],
   [15_400_000, 2024.2],
+  [16_200_000, 2025.2],
+  [19_000_000, 2028.9],
 ]);
-const SCOTLAND = space('scotland', 'SC', 20_000, 800_000, [
+const SCOTLAND = space('scotland', 'SC', 20_000, 960_000, [
   [20_000, 1945],
   [100_000, 1986.5],
   [200_000, 1999.6],
@@ -74,8 +81,9 @@ const SCOTLAND = space('scotland', 'SC', 20_000, 800_000, [
   [600_000, 2018.4],
   [700_000, 2021.3],
   [800_000, 2024.2],
+  [960_000, 2028.9],
 ]);
-const NORTHERN_IRELAND = space('northern-ireland', 'NI', 20_000, 700_000, [
+const NORTHERN_IRELAND = space('northern-ireland', 'NI', 20_000, 733_000, [
   [20_000, 1986],
   [60_000, 2006.5],
   [600_000, 2009.5],
@@ -83,13 +91,15 @@ const NORTHERN_IRELAND = space('northern-ireland', 'NI', 20_000, 700_000, [
   [650_000, 2018.4],
   [680_000, 2021.4],
   [700_000, 2024.2],
+  [733_000, 2028.9],
 ]);
-const LLP = space('llp', 'OC', 300_000, 450_000, [
+const LLP = space('llp', 'OC', 300_000, 473_000, [
   [300_000, 2001.3],
   [350_000, 2009.6],
   [400_000, 2015.6],
   [437_000, 2021.3],
   [450_000, 2024],
+  [473_000, 2028.9],
 ]);
 
 /**

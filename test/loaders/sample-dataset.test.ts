@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { loadSampleDataset } from '../../loaders/sample-dataset.ts';
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
+import { FUNDED_MIN_NET_ASSETS, YOUNG_YEARS } from '../../src/domain/triggers.ts';
 import type { Sql } from '../../src/ports.ts';
 import { testStores } from '../support/databases.ts';
 
@@ -69,14 +70,21 @@ test('nearly every filing belongs to a company on the register; those that left 
   assert.ok(dissolved > 0, `${dissolved} marked dissolved by the later snapshot`);
 });
 
-test('some companies have negative net assets, overdue accounts, charges, and distress statuses', async () => {
+test('some companies have negative net assets, overdue accounts, charges, distress statuses, and young funded ones', async () => {
   const negative = await one(
     `SELECT count(DISTINCT company_number)::int AS n FROM accounts_history WHERE (figures->>'net_assets')::numeric < 0`,
   );
   const overdue = await one(`SELECT count(*)::int AS n FROM companies WHERE accounts_next_due < DATE '2026-11-21'`);
   const charged = await one(`SELECT count(*)::int AS n FROM companies WHERE charges_outstanding > 0`);
   const distress = await one(`SELECT count(*)::int AS n FROM companies WHERE status <> 'Active'`);
-  for (const [what, n] of Object.entries({ negative, overdue, charged, distress })) assert.ok(n > 0, `${what}: ${n}`);
+  // What the young_and_funded trigger looks for, so that it has something to show too.
+  const youngFunded = await one(
+    `SELECT count(DISTINCT c.company_number)::int AS n FROM companies c JOIN accounts_history h USING (company_number)
+     WHERE c.incorporated > DATE '2026-11-21' - interval '${YOUNG_YEARS} years'
+       AND (h.figures->>'net_assets')::numeric >= ${FUNDED_MIN_NET_ASSETS}`,
+  );
+  for (const [what, n] of Object.entries({ negative, overdue, charged, distress, youngFunded }))
+    assert.ok(n > 0, `${what}: ${n}`);
 });
 
 test('filings were published recently, relative to the sample day', async () => {
