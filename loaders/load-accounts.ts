@@ -141,9 +141,13 @@ async function loadUnit(
     filings = [];
     failures = [];
     await writing;
-    writing = store.saveFilings(batchFilings, batchFailures).then(() => {
+    const write = store.saveFilings(batchFilings, batchFailures).then(() => {
       counts.rows_written += batchFilings.length;
     });
+    // A failed write is thrown by the next flush or at the end; until then it must not count as
+    // "unhandled" (which ends the process) while this thread waits for the parse workers.
+    write.catch(() => undefined);
+    writing = write;
   };
   const reject = async (sourceFile: string, code: string, message: string) => {
     counts.rows_read++;

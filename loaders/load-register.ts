@@ -1,6 +1,7 @@
 /**
  * `ukcd load register PATH...|URL`: load a register snapshot (the single file or its parts, zipped
- * or not) into the store, streaming, in batches. A complete snapshot then marks the companies it
+ * or not) into the store, streaming, in batches: a worker thread reads and parses the CSV while
+ * this thread writes the batches before (register-row-batches.ts). A complete snapshot then marks the companies it
  * no longer lists as dissolved. Rejected rows are reported with their line and reason and make
  * the exit status 1; a file that is not a register CSV is refused before anything is written.
  *
@@ -16,8 +17,9 @@ import type { RegisterCompany } from '../src/domain/company.ts';
 import type { CompanyStore } from '../src/ports.ts';
 import { formatDuration, startProgress } from '../src/cli/progress.ts';
 import { reportProgressToJournal } from './journal-progress.ts';
-import { parseRegisterRow, readRegisterHeader } from './parse-register-row.ts';
+import { readRegisterHeader } from './parse-register-row.ts';
 import { csvSources, describeRegisterInputs } from './register-inputs.ts';
+import { registerRowBatches } from './register-row-batches.ts';
 
 export interface RegisterLoadOptions {
   /** Overrides the date from the file names. */
@@ -28,8 +30,6 @@ export interface RegisterLoadOptions {
   reportDir: string;
   batchSize?: number;
   log?: (line: string) => void;
-  /** For tests of resumability: stop (as if killed) after this many rows. */
-  stopAfterRows?: number;
   /** How often the counts so far are written to the load journal (default 5 s). */
   progressIntervalMs?: number;
 }
@@ -103,9 +103,13 @@ export async function loadRegister(
   let writing: Promise<void> = Promise.resolve();
   const flush = async (batch: RegisterCompany[]) => {
     await writing;
-    writing = store.upsertCompanies(batch, snapshotDate).then(() => {
+    const write = store.upsertCompanies(batch, snapshotDate).then(() => {
       rowsWritten += batch.length;
     });
+    // A failed write is thrown by the next flush or at the end; until then it is not "unhandled"
+    // (which would end the process) while this thread waits for the reader's next batch.
+    write.catch(() => undefined);
+    writing = write;
   };
 
   try {
@@ -115,38 +119,15 @@ export async function loadRegister(
     for (const [i, source] of sources.entries()) {
       bytesDone += bytesRead;
       bytesRead = 0;
-      const columns = headers[i]!;
-      const stream = await source.open();
-      stream.on('data', (chunk: Buffer) => (bytesRead += chunk.length));
-      const parser = stream.pipe(
-        parse({
-          bom: true,
-          relax_column_count: true,
-          relax_quotes: true,
-          skip_empty_lines: true,
-          info: true,
-          from_line: 2,
-        }),
-      );
-      let batch: RegisterCompany[] = [];
-      for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-        rowsRead++;
-        const result = parseRegisterRow(record, columns);
-        if (result.ok) batch.push(result.company);
-        else await reject(source.label, info.lines, result.reason);
-        if (batch.length >= batchSize) {
-          await flush(batch);
-          batch = [];
-          // Rows to come, estimated from the bytes read so far: a CSV does not say how many it holds.
-          progress.setExpected(Math.round((rowsRead * totalBytes) / Math.max(bytesDone + bytesRead, 1)));
-        }
-        progress.advance();
-        if (options.stopAfterRows !== undefined && rowsRead >= options.stopAfterRows) {
-          await writing;
-          throw new Error(`stopped after ${rowsRead} rows, as asked`);
-        }
+      for await (const batch of registerRowBatches(source, headers[i]!, batchSize)) {
+        for (const { line, reason } of batch.rejects) await reject(source.label, line, reason);
+        rowsRead += batch.rows;
+        bytesRead = batch.bytes;
+        await flush(batch.companies);
+        progress.advance(batch.rows);
+        // Rows to come, estimated from the bytes read so far: a CSV does not say how many it holds.
+        progress.setExpected(Math.round((rowsRead * totalBytes) / Math.max(bytesDone + bytesRead, 1)));
       }
-      await flush(batch);
     }
     await writing;
     const markedDissolved = complete ? await store.markRemovedFromRegister(snapshotDate) : 0;

@@ -3,9 +3,9 @@
  * are transferred, not copied, to the worker.
  */
 import { availableParallelism } from 'node:os';
-import { extname } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { ParseResult } from '../src/accounts/parse-filing.ts';
+import { startWorker } from './start-worker.ts';
 
 export interface ParsePool {
   parse(name: string, bytes: Buffer): Promise<ParseResult>;
@@ -14,15 +14,12 @@ export interface ParsePool {
 }
 
 export function createParsePool(size = availableParallelism()): ParsePool {
-  // Running from TypeScript sources, workers need tsx too; from a build they load plain .js.
-  const fromSources = extname(new URL(import.meta.url).pathname) === '.ts';
-  const workerFile = new URL(fromSources ? './parse-worker-bootstrap.mjs' : './parse-worker.js', import.meta.url);
   const pending = new Map<number, { resolve: (r: ParseResult) => void; reject: (e: Error) => void }>();
   const load = new Map<Worker, number>();
   let nextId = 0;
 
   const workers = Array.from({ length: size }, () => {
-    const worker = new Worker(workerFile);
+    const worker = startWorker('parse-worker');
     load.set(worker, 0);
     worker.on('message', (message: { id: number; result: ParseResult }) => {
       load.set(worker, load.get(worker)! - 1);

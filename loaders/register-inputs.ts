@@ -72,13 +72,18 @@ export interface CsvSource {
   label: string;
   /** Uncompressed size in bytes, for estimating how many rows are to come. */
   size: number;
+  /** The input file, and the CSV's name inside it when the file is a zip. */
+  file: string;
+  member: string | null;
   open(): Promise<Readable>;
 }
 
 /** The CSV streams inside one input file: itself, or each .csv member of a zip. */
 export async function csvSources(file: string): Promise<CsvSource[]> {
   if (!/\.zip$/i.test(file))
-    return [{ label: file, size: (await stat(file)).size, open: async () => createReadStream(file) }];
+    return [
+      { label: file, size: (await stat(file)).size, file, member: null, open: async () => createReadStream(file) },
+    ];
   const zip = await openZipFile(file);
   const members: CsvSource[] = [];
   const found: { name: string; size: number }[] = [];
@@ -86,7 +91,7 @@ export async function csvSources(file: string): Promise<CsvSource[]> {
   zip.close();
   for (const { name, size } of found) {
     if (!/\.csv$/i.test(name)) continue;
-    members.push({ label: `${file}!${name}`, size, open: () => streamZipMember(file, name) });
+    members.push({ label: `${file}!${name}`, size, file, member: name, open: () => streamZipMember(file, name) });
   }
   if (members.length === 0) throw new Error(`${file} holds no .csv file`);
   return members;

@@ -93,6 +93,20 @@ for (const kind of testStores) {
       );
     });
 
+    test('when writing fails the load stops with that error, and the journal records the failure', async () => {
+      const failing = {
+        ...db.store,
+        saveFilings: async () => {
+          throw new Error('disk full');
+        },
+      };
+      await assert.rejects(loadAccounts(failing, [corpus], { ...quiet, batchSize: 20, force: true }), /disk full/);
+      const failed = (await db.store.loadProgress()).lastFinished.find(
+        (load) => load.kind === 'accounts' && load.status === 'failed',
+      );
+      assert.ok(failed, 'a failed accounts load in the journal');
+    });
+
     test('unreadable filings are recorded with their reason, and the rest still load', async () => {
       const folder = join(dir, `mixed-${kind.name}`);
       mkdirSync(folder);

@@ -75,6 +75,41 @@ for (const kind of testStores) {
       assert.deepEqual(last && [last.rows_read, last.rows_written, last.rows_rejected], [3000, 3000, 0]);
     });
 
+    test('a CSV that stops being readable fails the load, naming the file and why; the batches before it are in', async () => {
+      const path = join(dir, `unclosed-${kind.name}.csv`);
+      writeRegisterCsv(path, registerRows(2500, 9000), ['"UNCLOSED QUOTE LTD,09999999']);
+      await assert.rejects(
+        loadRegister(db.store, [path], { ...quiet, snapshotDate: '2021-08-01', batchSize: 1000 }),
+        (error: Error) => error.message.startsWith(path) && /quote/i.test(error.message),
+      );
+      assert.ok((await db.store.getCompany('00009000')) !== null, 'the first batch was written');
+      const failed = (await db.store.loadProgress()).lastFinished.find(
+        (load) => load.kind === 'register' && load.status === 'failed',
+      );
+      assert.ok(
+        failed && failed.rows_written >= 1000,
+        `the journal records the failed load: ${JSON.stringify(failed)}`,
+      );
+    });
+
+    test('when writing fails the load stops, and so does the reading', async () => {
+      const path = join(dir, `write-fails-${kind.name}.csv`);
+      writeRegisterCsv(path, registerRows(20_000, 10_000));
+      let writes = 0;
+      const failing = {
+        ...db.store,
+        upsertCompanies: async () => {
+          writes++;
+          throw new Error('disk full');
+        },
+      };
+      await assert.rejects(
+        loadRegister(failing, [path], { ...quiet, snapshotDate: '2021-08-01', batchSize: 100 }),
+        /disk full/,
+      );
+      assert.ok(writes <= 2, `${writes} writes tried after the first failed`);
+    });
+
     test('a file that is not a register CSV is refused and nothing is written', async () => {
       const before = await db.store.counts();
       await assert.rejects(
