@@ -22,6 +22,7 @@ import type { SourceProblem } from './filing-sources.ts';
 import { reportProgressToJournal } from './journal-progress.ts';
 import { createParsePool } from './parse-pool.ts';
 import type { ParsePool } from './parse-pool.ts';
+import { writeBehind } from './write-behind.ts';
 
 export interface AccountsLoadOptions {
   reportDir: string;
@@ -135,19 +136,16 @@ async function loadUnit(
   const journalProgress = reportProgressToJournal(store, journal, () => counts, options.progressIntervalMs);
   let filings: FilingRecord[] = [];
   let failures: ParseFailureRecord[] = [];
-  let writing: Promise<void> = Promise.resolve();
-  const flush = async () => {
+  const writes = writeBehind();
+  const flush = () => {
     const [batchFilings, batchFailures] = [filings, failures];
     filings = [];
     failures = [];
-    await writing;
-    const write = store.saveFilings(batchFilings, batchFailures).then(() => {
-      counts.rows_written += batchFilings.length;
-    });
-    // A failed write is thrown by the next flush or at the end; until then it must not count as
-    // "unhandled" (which ends the process) while this thread waits for the parse workers.
-    write.catch(() => undefined);
-    writing = write;
+    return writes.start(() =>
+      store.saveFilings(batchFilings, batchFailures).then(() => {
+        counts.rows_written += batchFilings.length;
+      }),
+    );
   };
   const reject = async (sourceFile: string, code: string, message: string) => {
     counts.rows_read++;
@@ -194,12 +192,12 @@ async function loadUnit(
     await Promise.all(inFlight);
     for (const problem of problems.splice(0)) await onProblem(problem);
     await flush();
-    await writing;
+    await writes.finish();
     await journalProgress.stop();
     await store.finishLoad(journal, 'done', counts);
   } catch (error) {
     await Promise.allSettled(inFlight);
-    await writing.catch(() => undefined);
+    await writes.settle();
     await journalProgress.stop();
     await store.finishLoad(journal, 'failed', counts, {
       error: error instanceof Error ? error.message : String(error),

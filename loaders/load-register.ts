@@ -1,8 +1,8 @@
 /**
  * `ukcd load register PATH...|URL`: load a register snapshot (the single file or its parts, zipped
  * or not) into the store, streaming, in batches: a worker thread reads and parses the CSV while
- * this thread writes the batches before (register-row-batches.ts). A complete snapshot then marks the companies it
- * no longer lists as dissolved. Rejected rows are reported with their line and reason and make
+ * this thread writes the batches before (register-row-batches.ts). A complete snapshot then marks
+ * the companies it no longer lists as dissolved. Rejected rows are reported with their line and reason and make
  * the exit status 1; a file that is not a register CSV is refused before anything is written.
  *
  * Idempotent (upserts keyed by company number, an older snapshot never overwrites a newer one)
@@ -18,8 +18,9 @@ import type { CompanyStore } from '../src/ports.ts';
 import { formatDuration, startProgress } from '../src/cli/progress.ts';
 import { reportProgressToJournal } from './journal-progress.ts';
 import { readRegisterHeader } from './parse-register-row.ts';
-import { csvSources, describeRegisterInputs } from './register-inputs.ts';
+import { csvSources, describeRegisterInputs, openCsvSource, REGISTER_CSV_DIALECT } from './register-inputs.ts';
 import { registerRowBatches } from './register-row-batches.ts';
+import { writeBehind } from './write-behind.ts';
 
 export interface RegisterLoadOptions {
   /** Overrides the date from the file names. */
@@ -68,7 +69,7 @@ export async function loadRegister(
   // Check every header before writing anything: a wrong file must not half-load.
   const headers = [];
   for (const source of sources) {
-    const header = await readFirstRecord(await source.open());
+    const header = await readFirstRecord(await openCsvSource(source));
     const check = readRegisterHeader(header ?? []);
     if (!check.ok) throw new RegisterInputError(`${source.label}: ${check.reason}`);
     headers.push(check.columns);
@@ -99,18 +100,13 @@ export async function loadRegister(
     if (rejected <= 5) log(`rejected ${label} line ${line}: ${reason}`);
   };
 
-  // One batch is written while the next is parsed.
-  let writing: Promise<void> = Promise.resolve();
-  const flush = async (batch: RegisterCompany[]) => {
-    await writing;
-    const write = store.upsertCompanies(batch, snapshotDate).then(() => {
-      rowsWritten += batch.length;
-    });
-    // A failed write is thrown by the next flush or at the end; until then it is not "unhandled"
-    // (which would end the process) while this thread waits for the reader's next batch.
-    write.catch(() => undefined);
-    writing = write;
-  };
+  const writes = writeBehind();
+  const flush = (batch: RegisterCompany[]) =>
+    writes.start(() =>
+      store.upsertCompanies(batch, snapshotDate).then(() => {
+        rowsWritten += batch.length;
+      }),
+    );
 
   try {
     const totalBytes = sources.reduce((sum, source) => sum + source.size, 0);
@@ -129,7 +125,7 @@ export async function loadRegister(
         progress.setExpected(Math.round((rowsRead * totalBytes) / Math.max(bytesDone + bytesRead, 1)));
       }
     }
-    await writing;
+    await writes.finish();
     const markedDissolved = complete ? await store.markRemovedFromRegister(snapshotDate) : 0;
     progress.stop();
     const counts = { rows_read: rowsRead, rows_written: rowsWritten, rows_rejected: rejected };
@@ -147,7 +143,7 @@ export async function loadRegister(
     };
   } catch (error) {
     progress.stop();
-    await writing.catch(() => undefined);
+    await writes.settle();
     await journalProgress.stop();
     await store.finishLoad(
       journal,
@@ -165,7 +161,7 @@ export async function loadRegister(
 }
 
 async function readFirstRecord(stream: NodeJS.ReadableStream): Promise<string[] | null> {
-  const parser = stream.pipe(parse({ bom: true, relax_column_count: true, relax_quotes: true, to_line: 1 }));
+  const parser = stream.pipe(parse({ ...REGISTER_CSV_DIALECT, to_line: 1 }));
   try {
     for await (const record of parser as AsyncIterable<string[]>) return record;
     return null;

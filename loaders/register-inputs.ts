@@ -75,15 +75,21 @@ export interface CsvSource {
   /** The input file, and the CSV's name inside it when the file is a zip. */
   file: string;
   member: string | null;
-  open(): Promise<Readable>;
+}
+
+/**
+ * How the register CSV is read: a byte-order mark is dropped, and rows of another length or with
+ * a quote inside an unquoted field (the register has both) are read as they are.
+ */
+export const REGISTER_CSV_DIALECT = { bom: true, relax_column_count: true, relax_quotes: true } as const;
+
+export async function openCsvSource({ file, member }: Pick<CsvSource, 'file' | 'member'>): Promise<Readable> {
+  return member === null ? createReadStream(file) : streamZipMember(file, member);
 }
 
 /** The CSV streams inside one input file: itself, or each .csv member of a zip. */
 export async function csvSources(file: string): Promise<CsvSource[]> {
-  if (!/\.zip$/i.test(file))
-    return [
-      { label: file, size: (await stat(file)).size, file, member: null, open: async () => createReadStream(file) },
-    ];
+  if (!/\.zip$/i.test(file)) return [{ label: file, size: (await stat(file)).size, file, member: null }];
   const zip = await openZipFile(file);
   const members: CsvSource[] = [];
   const found: { name: string; size: number }[] = [];
@@ -91,7 +97,7 @@ export async function csvSources(file: string): Promise<CsvSource[]> {
   zip.close();
   for (const { name, size } of found) {
     if (!/\.csv$/i.test(name)) continue;
-    members.push({ label: `${file}!${name}`, size, file, member: name, open: () => streamZipMember(file, name) });
+    members.push({ label: `${file}!${name}`, size, file, member: name });
   }
   if (members.length === 0) throw new Error(`${file} holds no .csv file`);
   return members;

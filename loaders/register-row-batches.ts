@@ -34,7 +34,7 @@ export async function* registerRowBatches(
     credits: BATCHES_AHEAD,
   };
   const worker = startWorker('register-rows-worker', job);
-  const queue: (RegisterRowsMessage | { kind: 'error'; message: string })[] = [];
+  const queue: RegisterRowsMessage[] = [];
   let wake: (() => void) | null = null;
   const push = (message: RegisterRowsMessage) => {
     queue.push(message);

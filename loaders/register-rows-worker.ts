@@ -9,12 +9,11 @@
  *   -> { kind: 'batch', companies, rejects, rows, bytes } ... { kind: 'end' } | { kind: 'error', message }
  *   <- { kind: 'credit' } after each batch is taken
  */
-import { createReadStream } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { parse } from 'csv-parse';
 import type { RegisterCompany } from '../src/domain/company.ts';
 import { parseRegisterRow } from './parse-register-row.ts';
-import { streamZipMember } from './zip-reader.ts';
+import { openCsvSource, REGISTER_CSV_DIALECT } from './register-inputs.ts';
 
 export interface RegisterRowsJob {
   file: string;
@@ -54,19 +53,10 @@ port.on('message', (message: { kind: 'credit' }) => {
 const send = (message: RegisterRowsMessage) => port.postMessage(message);
 
 try {
-  const stream = job.member === null ? createReadStream(job.file) : await streamZipMember(job.file, job.member);
+  const stream = await openCsvSource(job);
   let bytes = 0;
   stream.on('data', (chunk: Buffer) => (bytes += chunk.length));
-  const parser = stream.pipe(
-    parse({
-      bom: true,
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: true,
-      info: true,
-      from_line: 2,
-    }),
-  );
+  const parser = stream.pipe(parse({ ...REGISTER_CSV_DIALECT, skip_empty_lines: true, info: true, from_line: 2 }));
   const columns = new Map(job.columns);
   let companies: RegisterCompany[] = [];
   let rejects: { line: number; reason: string }[] = [];
