@@ -113,7 +113,8 @@ as_user env JAVA_HOME="$JAVA" ES_JAVA_HOME="$JAVA" ES_JAVA_OPTS="-Xms$HEAP -Xmx$
 
 # Ready when every primary shard is active (yellow): that is all a single node can promise, and an
 # index left behind with a replica (by some other tool) must not make the start fail.
-deadline=$((SECONDS + ${UKCD_ES_START_SECONDS:-180}))
+wait_seconds="${UKCD_ES_START_SECONDS:-180}"
+deadline=$((SECONDS + wait_seconds))
 while [ "$SECONDS" -lt "$deadline" ]; do
   if curl -sf -m 5 "$URL/_cluster/health?wait_for_status=yellow&timeout=1s" >/dev/null 2>&1; then
     echo "$URL"
@@ -121,7 +122,7 @@ while [ "$SECONDS" -lt "$deadline" ]; do
   fi
   sleep 1
 done
-echo "Elasticsearch was not ready within ${UKCD_ES_START_SECONDS:-180} s; see $BASE/logs. Errors this start logged:" >&2
+echo "Elasticsearch was not ready within $wait_seconds s; see $BASE/logs. Errors this start logged:" >&2
 tail -n +"$((log_lines_before + 1))" "$log" 2>/dev/null | grep -E "ERROR|Exception" | tail -n 10 >&2 || true
 curl -s -m 5 "$URL/_cluster/health?pretty" >&2 || true
 exit 1

@@ -11,6 +11,7 @@
 import { registeredAddress } from './addresses.ts';
 import { syntheticCompany } from './companies.ts';
 import type { SyntheticCompany } from './companies.ts';
+import { isCalendarDate } from '../domain/calendar-date.ts';
 import { dayNumber, fastDayNumber } from './dates.ts';
 import { labelSeed, Random } from './random.ts';
 import { accountsOnRegister } from './register-accounts.ts';
@@ -63,14 +64,11 @@ function categoryOf(seed: number, company: SyntheticCompany): CompanyCategory {
   return 'Private Limited Company';
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 function snapshotDay(snapshotDate: string): number {
-  const day = ISO_DATE.test(snapshotDate) ? dayNumber(snapshotDate) : NaN;
-  if (!Number.isFinite(day) || new Date(day * 86_400_000).toISOString().slice(0, 10) !== snapshotDate) {
+  if (!isCalendarDate(snapshotDate)) {
     throw new Error(`snapshotDate must be an ISO date (YYYY-MM-DD), got ${JSON.stringify(snapshotDate)}`);
   }
-  return day;
+  return dayNumber(snapshotDate);
 }
 
 /** The register entry of `company` on `day`, or null when it is not on the register then. */
