@@ -76,8 +76,18 @@ for (const kind of testStores) {
 
     test('while a bulk file loads, its counts so far reach the journal, where another process can read them', async () => {
       const watch = watchJournal(db.store, 'accounts');
-      const summary = await loadAccounts(db.store, [corpus], { ...quiet, force: true, progressIntervalMs: 5 }).finally(
-        () => watch.stop(),
+      // Each bulk file here holds a few filings and loads in milliseconds; writes that take a little
+      // longer, as on a busy database, make every file span several report intervals, so that the
+      // test does not depend on how busy the machine is.
+      const busy = {
+        ...db.store,
+        saveFilings: async (...args: Parameters<typeof db.store.saveFilings>) => {
+          await new Promise((wake) => setTimeout(wake, 25));
+          return db.store.saveFilings(...args);
+        },
+      };
+      const summary = await loadAccounts(busy, [corpus], { ...quiet, force: true, progressIntervalMs: 5 }).finally(() =>
+        watch.stop(),
       );
       assert.equal(summary.parsed, expected.size);
       const seen = await watch.stop();
