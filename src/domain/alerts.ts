@@ -15,7 +15,7 @@
  * | `new_charges` | medium | the register's count of charges (`charges_total`) is higher than the snapshot's | charges_total, snapshot → now | the date of the register snapshot the current record comes from |
  * | `new_accounts` | low | the newest entry has a later balance sheet date than the snapshot's (or the snapshot had none) | latest balance sheet date (null when none), snapshot → now | publication date of the newest entry |
  *
- * Money in messages is formatMoney's (£1.2m, £-45k); 30% uses the signals' FALL_PCT. Sorted by
+ * Money in messages is formatMoney's (£1.2m, -£45k); 30% uses the signals' FALL_PCT. Sorted by
  * severity (high, medium, low), then company number, then kind in the table's order; two
  * deterioration alerts of one company keep net assets before cash.
  */

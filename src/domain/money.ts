@@ -1,14 +1,19 @@
 /**
- * Money and changes in words, for Markdown and trigger reasons: £1.2m, £-45k, £850, £2.3bn.
+ * Money and changes in words, for Markdown and trigger reasons: £1.2m, -£45k, £850, £2.3bn.
  */
 export function formatMoney(amount: number | null): string {
   if (amount === null) return 'n/a';
-  const sign = amount < 0 ? '-' : '';
   const abs = Math.abs(amount);
-  if (abs >= 1e9) return `£${sign}${trim(abs / 1e9)}bn`;
-  if (abs >= 1e6) return `£${sign}${trim(abs / 1e6)}m`;
-  if (abs >= 1e3) return `£${sign}${trim(abs / 1e3)}k`;
-  return `£${sign}${Math.round(abs)}`;
+  const text =
+    abs >= 1e9
+      ? `${trim(abs / 1e9)}bn`
+      : abs >= 1e6
+        ? `${trim(abs / 1e6)}m`
+        : abs >= 1e3
+          ? `${trim(abs / 1e3)}k`
+          : String(Math.round(abs));
+  // The sign goes before the pound sign, as people write it: -£4.5k. A loss that rounds to £0 has none.
+  return amount < 0 && text !== '0' ? `-£${text}` : `£${text}`;
 }
 
 /** One decimal below 100 (1.2m, 45.5k), none above (120m), no trailing ".0". */

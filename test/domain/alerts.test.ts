@@ -347,11 +347,11 @@ describe('companyAlerts', () => {
         companyAlerts({ ...SNAPSHOT, ...snapshot }, c, AS_OF, TAKEN).map((a) => [`${a.kind}:${a.from}`, a.message]),
       );
     assert.deepEqual(messages(current({}, filed({ net_assets: -45_000, cash: 60_000 }))), {
-      'negative_net_assets:500000': 'Net assets fell from £500k to £-45k (2024-12-31).',
-      'financial_deterioration:500000': 'Net assets fell 109% from £500k (2023-12-31) to £-45k (2024-12-31).',
+      'negative_net_assets:500000': 'Net assets fell from £500k to -£45k (2024-12-31).',
+      'financial_deterioration:500000': 'Net assets fell 109% from £500k (2023-12-31) to -£45k (2024-12-31).',
       'financial_deterioration:200000': 'Cash fell 70% from £200k (2023-12-31) to £60k (2024-12-31).',
       'new_accounts:2023-12-31':
-        'New accounts made up to 2024-12-31, published 2025-04-10: net assets £-45k, cash £60k.',
+        'New accounts made up to 2024-12-31, published 2025-04-10: net assets -£45k, cash £60k.',
     });
     assert.deepEqual(
       messages(

@@ -138,7 +138,7 @@ describe('companySignals and riskBand', () => {
         ['charges_outstanding', 'low'],
       ],
     );
-    assert.equal(signals[1]!.message, 'Net assets £-45k at 2024-12-31.');
+    assert.equal(signals[1]!.message, 'Net assets -£45k at 2024-12-31.');
   });
 
   test('standing signals never include accounts_overdue', () => {

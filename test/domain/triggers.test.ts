@@ -111,7 +111,7 @@ describe('explainTrigger', () => {
     ['cash_rich', 'Cash £1.2m, up 45% on 2023; 60% of current assets at 2024-12-31'],
     ['rapid_growth', 'Net assets £2.1m, up 50% on 2023 (£1.4m) at 2024-12-31'],
     ['hiring', '42 employees, 12 more than in 2023, up 40% on 2023'],
-    ['turned_profitable', 'Profit £120k at 2024-12-31, after £-30k in 2023'],
+    ['turned_profitable', 'Profit £120k at 2024-12-31, after -£30k in 2023'],
     ['recently_filed', 'Accounts to 2024-12-31 published 2025-03-01; net assets £2.1m'],
     ['accounts_overdue', 'Accounts were due by 2025-01-31: 30 days overdue'],
     ['young_and_funded', 'Incorporated 2024-02-01; net assets £2.1m at 2024-12-31'],
@@ -124,7 +124,7 @@ describe('explainTrigger', () => {
       { ...doc, net_assets: -45_000, cash: 20_000, prior_cash: 100_000 },
       '2025-03-02',
     );
-    assert.equal(explained.reason, 'Net assets £-45k; cash £20k, down 80% on 2023 at 2024-12-31');
+    assert.equal(explained.reason, 'Net assets -£45k; cash £20k, down 80% on 2023 at 2024-12-31');
     assert.equal(explained.metrics.cash_change_pct, -80);
   });
 });

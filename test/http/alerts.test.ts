@@ -53,7 +53,7 @@ const laterRegister: RegisterFixture[] = [...companies, ...extraCompanies].map((
 /** Newer accounts in a later daily file. */
 const ACCOUNTS_LATER = '2025-07-10';
 const laterFilings: FilingFixture[] = [
-  // Net assets £150k → £-20k; cash £80k → £60k (down 25%: not an alert).
+  // Net assets £150k → -£20k; cash £80k → £60k (down 25%: not an alert).
   {
     number: '00000003',
     name: 'GAMMA CAFE LTD',
@@ -105,7 +105,7 @@ const expected = [
     name: 'GAMMA CAFE LTD',
     kind: 'negative_net_assets',
     severity: 'high',
-    message: 'Net assets fell from £150k to £-20k (2025-03-31).',
+    message: 'Net assets fell from £150k to -£20k (2025-03-31).',
     detected: ACCOUNTS_LATER,
     from: 150_000,
     to: -20_000,
@@ -135,7 +135,7 @@ const expected = [
     name: 'GAMMA CAFE LTD',
     kind: 'financial_deterioration',
     severity: 'medium',
-    message: 'Net assets fell 113% from £150k (2024-12-31) to £-20k (2025-03-31).',
+    message: 'Net assets fell 113% from £150k (2024-12-31) to -£20k (2025-03-31).',
     detected: ACCOUNTS_LATER,
     from: 150_000,
     to: -20_000,
@@ -165,7 +165,7 @@ const expected = [
     name: 'GAMMA CAFE LTD',
     kind: 'new_accounts',
     severity: 'low',
-    message: 'New accounts made up to 2025-03-31, published 2025-07-10: net assets £-20k, cash £60k.',
+    message: 'New accounts made up to 2025-03-31, published 2025-07-10: net assets -£20k, cash £60k.',
     detected: ACCOUNTS_LATER,
     from: '2024-12-31',
     to: '2025-03-31',

@@ -259,7 +259,7 @@ for (const setup of setups) {
         [
           'compare_companies',
           { company_a: '1', company_b: '00000004' },
-          [/^# ACME WIDGETS LIMITED vs DELTA HOLDINGS PLC/, /\| net_assets \| £2m \| £9m \| £-7m \| 0\.222 \|/],
+          [/^# ACME WIDGETS LIMITED vs DELTA HOLDINGS PLC/, /\| net_assets \| £2m \| £9m \| -£7m \| 0\.222 \|/],
         ],
         ['market_stats', {}, [/^# Market statistics: 6 companies/, /\| net_assets \| 5 \|/]],
         [
