@@ -87,19 +87,29 @@ export interface Periods {
 }
 
 /**
- * The current period ends at the balance sheet date the filing states, provided facts are reported
- * at it; otherwise at the latest date with undimensioned facts. The prior period is the earlier
- * date with most undimensioned facts outside the current period, preferring the day before the
- * current period starts.
+ * The current period ends at the balance sheet date the filing states when the file name's date
+ * agrees with it (without a date in the file name: when `BalanceSheetDate` and
+ * `EndDateForPeriodCoveredByReport` agree), whether or not any figure is tagged there: a filing
+ * that tags only its comparative column has no current figures, and its dates stay as stated. A
+ * stated date nothing confirms is used when facts are reported at it; otherwise the current period
+ * ends at the latest date with undimensioned facts. The prior period is the earlier date with most
+ * undimensioned facts outside the current period, preferring the day before the current period
+ * starts.
  */
-export function findPeriods(doc: ScannedDocument, facts: readonly NumericFact[]): Periods {
+export function findPeriods(doc: ScannedDocument, facts: readonly NumericFact[], fileNameDate: string | null): Periods {
   const factsAt = new Map<string, number>();
   for (const fact of facts) {
     if (fact.context.dimensions.length === 0) factsAt.set(fact.date, (factsAt.get(fact.date) ?? 0) + 1);
   }
-  const stated = [...statedDates(doc, TEXT_CONCEPTS.balanceSheetDate), ...statedDates(doc, TEXT_CONCEPTS.periodEnd)];
+  const statedBalanceSheet = statedDates(doc, TEXT_CONCEPTS.balanceSheetDate);
+  const statedEnd = statedDates(doc, TEXT_CONCEPTS.periodEnd);
+  const stated = [...statedBalanceSheet, ...statedEnd];
+  const confirmed =
+    fileNameDate !== null
+      ? stated.find((date) => date === fileNameDate)
+      : statedBalanceSheet.find((date) => statedEnd.includes(date));
   const latest = [...factsAt.keys()].sort().at(-1) ?? null;
-  const balanceSheetDate = stated.find((date) => factsAt.has(date)) ?? latest ?? stated[0] ?? null;
+  const balanceSheetDate = confirmed ?? stated.find((date) => factsAt.has(date)) ?? latest ?? stated[0] ?? null;
   if (balanceSheetDate === null) return { balanceSheetDate, periodStart: null, priorDate: null, priorStart: null };
 
   const statedStart = statedDates(doc, TEXT_CONCEPTS.periodStart).find((date) => date < balanceSheetDate);

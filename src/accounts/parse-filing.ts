@@ -9,7 +9,7 @@ import { decodeInSlices } from './decode-text.ts';
 import { parseFilingName } from './file-names.ts';
 import { accountingStandard, documentCompanyNumber, entityName, findPeriods } from './filing-identity.ts';
 import type { QualityWarning } from './quality.ts';
-import { qualityWarnings } from './quality.ts';
+import { noCurrentFigures, qualityWarnings } from './quality.ts';
 import { readNumericFacts } from './read-facts.ts';
 import { DocumentScanner } from './scan-document.ts';
 import type { ScannedDocument } from './scan-document.ts';
@@ -108,7 +108,7 @@ function fromDocument(
   const companyNumber = documentNumber ?? fromName?.companyNumber ?? null;
   if (companyNumber === null) return fail('no_company_number', 'no company number in the document or the file name');
 
-  const periods = findPeriods(doc, facts);
+  const periods = findPeriods(doc, facts, fromName?.balanceSheetDate ?? null);
   const balanceSheetDate = periods.balanceSheetDate ?? fromName?.balanceSheetDate ?? null;
   if (balanceSheetDate === null)
     return fail('no_balance_sheet_date', 'no balance sheet date in the document or the file name');
@@ -131,6 +131,9 @@ function fromDocument(
   warnings.push(...current.conflicts, ...(priorFigures ? prior!.conflicts : []));
 
   const quality = [
+    ...(hasAnyFigure(current.figures)
+      ? []
+      : [noCurrentFigures(balanceSheetDate, priorFigures ? periods.priorDate : null)]),
     ...qualityWarnings(current.figures, 'current'),
     ...(priorFigures ? qualityWarnings(priorFigures, 'prior') : []),
   ];

@@ -5,9 +5,23 @@
 import type { FigureKey, FigureSet } from '../domain/figures.ts';
 
 export interface QualityWarning {
-  field: FigureKey;
+  /** The implausible figure, or `balance_sheet_date` when the date has no figures at all. */
+  field: FigureKey | 'balance_sheet_date';
   period: 'current' | 'prior';
   message: string;
+}
+
+/**
+ * The warning for a filing that tags no figure at its balance sheet date (it printed "-" in the
+ * current column and tagged only the comparative one): its current figures stay empty.
+ */
+export function noCurrentFigures(balanceSheetDate: string, priorDate: string | null): QualityWarning {
+  const prior = priorDate === null ? '' : `; the figures tagged for ${priorDate} are the prior period`;
+  return {
+    field: 'balance_sheet_date',
+    period: 'current',
+    message: `no figures are tagged for the balance sheet date ${balanceSheetDate}${prior}`,
+  };
 }
 
 /** Warnings for one period's figures. */

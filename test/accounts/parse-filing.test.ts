@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseFiling } from '../../src/accounts/parse-filing.ts';
+import { emptyFigures } from '../../src/domain/figures.ts';
 import type { ParsedFiling } from '../../src/accounts/parse-filing.ts';
 import { ixDocument, money } from '../support/ixbrl-doc.ts';
 import type { ExtraContext } from '../support/ixbrl-doc.ts';
@@ -280,5 +281,75 @@ describe('identity', () => {
   });
   test('without the dimension, the FRS 102 schema reference decides', () => {
     assert.equal(parse(money('Equity', 'cy', '1')).standard, 'FRS 102');
+  });
+});
+
+describe('a stated balance sheet date with no figures tagged at it', () => {
+  // The shape of a real FRS 105 filing: the balance sheet is dated 28 February 2018 (as is the
+  // file name), the 2018 column prints "-" untagged in every line, and only the comparative
+  // column, to 30 September 2016, is tagged; the document has no context for 2018 at all.
+  const contexts: ExtraContext[] = [
+    { id: 'py', instant: '2016-09-30' },
+    { id: 'pyd', start: '2015-10-01', end: '2016-09-30' },
+  ];
+  const date = (concept: string, text: string) =>
+    `<ix:nonNumeric name="bus:${concept}" contextRef="pyd" format="ixt:date-day-monthname-year-en">${text}</ix:nonNumeric>`;
+  const row = (label: string, comparative: string) => `<tr><td>${label}</td><td>-</td><td>${comparative}</td></tr>`;
+  const balanceSheet =
+    '<table><tr><th></th><th>2018</th><th>2016</th></tr>' +
+    row('Turnover', money('TurnoverRevenue', 'pyd', '48,210')) +
+    row('Current assets', money('CurrentAssets', 'py', '12,500')) +
+    row('Creditors', money('Creditors', 'py', '3,100')) +
+    row('Net assets', money('NetAssetsLiabilities', 'py', '9,400')) +
+    row('Capital and reserves', money('Equity', 'py', '9,400')) +
+    '</table>';
+  const frs105 = 'https://xbrl.frc.org.uk/FRS-105/2014-09-01/FRS-105-2014-09-01.xsd';
+  const parseShape = (statements: string, file: string): ParsedFiling => {
+    const doc = ixDocument(statements + balanceSheet, { contexts, number: '09425999', schemaRef: frs105 });
+    const result = parseFiling(Buffer.from(doc), file);
+    if (!result.ok) assert.fail(JSON.stringify(result.failure));
+    return result.filing;
+  };
+  const checkStatedDateKept = (f: ParsedFiling) => {
+    assert.equal(f.balance_sheet_date, '2018-02-28');
+    assert.deepEqual(f.current, emptyFigures());
+    assert.equal(f.prior_balance_sheet_date, '2016-09-30');
+    assert.equal(f.prior_period_start, '2015-10-01');
+    assert.equal(f.prior?.net_assets, 9400);
+    assert.equal(f.prior?.turnover, 48210);
+    assert.deepEqual(f.quality, [
+      {
+        field: 'balance_sheet_date',
+        period: 'current',
+        message:
+          'no figures are tagged for the balance sheet date 2018-02-28; the figures tagged for 2016-09-30 are the prior period',
+      },
+    ]);
+  };
+
+  test('the date the file name confirms stays; the comparative column is the prior period', () => {
+    const f = parseShape(
+      date('BalanceSheetDate', '28 February 2018') + date('StartDateForPeriodCoveredByReport', '1 October 2016'),
+      'Prod223_2125_09425999_20180228.html',
+    );
+    checkStatedDateKept(f);
+    assert.equal(f.period_start, '2016-10-01');
+    assert.equal(f.standard, 'FRS 105');
+  });
+
+  test('without a date in the file name, the stated period end confirms it', () => {
+    const f = parseShape(
+      date('BalanceSheetDate', '28 February 2018') + date('EndDateForPeriodCoveredByReport', '28 February 2018'),
+      'accounts.html',
+    );
+    checkStatedDateKept(f);
+    assert.equal(f.period_start, null);
+  });
+
+  test('a stated date the file name contradicts gives way to the date with figures', () => {
+    const f = parseShape(date('BalanceSheetDate', '28 February 2018'), 'Prod223_2125_09425999_20160930.html');
+    assert.equal(f.balance_sheet_date, '2016-09-30');
+    assert.equal(f.current.net_assets, 9400);
+    assert.deepEqual(f.quality, []);
   });
 });
