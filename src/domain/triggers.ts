@@ -51,6 +51,11 @@ export type IndexedFlag = (typeof INDEXED_FLAGS)[number];
 export const CASH_RICH_MIN = 500_000;
 export const CASH_RICH_SHARE = 0.4;
 export const RAPID_GROWTH_PCT = 30;
+/**
+ * Rapid growth is measured only from prior net assets of at least this much: from a base of £90, a
+ * rise to £5.5k is +6,009% but says nothing about the business, and such rises would rank first.
+ */
+export const RAPID_GROWTH_MIN_BASE = 10_000;
 export const HIRING_MIN_PCT = 20;
 export const HIRING_MIN_PEOPLE = 5;
 export const DISTRESS_CASH_FALL_PCT = -30;
@@ -84,7 +89,11 @@ export function indexedFlags({ company, accounts, direction }: FlagInput): Index
   if (company.charges_outstanding > 0) flags.push('charges_outstanding');
   if (now && before) {
     const netAssetsChange = changePct(before.net_assets, now.net_assets);
-    if ((before.net_assets ?? 0) > 0 && netAssetsChange !== null && netAssetsChange >= RAPID_GROWTH_PCT)
+    if (
+      (before.net_assets ?? 0) >= RAPID_GROWTH_MIN_BASE &&
+      netAssetsChange !== null &&
+      netAssetsChange >= RAPID_GROWTH_PCT
+    )
       flags.push('rapid_growth');
     if (now.employees !== null && before.employees !== null) {
       const added = now.employees - before.employees;

@@ -11,7 +11,8 @@ export const findTriggers = defineOperation({
   description:
     'Companies whose latest accounts or register record meet a trigger, strongest first, each with the reason ' +
     'in words and the figures behind it. trigger: cash_rich (cash ≥ £500k and ≥ 40% of current assets), ' +
-    'rapid_growth (net assets up ≥ 30% on the prior period), hiring (employees up ≥ 20% and by ≥ 5), ' +
+    'rapid_growth (net assets up ≥ 30% on prior net assets of at least £10k), ' +
+    'hiring (employees up ≥ 20% and by ≥ 5), ' +
     'turned_profitable (profit after a loss), recently_filed (accounts published in the last 30 days), ' +
     'accounts_overdue, distress (negative net assets or cash down ≥ 30%), young_and_funded (incorporated in ' +
     'the last 2 years with net assets ≥ £100k). Takes the same filters as search_companies; limit 1–50.',

@@ -28,12 +28,27 @@ describe('indexedFlags', () => {
     },
     {
       name: 'net assets up exactly 30% is rapid growth (and growing)',
-      accounts: [period('2024-12-31', { net_assets: 130 }), period('2023-12-31', { net_assets: 100 })],
+      accounts: [period('2024-12-31', { net_assets: 130_000 }), period('2023-12-31', { net_assets: 100_000 })],
       want: ['growing', 'rapid_growth'],
     },
     {
+      name: 'net assets up 30% from exactly £10k is rapid growth',
+      accounts: [period('2024-12-31', { net_assets: 13_000 }), period('2023-12-31', { net_assets: 10_000 })],
+      want: ['growing', 'rapid_growth'],
+    },
+    {
+      name: 'net assets £90 to £5.5k is not rapid growth: no material base',
+      accounts: [period('2024-12-31', { net_assets: 5_499 }), period('2023-12-31', { net_assets: 90 })],
+      want: ['growing'],
+    },
+    {
+      name: 'net assets doubled from just under £10k is not rapid growth',
+      accounts: [period('2024-12-31', { net_assets: 20_000 }), period('2023-12-31', { net_assets: 9_999 })],
+      want: ['growing'],
+    },
+    {
       name: 'net assets from negative to positive is not rapid growth: no percentage',
-      accounts: [period('2024-12-31', { net_assets: 130 }), period('2023-12-31', { net_assets: -100 })],
+      accounts: [period('2024-12-31', { net_assets: 130_000 }), period('2023-12-31', { net_assets: -100_000 })],
       want: ['growing'],
     },
     {

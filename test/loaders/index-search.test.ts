@@ -92,9 +92,9 @@ for (const target of targets) {
       // A later filing for one company and a register change for another.
       await db.store.saveFilings(
         [
-          filing('00000003', 'Accounts_Bulk_Data-2025-02-01.zip', 'g3.html', '2024-12-31', 99_000, {
+          filing('00000020', 'Accounts_Bulk_Data-2025-02-01.zip', 'g20.html', '2024-12-31', 99_000, {
             prior_balance_sheet_date: '2023-12-31',
-            prior: figures(3_000),
+            prior: figures(20_000),
           }),
         ],
         [],
@@ -109,7 +109,7 @@ for (const target of targets) {
       const after = await search.index.findCompanies(byNetAssets(1));
       assert.deepEqual(
         [after.documents[0]!.company_number, after.documents[0]!.net_assets, after.documents[0]!.flags],
-        ['00000003', 99_000, ['growing', 'rapid_growth']],
+        ['00000020', 99_000, ['growing', 'rapid_growth']],
       );
       assert.equal((await search.index.searchByName('renamed five', 5))[0]?.company_number, '00000005');
 
