@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { errors } from '@elastic/elasticsearch';
-import { isEsUnavailable } from '../../src/adapters/elasticsearch/es-unavailable.ts';
+import { EsSearchRefused, isEsUnavailable } from '../../src/adapters/elasticsearch/es-unavailable.ts';
 import { isPgUnavailable } from '../../src/adapters/sql/pg-unavailable.ts';
 import { translateRejections } from '../../src/adapters/translate-rejections.ts';
 
@@ -58,6 +58,15 @@ describe('Elasticsearch errors', () => {
       warnings: null,
       meta: {} as never,
     });
+  // "all shards failed" as Elasticsearch 9 answers it while shards are not ready, and the same
+  // phase failing for a reason of ours.
+  const allShardsFailed = (rootCause: string) => ({
+    type: 'search_phase_execution_exception',
+    reason: 'all shards failed',
+    root_cause: [{ type: rootCause, reason: null }],
+  });
+  const withBody = (statusCode: number, error: object) =>
+    new errors.ResponseError({ body: { error }, statusCode, headers: {}, warnings: null, meta: {} as never });
   const cases: [string, unknown, boolean][] = [
     ['connection refused', new errors.ConnectionError('connect ECONNREFUSED 127.0.0.1:9200'), true],
     ['timeout', new errors.TimeoutError('Request timed out'), true],
@@ -66,6 +75,37 @@ describe('Elasticsearch errors', () => {
     ['429 too many requests', response(429, 'es_rejected_execution_exception'), true],
     ['index missing', response(404, 'index_not_found_exception'), true],
     ['read-only cluster block', response(403, 'cluster_block_exception'), true],
+    [
+      'shards not ready: all shards failed, 503',
+      withBody(503, allShardsFailed('no_shard_available_action_exception')),
+      true,
+    ],
+    [
+      'shards not ready, whatever the status',
+      withBody(500, allShardsFailed('no_shard_available_action_exception')),
+      true,
+    ],
+    ['primary shard not active', response(500, 'unavailable_shards_exception'), true],
+    [
+      'one search of an _msearch, shards not ready',
+      new EsSearchRefused(503, allShardsFailed('no_shard_available_action_exception')),
+      true,
+    ],
+    ['one search of an _msearch, index missing', new EsSearchRefused(404, { type: 'index_not_found_exception' }), true],
+    [
+      'one search of an _msearch, a bad query is ours',
+      new EsSearchRefused(400, allShardsFailed('query_shard_exception')),
+      false,
+    ],
+    ['all shards failed on our query is ours', withBody(400, allShardsFailed('query_shard_exception')), false],
+    [
+      'all shards failed, some for a reason of ours',
+      withBody(500, {
+        ...allShardsFailed('no_shard_available_action_exception'),
+        root_cause: [{ type: 'no_shard_available_action_exception' }, { type: 'illegal_argument_exception' }],
+      }),
+      false,
+    ],
     ['a bad query is ours', response(400, 'parsing_exception'), false],
     ['any other error is ours', new TypeError('x is undefined'), false],
   ];

@@ -16,7 +16,7 @@ import type { NameSearchHit, SearchDocument, SearchIndex } from '../../ports.ts'
 import { filterQuery } from './conditions-query.ts';
 import { dependencyUnavailable } from '../../errors.ts';
 import { translateRejections } from '../translate-rejections.ts';
-import { isEsUnavailable } from './es-unavailable.ts';
+import { EsSearchRefused, isEsUnavailable } from './es-unavailable.ts';
 
 const MAPPING_FILE = join(import.meta.dirname, '..', '..', '..', 'index-mappings', 'companies.json');
 
@@ -232,15 +232,26 @@ async function msearch<Source>(
   index: string,
   bodies: readonly estypes.SearchSearchRequestBody[],
 ): Promise<{ documents: Source[]; total: number }[]> {
+  return (await msearchHits<Source>(client, index, bodies)).map(({ hits }) => ({
+    documents: hits.hits.map((hit) => hit._source!),
+    total: typeof hits.total === 'number' ? hits.total : (hits.total?.value ?? 0),
+  }));
+}
+
+/**
+ * Several searches in one request, each answer whole. A search Elasticsearch refused (the request
+ * itself answered 200) fails the lot with its status and reason, classified like a whole
+ * request's: "all shards failed" while shards start is search unavailable, not a fault of ours.
+ */
+async function msearchHits<Source>(
+  client: Client,
+  index: string,
+  bodies: readonly estypes.SearchSearchRequestBody[],
+): Promise<estypes.MsearchMultiSearchItem<Source>[]> {
   const result = await client.msearch<Source>({ index, searches: bodies.flatMap((body) => [{}, body]) });
   return result.responses.map((response) => {
-    if ('error' in response)
-      throw new Error(`Elasticsearch refused the search: ${response.error.reason ?? response.error.type}`);
-    const total = response.hits.total;
-    return {
-      documents: response.hits.hits.map((hit) => hit._source!),
-      total: typeof total === 'number' ? total : (total?.value ?? 0),
-    };
+    if ('error' in response) throw new EsSearchRefused(response.status, response.error);
+    return response;
   });
 }
 
