@@ -61,6 +61,9 @@ export function dependencyUnavailable(dependency: 'store' | 'search', cause: unk
   );
 }
 
+/** What a caller is told of a failure of ours; the details go to the log. */
+export const INTERNAL_ERROR = 'Internal error. It has been logged.';
+
 export const MISSING_KEY = 'Missing API key. Send Authorization: Bearer <API_KEY>.';
 export const INVALID_KEY = 'Invalid or revoked API key.';
 

@@ -3,7 +3,8 @@
  * file names. One check for all of them, so that 2024-02-30 is refused wherever a date is asked for.
  */
 export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  // Year 0000 is ISO 8601's 1 BC: a valid Date, but no date PostgreSQL (or the register) knows.
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value.startsWith('0000')) return false;
   const time = Date.parse(`${value}T00:00:00Z`);
   return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
 }

@@ -13,13 +13,14 @@ import { cors } from './cors.ts';
 import { BODY_LIMIT_BYTES, bodyLimit, errorMiddleware } from './errors.ts';
 import { issueFreeKey } from './free-keys.ts';
 import { createHttpMetrics, metricsEndpoint } from './metrics.ts';
+import { unmatchedRequests } from './unmatched-requests.ts';
 import { openApiDocument } from './openapi.ts';
 import { requestLog } from './request-log.ts';
 import type { RequestLogEntry } from './request-log.ts';
 import type { HttpDeps } from './routes.ts';
 import { addOperationRoutes } from './routes.ts';
 
-export interface AppDeps extends Omit<HttpDeps, 'clock' | 'metrics'> {
+export interface AppDeps extends Omit<HttpDeps, 'clock' | 'metrics' | 'log'> {
   /** The store the operations read (a read replica, when there is one). */
   store: CompanyStore;
   /** The primary, when `store` is a replica: keys, quotas and watchlists live there. */
@@ -38,7 +39,7 @@ export function buildApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: deps.trustProxy ?? false });
   const log = deps.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const metrics = createHttpMetrics({ store: deps.store });
-  const httpDeps: HttpDeps = { ...deps, clock: deps.clock ?? (() => new Date()), metrics };
+  const httpDeps: HttpDeps = { ...deps, clock: deps.clock ?? (() => new Date()), metrics, log };
   // Koa's own error log would repeat what the error middleware already logged.
   app.silent = true;
   const router = new Router();
@@ -93,14 +94,9 @@ export function buildApp(deps: AppDeps): Koa {
       },
     }),
   );
+  app.use(unmatchedRequests);
   app.use(router.routes());
   app.use(router.allowedMethods());
-  app.use((ctx) => {
-    if (ctx.status === 404 && ctx.body === undefined) {
-      ctx.status = 404;
-      ctx.body = { error: `No such endpoint: ${ctx.method} ${ctx.path}. See /openapi.json.` };
-    }
-  });
   return app;
 }
 

@@ -4,7 +4,7 @@
  * 500 with a generic message — a bug, since nothing a client sends should cause it.
  */
 import type { Context, Next } from 'koa';
-import { AppError, HTTP_STATUS } from '../errors.ts';
+import { AppError, HTTP_STATUS, INTERNAL_ERROR } from '../errors.ts';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -40,7 +40,7 @@ function answerFor(error: unknown): { status: number; body: Record<string, unkno
     return { status, body: { error: `Request body is larger than ${BODY_LIMIT_BYTES / 1024} KiB.` }, headers: {} };
   if (status === 400 || status === 415)
     return { status: 400, body: { error: 'The request body is not valid JSON.' }, headers: {} };
-  return { status: 500, body: { error: 'Internal error. It has been logged.' }, headers: {} };
+  return { status: 500, body: { error: INTERNAL_ERROR }, headers: {} };
 }
 
 /** Refuse a declared body over the limit before reading it, whatever its type. */

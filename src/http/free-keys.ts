@@ -9,9 +9,23 @@ import { AppError, invalidInput } from '../errors.ts';
 import { SOURCE } from '../operations/envelope.ts';
 import type { KeyStore } from '../ports.ts';
 import type { HttpMetrics } from './metrics.ts';
+import { unsafeTextIssue } from './operation-input.ts';
+
+/**
+ * What a mail system accepts, checked pragmatically: one @, something either side, no spaces or
+ * control characters, at most 254 characters (RFC 5321's path limit). Stricter checks refuse real
+ * addresses (the contract's own example is a@b.c); whether it delivers is not ours to know.
+ */
+export function isPlausibleEmail(text: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return text.length <= 254 && /^[^@\s\u0000-\u001F\u007F]+@[^@\s\u0000-\u001F\u007F]+$/.test(text);
+}
 
 export const FreeKeyRequest = z.strictObject({
-  email: z.email('must be an e-mail address').max(254).optional(),
+  email: z
+    .string()
+    .refine(isPlausibleEmail, { message: 'must be an e-mail address (one @, no spaces, at most 254 characters)' })
+    .optional(),
 });
 
 export async function issueFreeKey(
@@ -20,7 +34,14 @@ export async function issueFreeKey(
   now: Date,
 ): Promise<void> {
   if (ctx.state.malformedBody) throw invalidInput('The request body is not valid JSON.');
+  // A form or text body is not read: issuing a key without the e-mail it carried would lose it.
+  if (ctx.request.length > 0 && !ctx.request.is('application/json'))
+    throw invalidInput(
+      'Send a JSON object body with Content-Type: application/json: {} or {"email":"you@example.com"}.',
+    );
   const body = (ctx.request as { body?: unknown }).body ?? {};
+  const unsafe = unsafeTextIssue(body);
+  if (unsafe !== null) throw invalidInput(unsafe);
   const parsed = FreeKeyRequest.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

@@ -41,11 +41,63 @@ export function inputFromBody(operation: Operation, body: unknown): unknown {
   return body;
 }
 
-export function parseInput<Input extends z.ZodObject>(operation: Operation<Input>, raw: unknown): z.output<Input> {
+/**
+ * The operation's input from what the caller sent, or a 400 naming the parameter (as `nameOf`
+ * calls it: the REST name by default, the argument name over MCP). Text no database can store or
+ * no person meant (NUL and other control characters, lone surrogates) is refused here, for every
+ * operation, before any of it reaches a store.
+ */
+export function parseInput<Input extends z.ZodObject>(
+  operation: Operation<Input>,
+  raw: unknown,
+  nameOf: (key: string) => string = (key) => restName(operation, key),
+): z.output<Input> {
+  const unsafe = unsafeTextIssue(raw, nameOf);
+  if (unsafe !== null) throw invalidInput(unsafe);
   const result = operation.input.safeParse(raw);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
-  throw invalidInput(describeIssue(issue, raw as Record<string, unknown>, (key) => restName(operation, key)));
+  throw invalidInput(describeIssue(issue, raw as Record<string, unknown>, nameOf));
+}
+
+// C0 controls but tab, line feed and carriage return; DEL. PostgreSQL cannot store NUL in text.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Where a value sits in the input, built back to a name only for the message. */
+interface Place {
+  step: string;
+  parent: Place | null;
+}
+
+function placeName(place: Place | null): string {
+  let name = '';
+  for (let at = place; at !== null; at = at.parent) name = `${at.step}${name}`;
+  return name;
+}
+
+/**
+ * Why a text somewhere in `raw` is refused, naming its parameter; null when all text is fine.
+ * Walked with a stack of its own: a body of nested arrays 30,000 deep must not overflow ours.
+ */
+export function unsafeTextIssue(raw: unknown, nameOf: (key: string) => string = (key) => key): string | null {
+  const pending: [unknown, Place | null][] = [[raw, null]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [value, place] = next;
+    if (typeof value === 'string') {
+      if (CONTROL_CHARACTER.test(value))
+        return `Invalid "${placeName(place)}": must not contain control characters (such as a NUL byte).`;
+      if (LONE_SURROGATE.test(value))
+        return `Invalid "${placeName(place)}": must be valid Unicode text (it has a lone surrogate).`;
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) pending.push([value[i], { step: `[${i}]`, parent: place }]);
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value).reverse())
+        pending.push([item, { step: place === null ? nameOf(key) : `.${key}`, parent: place }]);
+    }
+  }
+  return null;
 }
 
 /** One sentence naming the parameter (as `nameOf` calls it) and what is wrong with it. */

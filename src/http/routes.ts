@@ -17,6 +17,8 @@ export interface HttpDeps extends OperationDeps {
   /** Now; tests inject a clock to cross a month boundary. */
   clock: () => Date;
   metrics: HttpMetrics;
+  /** Operational messages (stderr): failures of ours, with their stack. */
+  log: (line: string) => void;
 }
 
 export function addOperationRoutes(router: Router, operations: readonly Operation[], deps: HttpDeps): void {

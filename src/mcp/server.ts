@@ -9,12 +9,12 @@ import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
-import { AppError, HTTP_STATUS } from '../errors.ts';
+import { AppError, HTTP_STATUS, INTERNAL_ERROR } from '../errors.ts';
 import { markdownContent } from '../operations/envelope.ts';
 import type { Operation } from '../operations/operation.ts';
 import type { Caller, QuotaState } from '../http/access.ts';
 import { quotaExceededText, runCounted } from '../http/access.ts';
-import { describeIssue } from '../http/operation-input.ts';
+import { parseInput } from '../http/operation-input.ts';
 import type { HttpDeps } from '../http/routes.ts';
 
 export const SERVER_INFO = { name: 'ukcd', version: '0.2.0' };
@@ -23,7 +23,7 @@ export const SERVER_INFO = { name: 'ukcd', version: '0.2.0' };
 export interface McpRequestAccess {
   /** The caller, or why there is none (missing or invalid key). */
   caller: Caller | AppError;
-  /** Set when a tool call was counted: the quota after it, for the response headers. */
+  /** Set when a tool call was counted, or refused for the quota: the quota after it, for the response headers. */
   quota?: QuotaState;
   /** Set when the request calls a known tool: its operation's name, for the log and the metrics. */
   operation?: string;
@@ -112,21 +112,37 @@ export function buildMcpServer(catalog: McpCatalog, deps: HttpDeps): Server {
           const unknown = Object.keys(args).find((key) => !accepted.includes(key));
           if (unknown !== undefined)
             return refusal(`Unknown argument "${unknown}". Accepted: ${accepted.join(', ') || 'none'}.`);
-          const parsed = operation.input.safeParse(args);
-          if (!parsed.success) return refusal(describeIssue(parsed.error.issues[0]!, args));
-          return { ...markdownContent(operation.toMarkdown(await operation.run(deps, parsed.data, context))) };
+          const input = parseInput(operation, args, (key) => key);
+          return { ...markdownContent(operation.toMarkdown(await operation.run(deps, input, context))) };
         },
       );
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      if (error.code === 'QUOTA_EXCEEDED') return refusal(quotaExceededText(error));
+      if (error instanceof AppError && error.code === 'QUOTA_EXCEEDED') {
+        access.quota = quotaOf(error);
+        return refusal(quotaExceededText(error));
+      }
       // The caller's own refusals, and a dependency down (news an agent can act on: try later, or
-      // use another tool), are tool results; anything else is a protocol-level failure.
-      if (HTTP_STATUS[error.code] < 500 || error.code === 'UPSTREAM_UNAVAILABLE') return refusal(error.message);
-      throw error;
+      // use another tool), are tool results with the text REST gives.
+      if (error instanceof AppError && (HTTP_STATUS[error.code] < 500 || error.code === 'UPSTREAM_UNAVAILABLE'))
+        return refusal(error.message);
+      // A failure of ours: logged with its stack, and never shown (a driver's message names tables,
+      // hosts and values); REST answers 500 with the same text.
+      deps.log(
+        `error in MCP tool ${operation.name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      return refusal(INTERNAL_ERROR);
     }
   });
   return server;
+}
+
+/** The quota a refusal reports in its headers, for the MCP response's own. */
+function quotaOf(error: AppError): QuotaState {
+  return {
+    limit: Number(error.headers['X-RateLimit-Limit']),
+    remaining: Number(error.headers['X-RateLimit-Remaining']),
+    reset: Number(error.headers['X-RateLimit-Reset']),
+  };
 }
 
 function refusal(text: string): CallToolResult {

@@ -6,7 +6,12 @@
 import * as z from 'zod';
 import { normaliseCompanyNumber } from '../domain/company-number.ts';
 import { STATUS_FILTERS } from '../domain/company-status.ts';
-import { companyTypeKey } from '../domain/company-type.ts';
+import {
+  COMPANY_TYPE_ALIASES,
+  companyTypeKey,
+  isKnownCompanyType,
+  REGISTER_CATEGORIES,
+} from '../domain/company-type.ts';
 import type { CompanyFilters, SortOrder } from '../domain/criteria.ts';
 import { RANGE_FIGURES, SORT_FIELDS } from '../domain/criteria.ts';
 import { RISK_BANDS } from '../domain/risk-band.ts';
@@ -32,6 +37,14 @@ export function companyNumberInput(description: string) {
       }
       return number;
     });
+}
+
+/** Free text: not blank (a filter of spaces would be silently ignored), at most `max` characters. */
+export function textInput(max: number) {
+  return z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .refine((text) => text.trim() !== '', { message: 'must not be blank' });
 }
 
 export function limitInput(max: number, fallback: number) {
@@ -79,8 +92,12 @@ export const filterShape = {
     .describe('Register status group (default active; any for all)'),
   type: z
     .string()
-    .min(1)
-    .max(120)
+    .max(120, 'must be at most 120 characters')
+    .refine(isKnownCompanyType, {
+      message:
+        `must be one of ${Object.keys(COMPANY_TYPE_ALIASES).join(', ')}, or a register category: ` +
+        REGISTER_CATEGORIES.join('; '),
+    })
     .optional()
     .describe(
       'Company type: the register category (e.g. "Private Limited Company") or ltd, plc, llp, lp, cic, guarantee',
@@ -90,7 +107,7 @@ export const filterShape = {
     .regex(/^\d{1,5}$/, 'must be 1 to 5 digits of a SIC code, e.g. 62 or 62020')
     .optional()
     .describe('SIC code prefix, e.g. 62 (IT) or 62020'),
-  post_town: z.string().min(1).max(100).optional().describe('Post town of the registered office, e.g. LEEDS'),
+  post_town: textInput(100).optional().describe('Post town of the registered office, e.g. LEEDS'),
   incorporated_from: dateInput('Incorporated on or after, YYYY-MM-DD').optional(),
   incorporated_to: dateInput('Incorporated on or before, YYYY-MM-DD').optional(),
   ...figureBounds,

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { NameSearchHit } from '../ports.ts';
-import { limitInput } from './inputs.ts';
+import { limitInput, textInput } from './inputs.ts';
 import { table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
 
@@ -14,11 +14,7 @@ export const searchByName = defineOperation({
     'then other word matches. Returns company numbers to use with lookup_company.',
   http: { method: 'GET', path: '/v1/search-by-name' },
   input: z.object({
-    name: z
-      .string()
-      .min(1, 'must not be empty')
-      .max(200, 'must be at most 200 characters')
-      .describe('The name or part of it, 1–200 characters'),
+    name: textInput(200).describe('The name or part of it, 1–200 characters'),
     limit: limitInput(100, 20),
   }),
   json: true,

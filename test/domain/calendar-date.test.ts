@@ -14,7 +14,11 @@ test('calendar dates', () => {
     ['2024-01-01T00:00:00Z', false],
     [' 2024-01-01', false],
     ['', false],
-    ['0000-01-01', true],
+    // No year 0 in the calendar the register (and PostgreSQL's date) uses: 1 BC is followed by AD 1.
+    ['0000-01-01', false],
+    ['0000-10-06', false],
+    ['0001-01-01', true],
+    ['9999-12-31', true],
   ];
   for (const [value, expected] of cases) assert.equal(isCalendarDate(value), expected, value);
 });
