@@ -1,7 +1,8 @@
 /**
- * The risk band, derived only from the signals (docs/domain-rules.md):
- * - high: any high-severity signal (distressed status, negative net assets), or three or more
- *   medium ones;
+ * The risk band, derived only from the signals (docs/search.md, "Rules"):
+ * - high: any high-severity signal (dissolved or distressed status, negative net assets), or three
+ *   or more medium ones: a company dissolved, removed, in liquidation, administration or
+ *   receivership is never low, whatever its last accounts showed;
  * - medium: one or two medium-severity signals;
  * - low: machine-readable accounts on file and nothing above;
  * - unknown: no machine-readable accounts and nothing above, since the figures that would

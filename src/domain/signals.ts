@@ -4,10 +4,11 @@
  */
 import type { AccountsPeriod } from './accounts-period.ts';
 import { changePct, shortTermCreditors } from './accounts-period.ts';
-import { isAccountsOverdue, isDistressStatus } from './company-status.ts';
+import { isAccountsOverdue, isDissolvedStatus, isDistressStatus } from './company-status.ts';
 import { formatChange, formatMoney } from './money.ts';
 
 export const SIGNAL_CODES = [
+  'status_dissolved',
   'status_distress',
   'accounts_overdue',
   'negative_net_assets',
@@ -21,6 +22,7 @@ export type SignalCode = (typeof SIGNAL_CODES)[number];
 export type Severity = 'high' | 'medium' | 'low';
 
 export const SIGNAL_SEVERITY: Readonly<Record<SignalCode, Severity>> = {
+  status_dissolved: 'high',
   status_distress: 'high',
   negative_net_assets: 'high',
   accounts_overdue: 'medium',
@@ -66,6 +68,9 @@ export function companySignals(input: SignalInput, asOf: string): Signal[] {
 export function standingSignals(input: SignalInput): Signal[] {
   const signals: Signal[] = [];
   const add = (code: SignalCode, message: string) => signals.push({ code, severity: SIGNAL_SEVERITY[code], message });
+  // A company that has left the register is no going concern, however healthy its last accounts.
+  if (isDissolvedStatus(input.status))
+    add('status_dissolved', `Register status: ${input.status}; the company is no longer on the register.`);
   if (isDistressStatus(input.status)) add('status_distress', `Register status: ${input.status}.`);
   const [latest, prior] = input.accounts;
   if (!latest) {

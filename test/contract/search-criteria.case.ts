@@ -109,7 +109,15 @@ export function criteriaContract(
     });
     test('risk band on the day asked: overdue accounts raise it once the due date has passed', async () => {
       assert.deepEqual(await names({ risk_band: 'high' }), [c.eastwind.name]);
-      assert.deepEqual(await names({ risk_band: 'high', status: 'any' }), [c.eastwind.name, c.midwind.name]);
+      // Dissolved companies are high, whatever their last accounts (Westwind's were healthy).
+      assert.deepEqual(await names({ risk_band: 'high', status: 'any' }), [
+        c.westwind.name,
+        c.eastwind.name,
+        'MARKS AND SPENCER LIMITED',
+        'ACME WIDGETS LIMITED',
+        c.midwind.name,
+      ]);
+      assert.deepEqual(await names({ risk_band: 'low', status: 'dissolved' }), []);
       assert.deepEqual(await names({ risk_band: 'medium' }), [c.highwind.name]);
       assert.deepEqual(await names({ risk_band: 'low' }), [
         c.upwind.name,

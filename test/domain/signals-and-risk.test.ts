@@ -41,10 +41,29 @@ describe('companySignals and riskBand', () => {
       band: 'high',
     },
     {
-      name: 'dissolved is not distress',
+      name: 'dissolved: a high status signal, never overdue, band high',
       input: { status: 'Dissolved', accounts_next_due: '2020-01-01' },
-      codes: [],
-      band: 'low',
+      codes: ['status_dissolved'],
+      band: 'high',
+    },
+    {
+      name: 'dissolved with no accounts on file: high, not unknown',
+      input: { status: 'Dissolved', accounts: [] },
+      codes: ['status_dissolved', 'no_machine_readable_accounts'],
+      band: 'high',
+    },
+    { name: 'removed from the register', input: { status: 'Removed' }, codes: ['status_dissolved'], band: 'high' },
+    {
+      name: 'converted or closed',
+      input: { status: 'Converted / Closed' },
+      codes: ['status_dissolved'],
+      band: 'high',
+    },
+    {
+      name: 'liquidation with healthy accounts is still high',
+      input: { status: 'Liquidation', charges_outstanding: 1 },
+      codes: ['status_distress', 'charges_outstanding'],
+      band: 'high',
     },
     {
       name: 'overdue accounts',
