@@ -16,6 +16,8 @@ npm run --silent lint
 # unprivileged user), installed if missing and started if not running.
 UKCD_TEST_DATABASE_URL="$(bash scripts/postgres.sh)"
 UKCD_TEST_ELASTICSEARCH_URL="$(bash scripts/elasticsearch.sh)"
-export UKCD_TEST_DATABASE_URL UKCD_TEST_ELASTICSEARCH_URL
+# Schemathesis (PyPI) in a virtual environment of its own, for the fuzz test over /openapi.json.
+UKCD_TEST_SCHEMATHESIS="$(bash scripts/schemathesis.sh)"
+export UKCD_TEST_DATABASE_URL UKCD_TEST_ELASTICSEARCH_URL UKCD_TEST_SCHEMATHESIS
 
 npm test
