@@ -14,6 +14,7 @@ import { compactDate, dayNumber, fromDayNumber, weekday, yearOf } from './dates.
 import { renderIxbrlFiling } from './ixbrl-writer.ts';
 import { accountingPeriod, firstPeriodIndexFrom, periodEnd } from './periods.ts';
 import { labelSeed, Random } from './random.ts';
+import { statusOnDay } from './register-life.ts';
 import { renderPlainXbrlFiling } from './xbrl-writer.ts';
 
 export interface ExpectedFiling {
@@ -98,7 +99,12 @@ export function accountsPublicationDay(seed: number, company: SyntheticCompany, 
   return publicationDay(seed, company.index, periodIndex, periodEnd(company, periodIndex));
 }
 
-/** The company's filings in the window, ordered by publication. */
+/**
+ * The company's filings in the window, ordered by publication. A dissolved company files nothing
+ * more: accounts that would have been published on or after the day it was dissolved (by the
+ * register's life of the company, `register-life.ts`) are left out, so the register and the
+ * accounts stream tell one story.
+ */
 function schedule(seed: number, company: SyntheticCompany, fromYear: number, years: number): Scheduled[] {
   const lastYear = fromYear + years - 1;
   const out: Scheduled[] = [];
@@ -109,7 +115,12 @@ function schedule(seed: number, company: SyntheticCompany, fromYear: number, yea
     if (!filesElectronically(company, period.end)) continue;
     out.push({ periodIndex: k, publishedDay: publicationDay(seed, company.index, k, period.end) });
   }
-  return out.sort((a, b) => a.publishedDay - b.publishedDay);
+  out.sort((a, b) => a.publishedDay - b.publishedDay);
+  const last = out[out.length - 1];
+  if (last === undefined) return out;
+  // The company's life up to its last publication says whether it was dissolved before then.
+  const { dissolvedDay } = statusOnDay(seed, company, last.publishedDay);
+  return dissolvedDay === null ? out : out.filter((entry) => entry.publishedDay < dissolvedDay);
 }
 
 /** Days the bulk product is published on (Tuesday to Saturday) from the epoch to `day`. */

@@ -7,9 +7,10 @@
  * as it stood when trouble starts being simulated (`LIFE_START`): everyone is "Active" until then.
  * From then on companies fall into trouble at rates tuned so that a snapshot shows about the real
  * mix of statuses (some 95% Active, 3–4% proposed for striking off, 1–2% in liquidation, a few in
- * the rarer states). About 2.5% of companies a year are dissolved: fewer than on the real register,
- * because the accounts stream knows nothing of dissolution and goes on publishing accounts for a
- * dissolved company; most proposals to strike off are discontinued, as the registrar's mostly are.
+ * the rarer states). About 2.5% of companies a year are dissolved, fewer than on the real register;
+ * a dissolved company publishes no accounts after the day it was dissolved (the accounts stream,
+ * `filings.ts`, stops there). Most proposals to strike off are discontinued, as the registrar's
+ * mostly are.
  *
  * The life is a chain of episodes, episode n drawn from (seed, index, n) alone, so it is the same
  * whatever date it is read on: a later snapshot sees the same story, further on.

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { syntheticCompany } from '../../src/synthetic/companies.ts';
+import { syntheticFilings } from '../../src/synthetic/filings.ts';
 import { companyLife, LIFE_START, registerRow, registerSnapshot } from '../../src/synthetic/register.ts';
 import type { RegisterRecord } from '../../src/synthetic/register.ts';
 
@@ -108,5 +109,27 @@ describe('register evolution between two snapshots', () => {
     for (const [number, row] of [...AFTER].slice(0, 200)) {
       assert.deepEqual(registerRow(SEED, INDEX.get(number)!, LATER), row);
     }
+  });
+});
+
+describe('the accounts stream and dissolution', () => {
+  test('no accounts are published on or after the day their company was dissolved', () => {
+    let filings = 0;
+    const filers = new Set<string>();
+    const dissolvedFilers = new Set<string>();
+    for (const filing of syntheticFilings({ seed: SEED, companies: 300, yearsPerCompany: 4, fromYear: 2022 })) {
+      const number = filing.expected.company_number;
+      const { dissolved } = companyLife(SEED, syntheticCompany(SEED, INDEX.get(number)!), '2030-01-01');
+      assert.ok(
+        dissolved === null || filing.published < dissolved,
+        `${number} published ${filing.published}, dissolved ${dissolved}`,
+      );
+      filings++;
+      filers.add(number);
+      if (dissolved !== null) dissolvedFilers.add(number);
+    }
+    // Enough companies dissolve in the window for the rule to have been tested.
+    assert.ok(filings > 800 && filers.size === 300, `${filings} filings by ${filers.size} companies`);
+    assert.ok(dissolvedFilers.size >= 10, `${dissolvedFilers.size} filers dissolved`);
   });
 });
