@@ -26,9 +26,43 @@ export interface DailyAccountsFile extends ListedFile {
   published: string;
 }
 
-/** Every linked file of a page, by its last path segment, with its absolute URL. */
-export function linkedFiles(html: string, pageUrl: string): ListedFile[] {
+/** What a page links to. */
+export interface PageLinks {
+  /** Every linked file, by the last segment of its path, with its absolute URL. */
+  files: ListedFile[];
+  /**
+   * Links whose last segment, decoded, is not a plain file name: it holds a path (a page linking
+   * `..%2F..%2Fx%2FAccounts_Bulk_Data-2026-11-20.zip` would have sync write outside its folder), or
+   * cannot be decoded. They are never fetched, and sync reports them.
+   */
+  refused: { href: string; reason: string }[];
+}
+
+/**
+ * The files sync fetches, by the names Companies House gives them: the daily accounts zips and
+ * the register snapshot, whole or in parts. No other name is ever written under its downloads
+ * folder.
+ */
+const SYNC_FILE_NAME =
+  /^(?:Accounts_Bulk_Data-\d{4}-\d{2}-\d{2}|BasicCompanyDataAsOneFile-\d{4}-\d{2}-\d{2}|BasicCompanyData-\d{4}-\d{2}-\d{2}-part\d+_\d+)\.zip$/i;
+
+/** Whether `name` is one of the file names sync fetches (and so a plain name: no folder, no `..`). */
+export function isSyncFileName(name: string): boolean {
+  return SYNC_FILE_NAME.test(name);
+}
+
+/** Why the decoded last segment of a link is not a plain file name, or null when it is one. */
+export function fileNameProblem(name: string): string | null {
+  if (/[/\\]/.test(name)) return 'its file name holds a path';
+  if (name === '.' || name === '..') return 'its file name is a folder';
+  if ([...name].some((c) => c.charCodeAt(0) < 0x20)) return 'its file name holds control characters';
+  return null;
+}
+
+/** The linked files of a page, and the links refused for their names. */
+export function linkedFiles(html: string, pageUrl: string): PageLinks {
   const files = new Map<string, ListedFile>();
+  const refused: PageLinks['refused'] = [];
   const parser = new Parser({
     onopentag(tag, attributes) {
       if (tag !== 'a' || !attributes.href) return;
@@ -38,13 +72,22 @@ export function linkedFiles(html: string, pageUrl: string): ListedFile[] {
       } catch {
         return;
       }
-      const name = decodeURIComponent(url.pathname.slice(url.pathname.lastIndexOf('/') + 1));
-      if (name && !files.has(name)) files.set(name, { name, url: url.href });
+      const segment = url.pathname.slice(url.pathname.lastIndexOf('/') + 1);
+      let name: string;
+      try {
+        name = decodeURIComponent(segment);
+      } catch {
+        refused.push({ href: attributes.href, reason: 'its file name cannot be decoded' });
+        return;
+      }
+      const problem = fileNameProblem(name);
+      if (problem) refused.push({ href: attributes.href, reason: problem });
+      else if (name && !files.has(name)) files.set(name, { name, url: url.href });
     },
   });
   parser.write(html);
   parser.end();
-  return [...files.values()];
+  return { files: [...files.values()], refused };
 }
 
 /**
@@ -54,8 +97,8 @@ export function linkedFiles(html: string, pageUrl: string): ListedFile[] {
 export function registerReleases(files: readonly ListedFile[]): RegisterRelease[] {
   const byDate = new Map<string, { whole: ListedFile | null; parts: Map<number, ListedFile>; of: Set<number> }>();
   for (const file of files) {
-    const name = parseRegisterFileName(file.name);
-    if (!name || !file.name.toLowerCase().endsWith('.zip')) continue;
+    const name = isSyncFileName(file.name) ? parseRegisterFileName(file.name) : null;
+    if (!name) continue;
     const entry = byDate.get(name.date) ?? { whole: null, parts: new Map(), of: new Set() };
     byDate.set(name.date, entry);
     if (name.part === null) entry.whole = file;
@@ -81,7 +124,7 @@ export function registerReleases(files: readonly ListedFile[]): RegisterRelease[
 export function dailyAccountsFiles(files: readonly ListedFile[]): DailyAccountsFile[] {
   const daily: DailyAccountsFile[] = [];
   for (const file of files) {
-    const name = parseBulkFileName(file.name);
+    const name = isSyncFileName(file.name) ? parseBulkFileName(file.name) : null;
     if (name?.kind === 'daily') daily.push({ ...file, published: name.published });
   }
   return daily.sort((a, b) => (a.published < b.published ? -1 : a.published > b.published ? 1 : 0));

@@ -11,8 +11,15 @@ import type { AccountsLoadSummary } from '../load-accounts.ts';
 import { loadAccounts } from '../load-accounts.ts';
 import type { RegisterLoadSummary } from '../load-register.ts';
 import { loadRegister } from '../load-register.ts';
-import type { ListedFile } from './listing.ts';
-import { ACCOUNTS_PAGE, dailyAccountsFiles, linkedFiles, REGISTER_PAGE, registerReleases } from './listing.ts';
+import type { ListedFile, PageLinks } from './listing.ts';
+import {
+  ACCOUNTS_PAGE,
+  dailyAccountsFiles,
+  isSyncFileName,
+  linkedFiles,
+  REGISTER_PAGE,
+  registerReleases,
+} from './listing.ts';
 import type { SyncPlan } from './plan.ts';
 import { planSync } from './plan.ts';
 import type { DownloadOptions } from './resumable-download.ts';
@@ -52,12 +59,13 @@ export async function syncFromCompaniesHouse(store: CompanyStore, options: SyncO
   const base = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
   const wantRegister = options.only !== 'accounts';
   const wantAccounts = options.only !== 'register';
+  const none: PageLinks = { files: [], refused: [] };
   const [registerLinks, accountsLinks] = await Promise.all([
-    wantRegister ? readPage(new URL(REGISTER_PAGE, base).href) : [],
-    wantAccounts ? readPage(new URL(ACCOUNTS_PAGE, base).href) : [],
+    wantRegister ? readPage(new URL(REGISTER_PAGE, base).href) : none,
+    wantAccounts ? readPage(new URL(ACCOUNTS_PAGE, base).href) : none,
   ]);
   const plan = planSync(
-    { registers: registerReleases(registerLinks), dailies: dailyAccountsFiles(accountsLinks) },
+    { registers: registerReleases(registerLinks.files), dailies: dailyAccountsFiles(accountsLinks.files) },
     {
       lastRegisterSnapshot: await store.loadedThrough('register'),
       lastAccountsPublished: await store.loadedThrough('accounts'),
@@ -66,6 +74,17 @@ export async function syncFromCompaniesHouse(store: CompanyStore, options: SyncO
   );
   log(describePlan(plan, wantRegister, wantAccounts));
   const summary: SyncSummary = { plan, register: null, accounts: null, problems: [], indexed: false };
+  // A link that names a path instead of a file is not followed; it is reported, since the page
+  // (or something between it and us) is not what Companies House publishes.
+  for (const [page, links] of [
+    [REGISTER_PAGE, registerLinks],
+    [ACCOUNTS_PAGE, accountsLinks],
+  ] as const) {
+    for (const { href, reason } of links.refused) {
+      summary.problems.push(`${page}: refused the link "${href}": ${reason}`);
+      log(`${page}: refused the link "${href}": ${reason}; it is not fetched`);
+    }
+  }
   // Removed after loading; kept when the load fails, so the next sync need not download them again.
   const fetched: string[] = [];
 
@@ -112,7 +131,7 @@ export async function syncFromCompaniesHouse(store: CompanyStore, options: SyncO
   return summary;
 }
 
-async function readPage(url: string): Promise<ListedFile[]> {
+async function readPage(url: string): Promise<PageLinks> {
   let response: Response;
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(60_000) });
@@ -129,7 +148,7 @@ async function readPage(url: string): Promise<ListedFile[]> {
  * likely than a damaged file on the server.
  */
 async function fetchChecked(file: ListedFile, kind: ZipKind, options: SyncOptions): Promise<string> {
-  const target = join(options.downloadDir, file.name);
+  const target = downloadPath(options.downloadDir, file.name);
   for (let attempt = 1; ; attempt++) {
     if (!(await exists(target))) await download(file, target, options);
     else options.log(`${file.name}: already downloaded`);
@@ -143,6 +162,12 @@ async function fetchChecked(file: ListedFile, kind: ZipKind, options: SyncOption
       options.log(`${file.name}: failed its check (${message(error)}); downloading it again`);
     }
   }
+}
+
+/** Where a listed file is saved: under the downloads folder, by a name sync fetches, or not at all. */
+export function downloadPath(downloadDir: string, name: string): string {
+  if (!isSyncFileName(name)) throw new Error(`refused to save a download as "${name}": not a file name sync fetches`);
+  return join(downloadDir, name);
 }
 
 async function download(file: ListedFile, target: string, options: SyncOptions): Promise<void> {

@@ -4,7 +4,13 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { dailyAccountsFiles, linkedFiles, registerReleases } from '../../loaders/sync/listing.ts';
+import {
+  dailyAccountsFiles,
+  fileNameProblem,
+  isSyncFileName,
+  linkedFiles,
+  registerReleases,
+} from '../../loaders/sync/listing.ts';
 import type { ListedFile } from '../../loaders/sync/listing.ts';
 import { planSync } from '../../loaders/sync/plan.ts';
 import { parseContentRange } from '../../loaders/sync/resumable-download.ts';
@@ -21,7 +27,7 @@ describe('linked files of a page', () => {
       <a href="BasicCompanyDataAsOneFile-2024-06-01.zip">again</a>
       <a>no href</a><a href="http://[bad">bad</a>
     </body></html>`;
-    assert.deepEqual(linkedFiles(html, BASE), [
+    assert.deepEqual(linkedFiles(html, BASE).files, [
       {
         name: 'BasicCompanyDataAsOneFile-2024-06-01.zip',
         url: 'https://download.companieshouse.gov.uk/BasicCompanyDataAsOneFile-2024-06-01.zip',
@@ -35,6 +41,59 @@ describe('linked files of a page', () => {
         url: 'https://mirror.example/BasicCompanyData-2024-06-01-part1_7.zip',
       },
     ]);
+  });
+});
+
+describe('file names from a page', () => {
+  // [decoded last segment of a link, why it is not a plain file name (null: it is), a file sync fetches]
+  const cases: [string, string | null, boolean][] = [
+    ['Accounts_Bulk_Data-2026-11-20.zip', null, true],
+    ['BasicCompanyDataAsOneFile-2024-06-01.zip', null, true],
+    ['BasicCompanyData-2024-06-01-part3_7.zip', null, true],
+    ['accounts_bulk_data-2026-11-20.ZIP', null, true],
+    ['../../x/Accounts_Bulk_Data-2026-11-20.zip', 'its file name holds a path', false],
+    ['..\\Accounts_Bulk_Data-2026-11-20.zip', 'its file name holds a path', false],
+    ['/etc/Accounts_Bulk_Data-2026-11-20.zip', 'its file name holds a path', false],
+    ['..', 'its file name is a folder', false],
+    ['Accounts_Bulk_Data-2026-11-20.zip\u0000.html', 'its file name holds control characters', false],
+    ['Accounts_Bulk_Data-2026-11-20.zip\n', 'its file name holds control characters', false],
+    ['Accounts_Monthly_Data-May2024.zip', null, false],
+    ['BasicCompanyDataAsOneFile-2024-06-01.csv', null, false],
+    ['Accounts_Bulk_Data-2026-11-20.zip.exe', null, false],
+    ['x-Accounts_Bulk_Data-2026-11-20.zip', null, false],
+    ['index.html', null, false],
+  ];
+  for (const [name, problem, fetched] of cases) {
+    test(JSON.stringify(name), () => {
+      assert.equal(fileNameProblem(name), problem);
+      assert.equal(isSyncFileName(name), fetched);
+    });
+  }
+
+  test('a link whose decoded name holds a path is refused, not listed, even when its tail is a product file', () => {
+    const html = `<a href="..%2F..%2Fx%2FAccounts_Bulk_Data-2026-11-20.zip">a</a>
+      <a href="a%5C..%5CBasicCompanyDataAsOneFile-2026-11-01.zip">b</a>
+      <a href="%E0%A4%A.zip">c</a>
+      <a href="Accounts_Bulk_Data-2026-11-19.zip">d</a>`;
+    const links = linkedFiles(html, BASE);
+    assert.deepEqual(
+      links.files.map((f) => f.name),
+      ['Accounts_Bulk_Data-2026-11-19.zip'],
+    );
+    assert.deepEqual(links.refused, [
+      { href: '..%2F..%2Fx%2FAccounts_Bulk_Data-2026-11-20.zip', reason: 'its file name holds a path' },
+      { href: 'a%5C..%5CBasicCompanyDataAsOneFile-2026-11-01.zip', reason: 'its file name holds a path' },
+      { href: '%E0%A4%A.zip', reason: 'its file name cannot be decoded' },
+    ]);
+  });
+
+  test('a listed file whose name holds a path is never offered, whatever made the list', () => {
+    const hostile = [{ name: '../x/Accounts_Bulk_Data-2026-11-20.zip', url: 'https://x/a' }];
+    assert.deepEqual(dailyAccountsFiles(hostile), []);
+    assert.deepEqual(
+      registerReleases([{ name: '../x/BasicCompanyDataAsOneFile-2026-11-01.zip', url: 'https://x/b' }]),
+      [],
+    );
   });
 });
 

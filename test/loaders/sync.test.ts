@@ -2,7 +2,8 @@
  * `ukcd sync` against a local stand-in for the Companies House download service over real HTTP,
  * serving generated files in the real formats: what it plans, that a dropped connection resumes
  * where it stopped (in the same run and in a later one), that a damaged zip is refused by name
- * and holds back the days after it, and that the store and the search index end up with the data.
+ * and holds back the days after it, that a link naming a path is refused rather than written
+ * outside the downloads folder, and that the store and the search index end up with the data.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -266,6 +267,46 @@ describe('ukcd sync from a download service', { concurrency: false }, () => {
       assert.equal(restarted.accounts?.parsed, await filingsIn(day(8)[1]), 'the restarted file is whole');
     } finally {
       service.ignoreRanges = false;
+    }
+  });
+
+  test('a link whose file name is a path is refused and reported, and nothing is written outside the downloads folder', async () => {
+    // A genuine new day beside the hostile link, to show that the rest of the page is still loaded.
+    const genuine = 'Accounts_Bulk_Data-2026-11-19.zip';
+    await copyFile(day(1)[1], join(served, genuine));
+    // The downloads folder two levels down, and the folder the link aims at beside them, so that
+    // a write through the link would land.
+    const base = await mkdtemp(join(root, 'hostile-'));
+    const downloads = join(base, 'a', 'b');
+    await mkdir(downloads, { recursive: true });
+    await mkdir(join(base, 'x'));
+    const href = '..%2F..%2Fx%2FAccounts_Bulk_Data-2026-11-20.zip';
+    service.extraLinks.push({ page: 'en_accountsdata.html', href, file: day(2)[1] });
+    service.requests.length = 0;
+    try {
+      const summary = await syncFromCompaniesHouse(world.store, {
+        ...world.options,
+        downloadDir: downloads,
+        keepDownloads: true,
+      });
+
+      assert.deepEqual(summary.problems, [
+        `en_accountsdata.html: refused the link "${href}": its file name holds a path`,
+      ]);
+      assert.deepEqual(
+        summary.plan.accounts.map((f) => f.name),
+        [genuine],
+        'the genuine file is still loaded',
+      );
+      assert.equal(summary.accounts?.parsed, await filingsIn(day(1)[1]));
+      assert.deepEqual(service.fileRequests(decodeURIComponent(href)), [], 'the refused link is never fetched');
+      assert.deepEqual(
+        (await readdir(base, { recursive: true })).sort(),
+        ['a', join('a', 'b'), join('a', 'b', genuine), 'x'],
+        'nothing written but the genuine download, in its folder',
+      );
+    } finally {
+      service.extraLinks.length = 0;
     }
   });
 });

@@ -2,7 +2,8 @@
  * A stand-in for the Companies House download service over real HTTP: the register and accounts
  * pages listing the files of a folder, and the files themselves with ETags and byte ranges, as
  * the real service serves them. Tests can make it drop a connection part-way through a file,
- * ignore ranges, and they read back every request it answered.
+ * ignore ranges, list links of their own (a hostile page), and they read back every request it
+ * answered.
  */
 import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
@@ -24,6 +25,11 @@ export interface DownloadService {
   dropNext(file: string, afterBytes: number): void;
   /** Answer range requests with the whole file (200), as servers without range support do. */
   ignoreRanges: boolean;
+  /**
+   * Links listed on a page besides the folder's files, written as given (`..%2Fx.zip`); a request
+   * for one (its path decoded) is answered with the contents of `file`.
+   */
+  extraLinks: { page: 'en_output.html' | 'en_accountsdata.html'; href: string; file: string }[];
   /** Requests for files (not pages), by file name. */
   fileRequests(file: string): ServedRequest[];
   close(): Promise<void>;
@@ -38,6 +44,7 @@ export async function startDownloadService(dir: string): Promise<DownloadService
     requests,
     dropNext: (file, afterBytes) => void drops.set(file, afterBytes),
     ignoreRanges: false,
+    extraLinks: [],
     fileRequests: (file) => requests.filter((r) => r.file === file),
     close: () => new Promise((done) => server.close(() => done())),
   };
@@ -53,12 +60,14 @@ export async function startDownloadService(dir: string): Promise<DownloadService
         );
         record(200);
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        res.end(listingPage(files));
+        const extra = service.extraLinks.filter((link) => link.page === name).map((link) => link.href);
+        res.end(listingPage([...files, ...extra]));
         return;
       }
-      const path = join(dir, name);
+      const extra = service.extraLinks.find((link) => decodeURIComponent(link.href) === name);
+      const path = extra ? extra.file : join(dir, name);
       const info = await stat(path).catch(() => null);
-      if (!name || name.includes('/') || !info?.isFile()) {
+      if (!name || (name.includes('/') && !extra) || !info?.isFile()) {
         record(404);
         res.writeHead(404).end('not found');
         return;
