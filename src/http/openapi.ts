@@ -34,7 +34,7 @@ export function openApiDocument(operations: readonly Operation[]): Record<string
         operationId: operation.name,
         summary: operation.title,
         description: `${operation.description}\n\nAlso the MCP tool \`${operation.name}\`.`,
-        security: [{ bearer: [] }],
+        security: [{ bearer: [] }, { key: [] }],
         ...(operation.http.method === 'GET'
           ? {
               parameters: [
@@ -135,6 +135,14 @@ export function openApiDocument(operations: readonly Operation[]): Record<string
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'An API key: ukcd_ and 32 characters' },
+        key: {
+          type: 'apiKey',
+          in: 'query',
+          name: 'key',
+          description:
+            'The same API key as ?key=, for clients that cannot send headers. A URL is kept in browser ' +
+            'histories and proxy logs: prefer the Authorization header. Sent with it, both must agree.',
+        },
       },
       schemas: {
         Error: {

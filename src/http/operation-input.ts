@@ -7,8 +7,8 @@ import * as z from 'zod';
 import { invalidInput } from '../errors.ts';
 import type { Operation } from '../operations/operation.ts';
 
-/** Parameters every operation accepts besides its own. */
-const COMMON = new Set(['format']);
+/** Parameters every operation accepts besides its own: the answer's shape, and the key (access.ts). */
+const COMMON = new Set(['format', 'key']);
 
 export function inputFromQuery(operation: Operation, query: Record<string, string | string[] | undefined>): unknown {
   const shape = operation.input.shape as Record<string, z.ZodType>;
@@ -18,7 +18,7 @@ export function inputFromQuery(operation: Operation, query: Record<string, strin
     if (COMMON.has(param)) continue;
     if (!accepted.includes(param))
       throw invalidInput(
-        `Unknown parameter "${param}". Accepted: ${accepted.length > 0 ? accepted.join(', ') : 'none'} (and format).`,
+        `Unknown parameter "${param}". Accepted: ${accepted.length > 0 ? accepted.join(', ') : 'none'} (and format, key).`,
       );
     const key = argumentName(operation, param);
     if (Array.isArray(value)) throw invalidInput(`Parameter "${param}" is given more than once.`);

@@ -23,7 +23,8 @@ export function requestLog(log: (entry: RequestLogEntry) => void) {
     try {
       await next();
     } finally {
-      const bearer = bearerToken(ctx.get('authorization'));
+      const key = ctx.query.key;
+      const bearer = typeof key === 'string' ? key : bearerToken(ctx.get('authorization'));
       log({
         method: ctx.method,
         path: ctx.path,

@@ -8,7 +8,7 @@ import { invalidInput } from '../errors.ts';
 import { markdownContent, withEnvelope } from '../operations/envelope.ts';
 import type { Operation, OperationDeps } from '../operations/operation.ts';
 import type { KeyStore } from '../ports.ts';
-import { identifyCaller, quotaHeaders, runCounted } from './access.ts';
+import { identifyCaller, presentedAuthorization, quotaHeaders, runCounted } from './access.ts';
 import type { HttpMetrics } from './metrics.ts';
 import { inputFromBody, inputFromQuery, MALFORMED, parseInput } from './operation-input.ts';
 
@@ -31,7 +31,7 @@ export function addOperationRoutes(router: Router, operations: readonly Operatio
 
 async function answer(ctx: Context, operation: Operation, deps: HttpDeps): Promise<void> {
   ctx.state.operation = operation.name;
-  const caller = await identifyCaller(deps.keys, ctx.get('authorization') || undefined);
+  const caller = await identifyCaller(deps.keys, presentedAuthorization(ctx));
   await runCounted(
     deps,
     caller,

@@ -8,7 +8,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { AppError } from '../errors.ts';
-import { identifyCaller, quotaHeaders } from '../http/access.ts';
+import { identifyCaller, presentedAuthorization, quotaHeaders } from '../http/access.ts';
 import type { HttpDeps } from '../http/routes.ts';
 import type { Operation } from '../operations/operation.ts';
 import type { McpRequestAccess } from './server.ts';
@@ -59,7 +59,7 @@ export function addMcpRoute(router: Router, operations: readonly Operation[], de
 
 async function callerOf(ctx: Context, deps: HttpDeps): Promise<McpRequestAccess['caller']> {
   try {
-    return await identifyCaller(deps.keys, ctx.get('authorization') || undefined);
+    return await identifyCaller(deps.keys, presentedAuthorization(ctx));
   } catch (error) {
     if (error instanceof AppError) return error;
     throw error;

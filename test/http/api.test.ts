@@ -465,6 +465,42 @@ for (const setup of setups) {
       assert.ok(!world.requestLines.join('\n').includes(logged));
     });
 
+    test('?key= is accepted wherever the bearer header is, counted alike, and never logged', async () => {
+      const inUrl = await world.issueKey('free');
+      const before = world.requestLines.length;
+      const looked = await get(`/v1/company?number=1&format=json&key=${inUrl}`, null);
+      assert.equal(looked.status, 200);
+      assert.equal(looked.body.company.company_number, '00000001');
+      assert.equal(looked.headers.get('x-ratelimit-remaining'), '49');
+      const added = await call(world, `/v1/watchlist/add?key=${inUrl}`, { body: { company_numbers: ['1'] } });
+      assert.equal(added.status, 200);
+      assert.equal(added.headers.get('x-ratelimit-remaining'), '48');
+      // The same key in both places is fine; two different keys are a 400, not a guess.
+      assert.equal((await get(`/v1/company?number=1&key=${inUrl}`, inUrl)).status, 200);
+      const both = await get(`/v1/company?number=1&key=${inUrl}`, key);
+      assert.equal(both.status, 400);
+      assert.match(both.body.error, /Two different keys/);
+      assert.equal((await get(`/v1/company?number=1&key=${inUrl}&key=${inUrl}`, null)).status, 400);
+      const wrong = await get('/v1/company?number=1&key=ukcd_nope', null);
+      assert.equal(wrong.status, 401);
+      const mcp = await call(world, `/mcp?key=${inUrl}`, {
+        body: {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'lookup_company', arguments: { company_number: '1' } },
+        },
+        headers: { accept: 'application/json, text/event-stream' },
+      });
+      assert.match(mcp.body.result.content[0].text, /^# ACME WIDGETS LIMITED/);
+      assert.equal(mcp.headers.get('x-ratelimit-remaining'), '46');
+      const lines = world.requestLines.slice(before);
+      assert.ok(lines.length >= 6);
+      assert.ok(!lines.join('\n').includes(inUrl), 'the key is never logged');
+      assert.equal(JSON.parse(lines[0]!).key, inUrl.slice(0, 13));
+      assert.equal(JSON.parse(lines[0]!).path, '/v1/company');
+    });
+
     test('unknown paths are 404 with a pointer to the document; GET /mcp is 405', async () => {
       assert.equal((await get('/v1/nothing')).status, 404);
       assert.equal((await get('/mcp')).status, 405);
