@@ -15,6 +15,9 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { loadFixtures, NOW } from '../support/api-fixtures.ts';
 import type { World } from '../support/api-world.ts';
@@ -34,7 +37,10 @@ function runSchemathesis(args: string[]): Promise<{ code: number | null; output:
   // The command's path, from the environment or the install script (like the servers' URLs).
   const command = serviceUrl('UKCD_TEST_SCHEMATHESIS', 'schemathesis.sh');
   return new Promise((resolve, reject) => {
+    // In a folder of its own: it keeps a cache beside where it runs.
+    const cwd = mkdtempSync(join(tmpdir(), 'ukcd-schemathesis-'));
     const child = spawn(command, args, {
+      cwd,
       env: { ...process.env, NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -45,6 +51,7 @@ function runSchemathesis(args: string[]): Promise<{ code: number | null; output:
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
+      rmSync(cwd, { recursive: true, force: true });
       resolve({ code, output });
     });
   });
