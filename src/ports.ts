@@ -136,7 +136,8 @@ export interface CompanyStore {
   /** Answers when the database does (readiness): one trivial round trip, whatever the data's size. */
   ping(): Promise<void>;
   /**
-   * Companies with their accounts history (newest first), as the search indexer needs them, in
+   * Companies with their accounts history (newest first; only the entries with at least one
+   * figure, so the latest figures are never an empty entry), as the search indexer needs them, in
    * batches ordered by company number: all of them, or those changed after `changedSince`
    * (a register or accounts load touched them).
    */

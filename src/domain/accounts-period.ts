@@ -1,12 +1,23 @@
 /**
  * One balance sheet date of a company's accounts history, as the domain rules read it.
  */
+import { hasAnyFigure } from './figures.ts';
 import type { FigureSet } from './figures.ts';
 
 export interface AccountsPeriod {
   balance_sheet_date: string;
   published: string | null;
   figures: FigureSet;
+}
+
+/**
+ * The periods with at least one figure filed, in the order given. A filing that tags no figure at
+ * its balance sheet date (only its comparative column) keeps an all-null entry in the history
+ * until a later filing's prior column gives that date figures; "latest" figures, signals, trends
+ * and alerts read the newest period with figures instead.
+ */
+export function withFigures<T extends AccountsPeriod>(periods: readonly T[]): T[] {
+  return periods.filter((period) => hasAnyFigure(period.figures));
 }
 
 /** Percentage change from `before` to `after`: null when either is missing or `before` is zero. */

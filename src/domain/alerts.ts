@@ -15,11 +15,14 @@
  * | `new_charges` | medium | the register's count of charges (`charges_total`) is higher than the snapshot's | charges_total, snapshot → now | the date of the register snapshot the current record comes from |
  * | `new_accounts` | low | the newest entry has a later balance sheet date than the snapshot's (or the snapshot had none) | latest balance sheet date (null when none), snapshot → now | publication date of the newest entry |
  *
+ * "Entry" means a history entry with at least one figure: one that a filing left empty (no figure
+ * tagged at its balance sheet date) is passed over, as lookups pass it over for the latest accounts.
+ *
  * Money in messages is formatMoney's (£1.2m, -£45k); 30% uses the signals' FALL_PCT. Sorted by
  * severity (high, medium, low), then company number, then kind in the table's order; two
  * deterioration alerts of one company keep net assets before cash.
  */
-import { changePct } from './accounts-period.ts';
+import { changePct, withFigures } from './accounts-period.ts';
 import { isAccountsOverdue, statusGroups } from './company-status.ts';
 import type { StatusGroup } from './company-status.ts';
 import { formatMoney } from './money.ts';
@@ -82,7 +85,7 @@ export function companyAlerts(
   snapshotTaken: string,
 ): Alert[] {
   const { company } = current;
-  const [latest, previous] = current.accounts;
+  const [latest, previous] = withFigures(current.accounts);
   const alerts: Alert[] = [];
   const add = (kind: AlertKind, message: string, detected: string, from: AlertValue, to: AlertValue) =>
     alerts.push({

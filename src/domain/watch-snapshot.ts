@@ -2,11 +2,15 @@
  * What a watchlist remembers of a company when it is added: the register facts and the newest
  * accounts that alerts later compare against (see alerts.ts).
  */
+import { withFigures } from './accounts-period.ts';
 import type { CompanyWithAccounts, WatchSnapshot } from '../ports.ts';
 
-/** The snapshot of a company as the store holds it now; the history is newest first. */
+/**
+ * The snapshot of a company as the store holds it now; the history is newest first, and its
+ * newest entry with figures is the latest accounts (as in lookups).
+ */
 export function watchSnapshot({ company, accounts }: CompanyWithAccounts): WatchSnapshot {
-  const latest = accounts[0];
+  const latest = withFigures(accounts)[0];
   return {
     status: company.status,
     accounts_next_due: company.accounts_next_due,

@@ -2,6 +2,7 @@
  * A company as the contract shows it: the register record, the accounts history, and what the
  * domain rules read from them (signals, risk band, trajectory). Shared by lookup and compare.
  */
+import { withFigures } from '../domain/accounts-period.ts';
 import { isAccountsOverdue } from '../domain/company-status.ts';
 import { riskBand } from '../domain/risk-band.ts';
 import type { RiskBand } from '../domain/risk-band.ts';
@@ -30,19 +31,26 @@ export interface CompanyView {
 export interface CompanyProfile {
   company: CompanyView;
   accounts: AccountsEntry[];
+  /** The newest entry with at least one figure; null when none has any. */
   latest: AccountsEntry | null;
   signals: Signal[];
   risk_band: RiskBand;
   trajectory: Trajectory;
 }
 
+/**
+ * `accounts` lists every history entry; `latest`, the signals and the trajectory read only those
+ * with figures, so a filing that tagged none at its balance sheet date is listed (with its quality
+ * warning) but never shown as the latest accounts.
+ */
 export function companyProfile({ company, accounts }: CompanyWithAccounts, today: string): CompanyProfile {
+  const filed = withFigures(accounts);
   const signals = companySignals(
     {
       status: company.status,
       accounts_next_due: company.accounts_next_due,
       charges_outstanding: company.charges_outstanding,
-      accounts,
+      accounts: filed,
     },
     today,
   );
@@ -72,9 +80,9 @@ export function companyProfile({ company, accounts }: CompanyWithAccounts, today
       previous_names: company.previous_names,
     },
     accounts,
-    latest: accounts[0] ?? null,
+    latest: filed[0] ?? null,
     signals,
     risk_band: riskBand(signals),
-    trajectory: trajectory(accounts),
+    trajectory: trajectory(filed),
   };
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { FIGURE_KEYS } from '../domain/figures.ts';
+import { FIGURE_KEYS, hasAnyFigure } from '../domain/figures.ts';
 import { AppError } from '../errors.ts';
 import type { CompanyProfile } from './company-profile.ts';
 import { companyProfile } from './company-profile.ts';
@@ -73,6 +73,11 @@ export function renderProfile(profile: CompanyProfile): string {
       ]),
     ),
   ];
+  // An entry without figures is listed, but never the latest: say why it is empty.
+  const empty = profile.accounts
+    .filter((a) => !hasAnyFigure(a.figures))
+    .map((a) => `- ${a.balance_sheet_date}: ${a.quality.map((q) => q.message).join('; ') || 'no figures filed'}`);
+  if (empty.length > 0) parts.push('Accounts without figures:', empty.join('\n'));
   if (latest) {
     parts.push(
       `## Latest figures (${latest.balance_sheet_date})`,

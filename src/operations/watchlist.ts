@@ -3,6 +3,7 @@
  * alerts of what changed since each company was added.
  */
 import * as z from 'zod';
+import { withFigures } from '../domain/accounts-period.ts';
 import { companyAlerts, sortAlerts } from '../domain/alerts.ts';
 import type { Alert } from '../domain/alerts.ts';
 import { PLANS } from '../domain/api-keys.ts';
@@ -67,7 +68,7 @@ export const watchList = defineOperation({
           status: now?.company.status ?? w.snapshot.status,
           accounts_next_due: now ? now.company.accounts_next_due : w.snapshot.accounts_next_due,
           latest_balance_sheet_date: now
-            ? (now.accounts[0]?.balance_sheet_date ?? null)
+            ? (withFigures(now.accounts)[0]?.balance_sheet_date ?? null)
             : w.snapshot.latest_balance_sheet_date,
           added: w.added,
         };

@@ -3,6 +3,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { emptyFigures } from '../../src/domain/figures.ts';
 import { testStores, useStore } from '../support/databases.ts';
 import { company, figures, filing } from '../support/store-records.ts';
 
@@ -128,6 +129,96 @@ for (const kind of testStores) {
           ['2023-03-31', ['current one']],
         ],
       );
+    });
+
+    test('a filing with no figures at its balance sheet date is listed until a later prior column gives that date figures, whatever the load order', async () => {
+      // What the parser makes of a filing that tags only its comparative column: its stated date
+      // 2018-02-28, all-null current figures with a quality warning, and the 2016 column as prior.
+      const noFigures = (number: string) =>
+        filing(number, 'Accounts_Bulk_Data-2018-11-20.zip', `Prod223_2125_${number}_20180228.html`, '2018-02-28', 0, {
+          current: emptyFigures(),
+          prior_balance_sheet_date: '2016-09-30',
+          prior: figures(9400),
+          published: '2018-11-20',
+          quality: [
+            {
+              field: 'balance_sheet_date',
+              period: 'current',
+              message:
+                'no figures are tagged for the balance sheet date 2018-02-28; the figures tagged for 2016-09-30 are the prior period',
+            },
+          ],
+        });
+      const nextYear = (number: string) =>
+        filing(
+          number,
+          'Accounts_Bulk_Data-2019-11-20.zip',
+          `Prod223_2300_${number}_20190228.html`,
+          '2019-02-28',
+          12000,
+          {
+            prior_balance_sheet_date: '2018-02-28',
+            prior: figures(10100),
+            published: '2019-11-20',
+          },
+        );
+      const history = async (number: string) =>
+        (await db.store.getCompany(number))?.accounts.map((a) => [
+          a.balance_sheet_date,
+          a.figures.net_assets,
+          a.from_prior_period,
+          a.quality.map((q) => q.field),
+        ]);
+      // Both ways of reading: the full scan and the changed companies.
+      const indexed = async (number: string, changedSince?: string) => {
+        for await (const batch of db.store.companiesForIndex(1000, changedSince)) {
+          const found = batch.find((source) => source.company.company_number === number);
+          if (found) return found.accounts.map((a) => [a.balance_sheet_date, a.figures.net_assets]);
+        }
+        return undefined;
+      };
+      await db.store.upsertCompanies([company('00000015'), company('00000016')], '2024-01-01');
+
+      await db.store.saveFilings([noFigures('00000015')], []);
+      // Until a later filing arrives, the empty entry is in the history with its warning...
+      assert.deepEqual(await history('00000015'), [
+        ['2018-02-28', null, false, ['balance_sheet_date']],
+        ['2016-09-30', 9400, true, []],
+      ]);
+      // ...but the search index reads only entries with figures.
+      assert.deepEqual(await indexed('00000015'), [['2016-09-30', 9400]]);
+
+      await db.store.saveFilings([nextYear('00000015')], []);
+      await db.store.saveFilings([nextYear('00000016')], []);
+      await db.store.saveFilings([noFigures('00000016')], []);
+      const want = [
+        ['2019-02-28', 12000, false, []],
+        // The next year's comparative column beats the empty current column for the same date.
+        ['2018-02-28', 10100, true, []],
+        ['2016-09-30', 9400, true, []],
+      ];
+      assert.deepEqual(await history('00000015'), want);
+      assert.deepEqual(await history('00000016'), want);
+      assert.deepEqual(await indexed('00000016', '1970-01-01T00:00:00Z'), [
+        ['2019-02-28', 12000],
+        ['2018-02-28', 10100],
+        ['2016-09-30', 9400],
+      ]);
+    });
+
+    test('an amendment with no figures does not replace the figures of the original', async () => {
+      const original = filing('00000017', 'Accounts_Bulk_Data-2024-02-01.zip', 'orig.html', '2023-12-31', 400, {
+        published: '2024-02-01',
+      });
+      const empty = filing('00000017', 'Accounts_Bulk_Data-2024-03-01.zip', 'amended.html', '2023-12-31', 0, {
+        current: emptyFigures(),
+        published: '2024-03-01',
+      });
+      await db.store.saveFilings([original, empty], []);
+      const rows = await db.sql.query<{ na: number }>(
+        `SELECT (figures->>'net_assets')::int AS na FROM accounts_history WHERE company_number = '00000017'`,
+      );
+      assert.deepEqual(rows.rows, [{ na: 400 }]);
     });
 
     test('a failure is recorded, and cleared when the same file later parses', async () => {

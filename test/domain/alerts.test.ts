@@ -302,6 +302,21 @@ const cases: Case[] = [
     want: [],
   },
 
+  // an entry without figures (a filing that tagged none at its balance sheet date) is passed over
+  {
+    name: 'a filing with no figures at its balance sheet date is not new accounts',
+    current: current({}, filed({})),
+    want: [],
+  },
+  {
+    name: 'behind a newest entry without figures, the newest with figures is compared with the one before it',
+    current: current({}, [entry('2025-02-28', {}, '2025-06-01'), ...filed({ net_assets: 520_000, cash: 100_000 })]),
+    want: [
+      { kind: 'financial_deterioration', severity: 'medium', detected: '2025-04-10', from: 200_000, to: 100_000 },
+      newAccounts(),
+    ],
+  },
+
   // several at once, in order
   {
     name: 'several kinds: high, then medium, then low; kinds in the documented order',

@@ -11,12 +11,18 @@ import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { loadAccounts } from '../../loaders/load-accounts.ts';
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
+import { hasAnyFigure } from '../../src/domain/figures.ts';
+import { watchSnapshot } from '../../src/domain/watch-snapshot.ts';
+import { companyProfile } from '../../src/operations/company-profile.ts';
+import { renderProfile } from '../../src/operations/lookup-company.ts';
 import { writeBulkZips } from '../../src/synthetic/bulk-zip.ts';
 import { syntheticFilings } from '../../src/synthetic/filings.ts';
 import type { SyntheticFiling } from '../../src/synthetic/filings.ts';
 import { dumpState, freshPostgres, testStores, useStore } from '../support/databases.ts';
 import { watchJournal } from '../support/journal-watch.ts';
+import { ixDocument, money } from '../support/ixbrl-doc.ts';
 import { accountsSamplesDir, repoRoot } from '../support/samples.ts';
+import { company } from '../support/store-records.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ukcd-accounts-'));
 const quiet = { reportDir: join(dir, 'reports'), log: () => undefined, workers: 2 };
@@ -143,6 +149,83 @@ for (const kind of testStores) {
         `SELECT published FROM filings WHERE company_number = 'NI681295'`,
       );
       assert.deepEqual(loaded.rows, [{ published: '2023-03-10' }]);
+    });
+
+    test('a filing with no figures at its balance sheet date is listed, never the latest accounts, until the next one gives that date figures', async () => {
+      // The shape of a real FRS 105 filing (see test/accounts/parse-filing.test.ts): dated
+      // 2018-02-28, as is its file name, with "-" untagged in the 2018 column and only the
+      // comparative column, to 2016-09-30, tagged.
+      const number = '09425999';
+      const frs105 = 'https://xbrl.frc.org.uk/FRS-105/2014-09-01/FRS-105-2014-09-01.xsd';
+      const stated =
+        '<ix:nonNumeric name="bus:BalanceSheetDate" contextRef="pyd" format="ixt:date-day-monthname-year-en">28 February 2018</ix:nonNumeric>';
+      const onlyComparative = ixDocument(
+        stated + money('NetAssetsLiabilities', 'py', '9,400') + money('TurnoverRevenue', 'pyd', '48,210'),
+        {
+          contexts: [
+            { id: 'py', instant: '2016-09-30' },
+            { id: 'pyd', start: '2015-10-01', end: '2016-09-30' },
+          ],
+          number,
+          schemaRef: frs105,
+        },
+      );
+      // The next year's filing, whose comparative column is the 2018 figures.
+      const nextYear = ixDocument(
+        money('NetAssetsLiabilities', 'cy', '12,000') + money('NetAssetsLiabilities', 'py', '10,100'),
+        {
+          contexts: [
+            { id: 'cy', instant: '2019-02-28' },
+            { id: 'py', instant: '2018-02-28' },
+          ],
+          number,
+          schemaRef: frs105,
+        },
+      );
+      const load = async (file: string, document: string, published: string) => {
+        const folder = join(dir, `${file}-${kind.name}`);
+        mkdirSync(folder);
+        writeFileSync(join(folder, file), document);
+        const summary = await loadAccounts(db.store, [folder], { ...quiet, published });
+        assert.deepEqual([summary.parsed, summary.failed], [1, 0]);
+      };
+      const lookup = async () => {
+        const found = await db.store.getCompany(number);
+        assert.ok(found);
+        return { found, profile: companyProfile(found, '2019-12-01') };
+      };
+      await db.store.upsertCompanies([company(number)], '2019-06-01');
+
+      await load(`Prod223_2125_${number}_20180228.html`, onlyComparative, '2018-11-20');
+      let { found, profile } = await lookup();
+      assert.deepEqual(
+        found.accounts.map((a) => [a.balance_sheet_date, hasAnyFigure(a.figures), a.from_prior_period]),
+        [
+          ['2018-02-28', false, false],
+          ['2016-09-30', true, true],
+        ],
+      );
+      // The latest accounts are the newest with figures; the empty filing stays listed, with its warning.
+      assert.equal(profile.latest?.balance_sheet_date, '2016-09-30');
+      assert.equal(profile.latest.figures.net_assets, 9400);
+      assert.equal(profile.trajectory.periods, 1);
+      const markdown = renderProfile(profile);
+      assert.match(markdown, /## Accounts \(latest: 2016-09-30\)/);
+      assert.match(markdown, /- 2018-02-28: no figures are tagged for the balance sheet date 2018-02-28/);
+      assert.deepEqual(watchSnapshot(found).net_assets, 9400);
+
+      await load(`Prod223_2300_${number}_20190228.html`, nextYear, '2019-11-20');
+      ({ found, profile } = await lookup());
+      assert.deepEqual(
+        found.accounts.map((a) => [a.balance_sheet_date, a.figures.net_assets, a.from_prior_period, a.quality]),
+        [
+          ['2019-02-28', 12000, false, []],
+          ['2018-02-28', 10100, true, []],
+          ['2016-09-30', 9400, true, []],
+        ],
+      );
+      assert.equal(profile.latest?.balance_sheet_date, '2019-02-28');
+      assert.deepEqual([profile.trajectory.net_assets.first, profile.trajectory.net_assets.last], [9400, 12000]);
     });
   });
 }

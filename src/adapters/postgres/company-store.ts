@@ -86,11 +86,17 @@ ON CONFLICT (source_zip, source_file) DO UPDATE SET
   prior_balance_sheet_date = EXCLUDED.prior_balance_sheet_date, prior_period_start = EXCLUDED.prior_period_start,
   prior_figures = EXCLUDED.prior_figures, quality = EXCLUDED.quality, loaded_at = now()`;
 
+/** True when a figures column has not one figure filed (every key null). */
+const NO_FIGURES = (column: string) => `jsonb_strip_nulls(${column}) = '{}'::jsonb`;
+
 /**
  * Rebuild the history of the given companies from all their filings. Per balance sheet date: a
- * filing's own current column beats a later filing's prior column; among several, the latest
- * published (an amendment) wins, then the latest loaded. Order-independent, so loading bulk files
- * in any order, or twice, gives the same history.
+ * column with figures beats one without any (a filing that tags no figure at its balance sheet
+ * date, only its comparative column, has an all-null current column: the next year's prior
+ * column, or an earlier original, gives that date its figures); then a filing's own current
+ * column beats a later filing's prior column; among several, the latest published (an amendment)
+ * wins, then the latest loaded. Order-independent, so loading bulk files in any order, or twice,
+ * gives the same history.
  */
 const REBUILD_HISTORY = [
   `DELETE FROM accounts_history WHERE company_number = ANY($1::text[])`,
@@ -108,7 +114,8 @@ const REBUILD_HISTORY = [
        jsonb_path_query_array(quality, '$[*] ? (@.period == "prior")'), true, id
      FROM filings WHERE company_number = ANY($1::text[]) AND prior_figures IS NOT NULL AND prior_balance_sheet_date IS NOT NULL
    ) AS candidates
-   ORDER BY company_number, balance_sheet_date, from_prior_period, published DESC NULLS LAST, filing_id DESC`,
+   ORDER BY company_number, balance_sheet_date, ${NO_FIGURES('figures')}, from_prior_period, published DESC NULLS LAST,
+     filing_id DESC`,
 ];
 
 /**
@@ -287,6 +294,7 @@ export function createCompanyStore(sql: Sql): CompanyStore {
         const history = await sql.query<AccountsPeriod & { company_number: string }>(
           `SELECT company_number, balance_sheet_date, published, figures FROM accounts_history
            WHERE ${numbers ? 'company_number = ANY($1::text[])' : 'company_number BETWEEN $1 AND $2'}
+             AND NOT ${NO_FIGURES('figures')}
            ORDER BY company_number, balance_sheet_date DESC`,
           numbers ? [companies.rows.map((c) => c.company_number)] : [first, last],
         );
