@@ -28,7 +28,10 @@ export class EsSearchRefused extends Error {
     readonly status: number,
     readonly error: estypes.ErrorCause,
   ) {
-    super(`Elasticsearch refused the search: ${error.reason ?? error.type}`);
+    // "all shards failed" says little: its cause (a shard's failure) says what to fix.
+    super(
+      `Elasticsearch refused the search: ${[error.reason ?? error.type, error.caused_by?.reason].filter(Boolean).join(': ')}`,
+    );
   }
 }
 
