@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Client, estypes } from '@elastic/elasticsearch';
 import { normaliseCompanyName } from '../../domain/company-name.ts';
 import { filterConditions, queryConditions, querySortOrder } from '../../domain/company-conditions.ts';
-import type { FigureStats, MarketStats } from '../../domain/criteria.ts';
+import type { FigureStats, MarketStats, RangeFigure } from '../../domain/criteria.ts';
 import { PERCENTILES, RANGE_FIGURES } from '../../domain/criteria.ts';
 import { isActiveStatus, nameQuery } from '../../domain/name-search.ts';
 import type { NameSearchHit, SearchDocument, SearchIndex } from '../../ports.ts';
@@ -33,8 +33,35 @@ export interface EsSearchOptions {
 
 /** Create the first index behind the alias if there is none. */
 export async function ensureIndex({ client, alias }: EsSearchOptions): Promise<void> {
-  if (await client.indices.existsAlias({ name: alias })) return;
-  await client.indices.create({ index: `${alias}_v1`, ...readMapping(), aliases: { [alias]: {} } });
+  const mapping = readMapping();
+  if (await client.indices.existsAlias({ name: alias })) {
+    await raiseResultWindow(client, alias, mapping.settings.max_result_window);
+    return;
+  }
+  await client.indices.create({ index: `${alias}_v1`, ...mapping, aliases: { [alias]: {} } });
+}
+
+/**
+ * An index built before the mapping raised max_result_window (which exact stats need) gets the
+ * new value: it is a dynamic setting, so no rebuild is needed. Only a lower value is written, so
+ * this is a read on every start but one.
+ */
+async function raiseResultWindow(client: Client, alias: string, window: number): Promise<void> {
+  const current = await client.indices.getSettings({
+    index: alias,
+    name: 'index.max_result_window',
+    include_defaults: true,
+    flat_settings: true,
+  });
+  const low = Object.entries(current)
+    .filter(([, state]) => {
+      // flat_settings: keys as written, e.g. "index.max_result_window"; unset ones among the defaults.
+      const key = 'index.max_result_window';
+      const value: unknown = state.settings?.[key] ?? state.defaults?.[key];
+      return Number(value) < window;
+    })
+    .map(([index]) => index);
+  if (low.length > 0) await client.indices.putSettings({ index: low, settings: { 'index.max_result_window': window } });
 }
 
 export function createEsSearchIndex({
@@ -44,6 +71,12 @@ export function createEsSearchIndex({
   statsSample = STATS_SAMPLE,
   scoredNameSearchUpTo = SCORED_UP_TO,
 }: EsSearchOptions): SearchIndex {
+  // Exact stats read ranks up to half the companies deep into a sorted search.
+  const window = readMapping().settings.max_result_window;
+  if (Math.floor(exactStatsUpTo / 2) + 1 > window)
+    throw new Error(
+      `exactStatsUpTo ${exactStatsUpTo} needs the index's max_result_window (${window}) to be at least ${Math.floor(exactStatsUpTo / 2) + 1}`,
+    );
   const index: SearchIndex = {
     upsertCompanies: (documents) => bulkIndex(client, alias, documents, { requireAlias: true }),
 
@@ -150,7 +183,8 @@ export function createEsSearchIndex({
       // (fixed seed: the same question gives the same answer); reading every document of a few
       // million takes seconds. The number of companies stays exact.
       // Elasticsearch samples with a probability of at most 0.5; above that, read everything.
-      const wanted = statsSample / Math.max(companies, 1);
+      // Two significant digits: the probability reported is the one used, without float noise.
+      const wanted = Number((statsSample / Math.max(companies, 1)).toPrecision(2));
       const probability = companies > exactStatsUpTo && wanted <= 0.5 ? Math.max(wanted, 0.0001) : 1;
       const aggs = statsAggregations();
       const result = await client.search({
@@ -160,15 +194,16 @@ export function createEsSearchIndex({
         query,
         aggs: probability < 1 ? { sample: { random_sampler: { probability, seed: STATS_SEED }, aggs } } : aggs,
       });
-      const sampled =
-        probability < 1 ? (result.aggregations as Record<string, { doc_count: number }>).sample : undefined;
-      return {
-        ...marketStats(
-          companies,
-          (sampled ?? result.aggregations) as unknown as Record<string, Record<string, unknown>>,
-        ),
-        ...(sampled ? { sample: { probability, companies: sampled.doc_count } } : {}),
-      };
+      if (probability < 1) {
+        const sampled = (result.aggregations as Record<string, { doc_count: number }>).sample!;
+        const aggregations = sampled as unknown as Aggregations;
+        return {
+          ...marketStats(companies, aggregations, estimatedPercentiles(aggregations)),
+          sample: { probability, companies: sampled.doc_count },
+        };
+      }
+      const aggregations = result.aggregations as unknown as Aggregations;
+      return marketStats(companies, aggregations, await exactPercentiles(client, alias, query, aggregations));
     },
 
     async searchByName(query, limit) {
@@ -205,7 +240,10 @@ export function createEsSearchIndex({
 }
 
 const BUCKETS = 1000;
-/** Up to this many companies, stats read every one; above, a random sample of about STATS_SAMPLE. */
+/**
+ * Up to this many companies, stats read every one (percentiles exactly, within the mapping's
+ * max_result_window of 20,001); above, a random sample of about STATS_SAMPLE.
+ */
 const EXACT_STATS_UP_TO = 40_000;
 const STATS_SAMPLE = 20_000;
 const STATS_SEED = 20_250_101;
@@ -346,9 +384,118 @@ function statsAggregations(): Record<string, estypes.AggregationsAggregationCont
   for (const figure of RANGE_FIGURES) {
     aggs[`${figure}_count`] = { value_count: { field: figure } };
     aggs[`${figure}_mean`] = { avg: { field: figure } };
+    // Estimates (t-digest): the answer over a sample, and where exactPercentiles starts looking.
     aggs[`${figure}_percentiles`] = { percentiles: { field: figure, percents: [...PERCENTILES] } };
   }
   return aggs;
+}
+
+/** The aggregation response, typed loosely by the client; its shape follows statsAggregations. */
+type Aggregations = Record<string, Record<string, unknown>>;
+/** Per figure, its percentiles in the order of PERCENTILES; null without values. */
+type Percentiles = Record<RangeFigure, (number | null)[]>;
+
+function estimatedPercentiles(aggs: Aggregations): Percentiles {
+  return Object.fromEntries(
+    RANGE_FIGURES.map((figure) => {
+      const count = aggs[`${figure}_count`]!.value as number;
+      const values = aggs[`${figure}_percentiles`]!.values as Record<string, number | null>;
+      return [figure, PERCENTILES.map((p) => (count === 0 ? null : (values[p.toFixed(1)] ?? null)))];
+    }),
+  ) as Percentiles;
+}
+
+/**
+ * Percentiles as Postgres's percentile_cont gives them, read exactly. Elasticsearch's t-digest
+ * `percentiles` are estimates past a few thousand values (p90 of net assets £1,342,657 against
+ * £1,246,116, over 3,140 companies), so they only say where to look: the p-th percentile lies at
+ * position p × (count − 1) of the sorted values, between the values at the ranks either side,
+ * linearly interpolated. One search counts the values below each estimate; then each rank's value
+ * is read by a sorted search on its side of the estimate, from the nearer end, usually a few
+ * places deep (a deep `from` makes the shard return that many hits, several times slower), never
+ * more than half the count: ties at the estimate can leave a rank far from it, which is why the
+ * mapping's max_result_window is 20,001 (half of 40,000, plus one). All the reads go in one _msearch.
+ */
+async function exactPercentiles(
+  client: Client,
+  index: string,
+  query: estypes.QueryDslQueryContainer,
+  aggs: Aggregations,
+): Promise<Percentiles> {
+  const estimates = estimatedPercentiles(aggs);
+  const lookups = RANGE_FIGURES.flatMap((figure) => {
+    const count = aggs[`${figure}_count`]!.value as number;
+    return PERCENTILES.flatMap((p, slot) => {
+      const pivot = estimates[figure][slot];
+      if (count === 0 || pivot === null || pivot === undefined) return [];
+      const position = (p / 100) * (count - 1);
+      return [{ figure, slot, count, pivot, lower: Math.floor(position), upper: Math.ceil(position), position }];
+    });
+  });
+  // Every estimate is replaced below: only figures without values keep theirs (null).
+  const percentiles = estimates;
+  if (lookups.length === 0) return percentiles;
+  const counted = await client.search({
+    index,
+    size: 0,
+    track_total_hits: false,
+    query,
+    aggs: Object.fromEntries(
+      lookups.map(({ figure, pivot }, i) => [`below_${i}`, { filter: { range: { [figure]: { lt: pivot } } } }]),
+    ),
+  });
+  const below = lookups.map(
+    (_, i) => (counted.aggregations as Record<string, { doc_count: number }>)[`below_${i}`]!.doc_count,
+  );
+  const reads = lookups.flatMap((lookup, i) =>
+    [...new Set([lookup.lower, lookup.upper])].map((rank) => ({
+      lookup: i,
+      rank,
+      body: rankSearch(lookup, below[i]!, rank, query),
+    })),
+  );
+  const answers = await msearchHits<never>(
+    client,
+    index,
+    reads.map(({ body }) => body),
+  );
+  const value = new Map<string, number>();
+  reads.forEach(({ lookup, rank }, i) => {
+    const hit = answers[i]!.hits.hits[0];
+    // No hit only if the index changed between the searches (a load refreshing it): then the
+    // estimate stands for that value.
+    value.set(`${lookup}:${rank}`, hit ? (hit.sort![0] as number) : lookups[lookup]!.pivot);
+  });
+  lookups.forEach(({ figure, slot, lower, upper, position }, i) => {
+    const low = value.get(`${i}:${lower}`)!;
+    const high = value.get(`${i}:${upper}`)!;
+    // Postgres's own interpolation (float8_lerp), so that both adapters give the same double.
+    percentiles[figure][slot] = low + (high - low) * (position - lower);
+  });
+  return percentiles;
+}
+
+/**
+ * The search for the value at `rank` (from 0, ascending) of a figure's values: among those below
+ * the estimate or those at or above it, whichever holds the rank, sorted from that side's nearer end.
+ */
+function rankSearch(
+  { figure, pivot, count }: { figure: string; pivot: number; count: number },
+  below: number,
+  rank: number,
+  query: estypes.QueryDslQueryContainer,
+): estypes.SearchSearchRequestBody {
+  const [side, size, index] =
+    rank < below ? [{ lt: pivot }, below, rank] : [{ gte: pivot }, count - below, rank - below];
+  const descending = size - 1 - index < index;
+  return {
+    from: descending ? size - 1 - index : index,
+    size: 1,
+    track_total_hits: false,
+    query: { bool: { filter: [query, { range: { [figure]: side } }] } },
+    sort: [{ [figure]: { order: descending ? 'desc' : 'asc' } }],
+    _source: false,
+  };
 }
 
 interface Bucket {
@@ -357,8 +504,7 @@ interface Bucket {
   doc_count: number;
 }
 
-function marketStats(companies: number, aggs: Record<string, Record<string, unknown>>): MarketStats {
-  // The aggregation response is typed loosely by the client; its shape follows statsAggregations.
+function marketStats(companies: number, aggs: Aggregations, percentiles: Percentiles): MarketStats {
   const buckets = (name: string) =>
     Object.fromEntries(
       (aggs[name]!.buckets as Bucket[]).map((bucket) => [bucket.key_as_string ?? String(bucket.key), bucket.doc_count]),
@@ -366,19 +512,10 @@ function marketStats(companies: number, aggs: Record<string, Record<string, unkn
   const figures = Object.fromEntries(
     RANGE_FIGURES.map((figure): [string, FigureStats] => {
       const count = aggs[`${figure}_count`]!.value as number;
-      const values = aggs[`${figure}_percentiles`]!.values as Record<string, number | null>;
-      const pct = (p: number) => (count === 0 ? null : (values[p.toFixed(1)] ?? null));
+      const [p10 = null, p25 = null, median = null, p75 = null, p90 = null] = percentiles[figure];
       return [
         figure,
-        {
-          count,
-          mean: count === 0 ? null : (aggs[`${figure}_mean`]!.value as number),
-          p10: pct(10),
-          p25: pct(25),
-          median: pct(50),
-          p75: pct(75),
-          p90: pct(90),
-        },
+        { count, mean: count === 0 ? null : (aggs[`${figure}_mean`]!.value as number), p10, p25, median, p75, p90 },
       ];
     }),
   ) as MarketStats['figures'];
@@ -395,7 +532,7 @@ function marketStats(companies: number, aggs: Record<string, Record<string, unkn
 }
 
 function readMapping(): {
-  settings: Record<string, unknown> & { refresh_interval: string };
+  settings: Record<string, unknown> & { refresh_interval: string; max_result_window: number };
   mappings: Record<string, unknown>;
 } {
   return JSON.parse(readFileSync(MAPPING_FILE, 'utf8'));
