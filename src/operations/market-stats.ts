@@ -1,10 +1,42 @@
 import * as z from 'zod';
+import type { FigureStats, MarketStats } from '../domain/criteria.ts';
 import { RANGE_FIGURES } from '../domain/criteria.ts';
 import { checkFilterRanges, companyFilters, filterEcho, filterShape } from './inputs.ts';
 import { count, money, table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
 
 const { status, type, sic, post_town, incorporated_from, incorporated_to } = filterShape;
+
+/** `value` to `places` decimals; never -0. */
+function round(value: number | null, places: number): number | null {
+  if (value === null) return null;
+  const scale = 10 ** places;
+  return Math.round(value * scale) / scale || 0;
+}
+
+/**
+ * The answer as callers read it, without floating point noise (a mean of 2137556.0000000005, an
+ * interpolated percentile's tail): means and percentiles to two decimals (money to the penny,
+ * employees to hundredths), the negative net assets share to four. One place for both adapters.
+ */
+export function roundedStats(stats: MarketStats): MarketStats {
+  const figure = ({ count, mean, p10, p25, median, p75, p90 }: FigureStats): FigureStats => ({
+    count,
+    mean: round(mean, 2),
+    p10: round(p10, 2),
+    p25: round(p25, 2),
+    median: round(median, 2),
+    p75: round(p75, 2),
+    p90: round(p90, 2),
+  });
+  return {
+    ...stats,
+    figures: Object.fromEntries(
+      RANGE_FIGURES.map((name) => [name, figure(stats.figures[name])]),
+    ) as MarketStats['figures'],
+    negative_net_assets_share: round(stats.negative_net_assets_share, 4),
+  };
+}
 
 export const marketStats = defineOperation({
   name: 'market_stats',
@@ -20,7 +52,7 @@ export const marketStats = defineOperation({
     .superRefine((input, ctx) => checkFilterRanges(input, ctx)),
   json: true,
   async run(deps, input, context) {
-    const stats = await deps.search.stats(companyFilters(input), context.today);
+    const stats = roundedStats(await deps.search.stats(companyFilters(input), context.today));
     const { figures, ...counts } = stats;
     return { filters: filterEcho(input), ...counts, ...figures };
   },

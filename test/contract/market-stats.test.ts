@@ -3,7 +3,8 @@
  * negatives, many ties, missing values), compared with an exact computation here: the count, the
  * mean, and each percentile as Postgres's percentile_cont gives it (linear interpolation between
  * the two closest ranks). Elasticsearch answers exactly up to 40,000 matching companies, so it
- * must agree with the reference, not approximate it.
+ * must agree with the reference, not approximate it. Then the operation's answer, rounded: money
+ * to pence, employees to hundredths, the share to four decimals.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -14,6 +15,8 @@ import type { CompanyFilters, RangeFigure } from '../../src/domain/criteria.ts';
 import { PERCENTILES, RANGE_FIGURES } from '../../src/domain/criteria.ts';
 import type { SearchDocument } from '../../src/domain/search-document.ts';
 import { postTownKey } from '../../src/domain/search-document.ts';
+import type { OperationDeps } from '../../src/operations/operation.ts';
+import { marketStats } from '../../src/operations/market-stats.ts';
 import type { SearchIndex } from '../../src/ports.ts';
 import { testStores } from '../support/databases.ts';
 import { elasticsearchUrl } from '../support/elasticsearch.ts';
@@ -101,6 +104,7 @@ function expectedFigures(documents: readonly SearchDocument[]): Record<RangeFigu
   ) as Record<RangeFigure, Expected>;
 }
 
+const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places || 0;
 const close = (got: number | null, want: number | null) =>
   got === want || (got !== null && want !== null && Math.abs(got - want) <= Math.max(Math.abs(want), 1) * 1e-9);
 
@@ -149,6 +153,28 @@ function statsContract(name: string, make: () => Promise<{ index: SearchIndex; c
         }
       });
     }
+
+    test('the answer is rounded: money to pence, employees to hundredths, the share to four decimals', async () => {
+      const deps = { search: index } as unknown as OperationDeps;
+      const context = { keyId: 1, plan: 'pro' as const, today: AS_OF, now: new Date(`${AS_OF}T12:00:00Z`) };
+      const answer = await marketStats.run(deps, { status: 'any' }, context);
+      const expected = expectedFigures(documents);
+      const negative = documents.filter((d) => d.net_assets !== null && d.net_assets < 0).length;
+      assert.equal(answer.negative_net_assets_share, round(negative / expected.net_assets.count, 4));
+      for (const figure of RANGE_FIGURES) {
+        const got = answer[figure];
+        const want = expected[figure];
+        const [p10, p25, median, p75, p90] = want.percentiles.map((v) => (v === null ? null : round(v, 2)));
+        assert.deepEqual(
+          got,
+          { count: want.count, mean: round(want.mean!, 2), p10, p25, median, p75, p90 },
+          `${figure} rounded`,
+        );
+      }
+      // No value carries more decimals than it is rounded to (no 2137556.0000000005).
+      const text = JSON.stringify(answer);
+      assert.doesNotMatch(text, /\d\.\d{5,}/, text);
+    });
   });
 }
 
