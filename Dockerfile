@@ -3,7 +3,9 @@
 # and the production dependencies only. compose.yaml runs it as the API and as the one-shot jobs.
 FROM node:20-bookworm-slim
 
+# HOST: in a container the service must answer on the container's interface, not only its loopback.
 ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data \
     NPM_CONFIG_UPDATE_NOTIFIER=false

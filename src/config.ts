@@ -5,6 +5,12 @@ import * as z from 'zod';
 
 const Variables = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /**
+   * The address the service listens on. 127.0.0.1 by default: this machine only, so a service
+   * started to try it is not open to the network. 0.0.0.0 (every IPv4 interface) or :: (every
+   * interface) to serve other machines; the container image sets 0.0.0.0.
+   */
+  HOST: z.union([z.ipv4(), z.ipv6(), z.hostname()], 'an IP address or a host name').default('127.0.0.1'),
   /** Absent: the embedded PGlite store under DATA_DIR. */
   DATABASE_URL: z.url().optional(),
   /**

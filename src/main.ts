@@ -44,9 +44,12 @@ export async function main(): Promise<Server> {
     trustProxy: config.TRUST_PROXY,
     ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
     ...(config.LOG_REQUESTS ? { requestLog: jsonRequestLog() } : {}),
-  }).listen(config.PORT);
-  await new Promise<void>((ready) => server.once('listening', ready));
-  log(`serving on http://localhost:${(server.address() as AddressInfo).port} (GET /healthz)`);
+  }).listen(config.PORT, config.HOST);
+  await new Promise<void>((ready, fail) => {
+    server.once('listening', ready);
+    server.once('error', fail);
+  });
+  log(`serving on ${listeningUrl(server.address() as AddressInfo)} (GET /healthz)`);
 
   // Graceful: stop accepting, let requests in flight finish (for at most SHUTDOWN_GRACE_MS), then
   // close the pools. Idle keep-alive connections are closed at once, the rest when their answer is out.
@@ -74,6 +77,15 @@ export async function main(): Promise<Server> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   return server;
+}
+
+/**
+ * The address the server really listens on, as a URL: `http://127.0.0.1:3000`, `http://0.0.0.0:3000`
+ * for every interface, `http://[::1]:3000` for IPv6.
+ */
+export function listeningUrl(address: Pick<AddressInfo, 'address' | 'port'>): string {
+  const host = address.address.includes(':') ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
 }
 
 /**

@@ -341,6 +341,13 @@ describe('Dockerfile', () => {
     assert.deepEqual(find('CMD'), ['CMD ["node", "bin/ukcd.mjs", "start"]']);
   });
 
+  test("listens on the container's interfaces (HOST=0.0.0.0), not on the loopback the service defaults to", () => {
+    assert.match(find('ENV').join(' '), /\bHOST=0\.0\.0\.0\b/);
+    assert.equal(loadConfig({}).HOST, '127.0.0.1');
+    const api = services(loadCompose()).api ?? {};
+    assert.equal(environment(api).HOST, undefined, 'compose leaves HOST to the image');
+  });
+
   test('copies what exists, and installs tsx as the production dependency the service runs on', () => {
     for (const line of find('COPY')) {
       const sources = line.split(/\s+/).slice(1, -1);
