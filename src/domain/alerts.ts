@@ -11,7 +11,7 @@
  * | `status_change` | high | the register status now puts the company in liquidation, administration, receivership, proposal to strike off or dissolved, in a group its snapshot status was not in ("Active" → "Liquidation", "Liquidation" → "Dissolved"; "In Administration" → "Administration" is no change) | status text, snapshot → now | the day it left the register if it did, else the date of the register snapshot the current record comes from |
  * | `negative_net_assets` | high | the newest history entry has net assets below zero and the snapshot's were not (zero, positive or none filed) | net assets (number or null), snapshot → newest entry | publication date of the newest entry (its balance sheet date when not known) |
  * | `financial_deterioration` | medium | the newest entry is newer than the snapshot's latest balance sheet date, and its net assets or its cash is down 30% or more on the entry before it (which was above zero) — the contract's "between the last two filings" | that figure, entry before → newest entry (not the snapshot's value) | publication date of the newest entry |
- * | `overdue_accounts` | medium | the accounts are overdue on `asOf` (isAccountsOverdue: the register's next due date has passed, company not dissolved), and this is not the same overdue as when the snapshot was taken: the due date has changed since, or it had not passed on the day the snapshot was taken | next due date, snapshot → now | the day after the due date |
+ * | `overdue_accounts` | medium | the accounts are overdue on `asOf` (isAccountsOverdue: the register's next due date has passed, company not dissolved, and no accounts made up to a later date than the register's last made-up date are on file), and this is not the same overdue as when the snapshot was taken: the due date has changed since, or it had not passed on the day the snapshot was taken | next due date, snapshot → now | the day after the due date |
  * | `new_charges` | medium | the register's count of charges (`charges_total`) is higher than the snapshot's | charges_total, snapshot → now | the date of the register snapshot the current record comes from |
  * | `new_accounts` | low | the newest entry has a later balance sheet date than the snapshot's (or the snapshot had none) | latest balance sheet date (null when none), snapshot → now | publication date of the newest entry |
  *
@@ -23,7 +23,7 @@
  * deterioration alerts of one company keep net assets before cash.
  */
 import { changePct, withFigures } from './accounts-period.ts';
-import { isAccountsOverdue, statusGroups } from './company-status.ts';
+import { isAccountsOverdue, isDissolvedStatus, isPastDue, statusGroups } from './company-status.ts';
 import type { StatusGroup } from './company-status.ts';
 import { formatMoney } from './money.ts';
 import { FALL_PCT } from './signals.ts';
@@ -160,10 +160,13 @@ export function companyAlerts(
   }
 
   const due = company.accounts_next_due;
-  if (due !== null && isAccountsOverdue(due, company.status, asOf)) {
+  if (due !== null && isAccountsOverdue(company, latest?.balance_sheet_date ?? null, asOf)) {
+    // The snapshot does not keep the register's last made-up date; had newer accounts been on
+    // file then, they still are, and the accounts would not be overdue now.
     const sameOverdueAsAtSnapshot =
       due === snapshot.accounts_next_due &&
-      isAccountsOverdue(snapshot.accounts_next_due, snapshot.status, snapshotTaken.slice(0, 10));
+      isPastDue(snapshot.accounts_next_due, snapshotTaken.slice(0, 10)) &&
+      !isDissolvedStatus(snapshot.status);
     if (!sameOverdueAsAtSnapshot) {
       add(
         'overdue_accounts',

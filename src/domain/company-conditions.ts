@@ -22,7 +22,7 @@ export type Condition =
   | { op: 'or'; any: Condition[] }
   | { op: 'not'; condition: Condition };
 
-/** Accounts overdue on `asOf`: see isAccountsOverdue. */
+/** Accounts overdue on `asOf`: still owed (`must_file`, see owesNextDueAccounts) and past due. */
 export function overdueOn(asOf: string): Condition {
   return {
     op: 'and',

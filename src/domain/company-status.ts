@@ -40,15 +40,45 @@ export function isDistressStatus(status: string): boolean {
   );
 }
 
-/** A dissolved company no longer has to file, so its accounts cannot be overdue. */
+/** A company that has left the register: dissolved, removed, converted or closed. */
 export function isDissolvedStatus(status: string): boolean {
   return statusGroups(status).includes('dissolved');
 }
 
+/** The register's facts about a company's accounts that overdue is judged from. */
+export interface AccountsDueFacts {
+  status: string;
+  accounts_next_due: string | null;
+  /** The balance sheet date of the newest accounts the register knows of; null before the first. */
+  accounts_last_made_up_to: string | null;
+}
+
 /**
- * Accounts are overdue when the register's next due date has passed on `asOf` and the company
- * still has to file. Evaluated on the day asked, never stored: it changes every day.
+ * Whether the accounts the register says are next due are still owed, given the newest balance
+ * sheet date on file (`newestFiled`, null when none):
+ * - not by a dissolved company: it has nothing left to file;
+ * - not once accounts made up to a later date than the register's last made-up date are on file
+ *   (any, when the register knows of none). The register snapshot is monthly and lags the daily
+ *   accounts: a company whose accounts for 2026-01-31 were published on 2026-11-17 has met the
+ *   due date an older snapshot still shows.
+ * Does not depend on the day asked, so the search index stores it (`must_file`).
  */
-export function isAccountsOverdue(nextDue: string | null, status: string, asOf: string): boolean {
-  return nextDue !== null && nextDue < asOf && !isDissolvedStatus(status);
+export function owesNextDueAccounts(company: AccountsDueFacts, newestFiled: string | null): boolean {
+  if (isDissolvedStatus(company.status)) return false;
+  if (newestFiled === null) return true;
+  return company.accounts_last_made_up_to !== null && newestFiled <= company.accounts_last_made_up_to;
+}
+
+/** The due date has passed on `asOf` (ISO dates): due today is not yet late. */
+export function isPastDue(nextDue: string | null, asOf: string): boolean {
+  return nextDue !== null && nextDue < asOf;
+}
+
+/**
+ * Accounts are overdue when the register's next due date has passed on `asOf` and those accounts
+ * are still owed (owesNextDueAccounts). Evaluated on the day asked, never stored: it changes every
+ * day.
+ */
+export function isAccountsOverdue(company: AccountsDueFacts, newestFiled: string | null, asOf: string): boolean {
+  return isPastDue(company.accounts_next_due, asOf) && owesNextDueAccounts(company, newestFiled);
 }

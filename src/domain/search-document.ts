@@ -7,7 +7,7 @@
 import type { AccountsPeriod } from './accounts-period.ts';
 import { changePct, round1 } from './accounts-period.ts';
 import { companyTypeKey } from './company-type.ts';
-import { isDissolvedStatus, statusGroups } from './company-status.ts';
+import { owesNextDueAccounts, statusGroups } from './company-status.ts';
 import type { StatusGroup } from './company-status.ts';
 import type { RiskBand } from './risk-band.ts';
 import { riskBand } from './risk-band.ts';
@@ -28,6 +28,7 @@ export interface IndexedRegisterFacts {
   incorporated: string | null;
   sic_codes: string[];
   accounts_next_due: string | null;
+  accounts_last_made_up_to: string | null;
   charges_outstanding: number;
 }
 
@@ -46,7 +47,11 @@ export interface SearchDocument {
   sic_prefixes: string[];
   /** Upper-cased, spaces collapsed. */
   post_town_key: string | null;
-  /** False once dissolved: such a company has nothing left to file, so it is never overdue. */
+  /**
+   * Whether the accounts due by `accounts_next_due` are still owed (owesNextDueAccounts): false once
+   * dissolved, or once accounts made up to a later date than the register's last made-up date are
+   * on file. Overdue is this and a due date before the day asked.
+   */
   must_file: boolean;
   accounts_next_due: string | null;
   charges_outstanding: number;
@@ -102,7 +107,7 @@ export function searchDocument(company: IndexedRegisterFacts, accounts: readonly
     type_key: companyTypeKey(company.type),
     sic_prefixes: sicPrefixes(company.sic_codes),
     post_town_key: postTownKey(company.post_town),
-    must_file: !isDissolvedStatus(company.status),
+    must_file: owesNextDueAccounts(company, latest?.balance_sheet_date ?? null),
     accounts_next_due: company.accounts_next_due,
     charges_outstanding: company.charges_outstanding,
 

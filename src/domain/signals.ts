@@ -5,6 +5,7 @@
 import type { AccountsPeriod } from './accounts-period.ts';
 import { changePct, shortTermCreditors } from './accounts-period.ts';
 import { isAccountsOverdue, isDissolvedStatus, isDistressStatus } from './company-status.ts';
+import type { AccountsDueFacts } from './company-status.ts';
 import { formatChange, formatMoney } from './money.ts';
 
 export const SIGNAL_CODES = [
@@ -40,9 +41,7 @@ export interface Signal {
 }
 
 /** What the signals are read from: the register facts and the history, newest first. */
-export interface SignalInput {
-  status: string;
-  accounts_next_due: string | null;
+export interface SignalInput extends AccountsDueFacts {
   charges_outstanding: number;
   accounts: readonly AccountsPeriod[];
 }
@@ -55,7 +54,7 @@ export const LOW_LIQUIDITY_SHARE = 0.1;
 /** Every signal on `asOf`, most severe first. */
 export function companySignals(input: SignalInput, asOf: string): Signal[] {
   const signals = standingSignals(input);
-  if (isAccountsOverdue(input.accounts_next_due, input.status, asOf)) {
+  if (isAccountsOverdue(input, input.accounts[0]?.balance_sheet_date ?? null, asOf)) {
     signals.push(overdueSignal(input.accounts_next_due!));
   }
   return sortSignals(signals);

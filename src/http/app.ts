@@ -9,6 +9,7 @@ import { destination, pino } from 'pino';
 import { addMcpRoute } from '../mcp/route.ts';
 import { OPERATIONS } from '../operations/index.ts';
 import type { CompanyStore } from '../ports.ts';
+import { addApiReference } from './api-reference.ts';
 import { cors } from './cors.ts';
 import { BODY_LIMIT_BYTES, bodyLimit, errorMiddleware } from './errors.ts';
 import { issueFreeKey } from './free-keys.ts';
@@ -70,6 +71,7 @@ export function buildApp(deps: AppDeps): Koa {
   router.get('openapi', '/openapi.json', (ctx) => {
     ctx.body = document;
   });
+  addApiReference(router);
   router.post('free_key', '/v1/keys/free', (ctx) => issueFreeKey(ctx, httpDeps, httpDeps.clock()));
   // Not behind an API key and not counted against any quota: it is for the operator's scraper.
   router.get('metrics', '/metrics', metricsEndpoint(metrics, deps.metricsToken));

@@ -3,7 +3,6 @@
  * domain rules read from them (signals, risk band, trajectory). Shared by lookup and compare.
  */
 import { withFigures } from '../domain/accounts-period.ts';
-import { isAccountsOverdue } from '../domain/company-status.ts';
 import { riskBand } from '../domain/risk-band.ts';
 import type { RiskBand } from '../domain/risk-band.ts';
 import { companySignals } from '../domain/signals.ts';
@@ -49,6 +48,7 @@ export function companyProfile({ company, accounts }: CompanyWithAccounts, today
     {
       status: company.status,
       accounts_next_due: company.accounts_next_due,
+      accounts_last_made_up_to: company.accounts_last_made_up_to,
       charges_outstanding: company.charges_outstanding,
       accounts: filed,
     },
@@ -67,7 +67,9 @@ export function companyProfile({ company, accounts }: CompanyWithAccounts, today
         category: company.accounts_category,
         last_made_up_to: company.accounts_last_made_up_to,
         next_due: company.accounts_next_due,
-        overdue: isAccountsOverdue(company.accounts_next_due, company.status, today),
+        // As the signal says: not while accounts newer than the register's last made-up date are
+        // on file, since the monthly snapshot lags the daily accounts (isAccountsOverdue).
+        overdue: signals.some((signal) => signal.code === 'accounts_overdue'),
       },
       confirmation_statement: {
         last_made_up_to: company.confirmation_last_made_up_to,

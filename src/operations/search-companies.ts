@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { RiskBand } from '../domain/risk-band.ts';
 import type { SearchDocument } from '../domain/search-document.ts';
-import { isAccountsOverdue } from '../domain/company-status.ts';
+import { isPastDue } from '../domain/company-status.ts';
 import {
   checkFilterRanges,
   companyFilters,
@@ -30,7 +30,8 @@ export interface CompanyResult {
 
 /** A search hit as results show it, with the risk band of the day asked. */
 export function companyResult(doc: SearchDocument, today: string): CompanyResult {
-  const overdue = doc.must_file && isAccountsOverdue(doc.accounts_next_due, doc.status, today);
+  // As the overdueOn condition the search ran: still owed (must_file) and past due.
+  const overdue = doc.must_file && isPastDue(doc.accounts_next_due, today);
   return {
     company_number: doc.company_number,
     name: doc.name,

@@ -49,7 +49,14 @@ function current(
   const { removed_from_register = null, ...register } = overrides;
   return {
     company: {
-      ...company(NUMBER, { accounts_next_due: '2025-09-30', charges_total: 1, charges_outstanding: 1, ...register }),
+      // The register knows of the newest accounts in HISTORY.
+      ...company(NUMBER, {
+        accounts_last_made_up_to: '2023-12-31',
+        accounts_next_due: '2025-09-30',
+        charges_total: 1,
+        charges_outstanding: 1,
+        ...register,
+      }),
       snapshot_date: REGISTER_DATE,
       removed_from_register,
     },
@@ -238,6 +245,12 @@ const cases: Case[] = [
     ],
   },
   {
+    name: 'not overdue while accounts newer than the register knows of are on file (its snapshot lags)',
+    current: current({ accounts_next_due: '2025-05-31', accounts_last_made_up_to: '2022-12-31' }),
+    snapshot: { accounts_next_due: '2025-04-30' },
+    want: [],
+  },
+  {
     name: 'due today is not overdue yet',
     current: current({ accounts_next_due: '2025-06-30' }),
     snapshot: { accounts_next_due: '2025-06-30' },
@@ -321,7 +334,13 @@ const cases: Case[] = [
   {
     name: 'several kinds: high, then medium, then low; kinds in the documented order',
     current: current(
-      { status: 'In Administration', charges_total: 2, accounts_next_due: '2025-05-31' },
+      // The register knows of the new accounts, and its next due date has passed.
+      {
+        status: 'In Administration',
+        charges_total: 2,
+        accounts_last_made_up_to: '2024-12-31',
+        accounts_next_due: '2025-05-31',
+      },
       filed({ net_assets: 480_000, cash: 100_000 }),
     ),
     snapshot: { accounts_next_due: '2025-05-31' },

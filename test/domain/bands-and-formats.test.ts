@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { isAccountsOverdue, statusGroups } from '../../src/domain/company-status.ts';
+import type { AccountsDueFacts } from '../../src/domain/company-status.ts';
 import { companyTypeKey } from '../../src/domain/company-type.ts';
 import { formatChange, formatMoney } from '../../src/domain/money.ts';
 import { sizeBand } from '../../src/domain/size-band.ts';
@@ -47,7 +48,7 @@ describe('formatMoney and formatChange', () => {
   });
 });
 
-describe('statusGroups and isAccountsOverdue', () => {
+describe('statusGroups', () => {
   const cases: [string, string[]][] = [
     ['Active', ['active']],
     ['Active - Proposal to Strike off', ['active', 'proposal_to_strike_off']],
@@ -60,12 +61,49 @@ describe('statusGroups and isAccountsOverdue', () => {
     ['Converted / Closed', ['dissolved']],
   ];
   for (const [status, groups] of cases) test(status, () => assert.deepEqual(statusGroups(status), groups));
-  test('overdue once the due date has passed, never when dissolved or with no date', () => {
-    assert.equal(isAccountsOverdue('2025-01-01', 'Active', '2025-01-02'), true);
-    assert.equal(isAccountsOverdue('2025-01-01', 'Active', '2025-01-01'), false);
-    assert.equal(isAccountsOverdue('2025-01-01', 'Dissolved', '2026-01-01'), false);
-    assert.equal(isAccountsOverdue(null, 'Active', '2026-01-01'), false);
-  });
+});
+
+describe('isAccountsOverdue', () => {
+  // The company: the 2026-11-01 snapshot knows accounts to 2025-01-31 and wants the next
+  // by 2026-10-31; the accounts to 2026-01-31 were published on 2026-11-17.
+  const register: AccountsDueFacts = {
+    status: 'Active',
+    accounts_next_due: '2026-10-31',
+    accounts_last_made_up_to: '2025-01-31',
+  };
+  const cases: {
+    name: string;
+    company?: Partial<AccountsDueFacts>;
+    newestFiled: string | null;
+    asOf?: string;
+    want: boolean;
+  }[] = [
+    { name: 'due date passed, nothing newer on file', newestFiled: '2025-01-31', want: true },
+    { name: 'due date passed, no accounts on file at all', newestFiled: null, want: true },
+    { name: 'due today is not overdue yet', newestFiled: '2025-01-31', asOf: '2026-10-31', want: false },
+    { name: 'accounts made up to a later date are on file: the register lags', newestFiled: '2026-01-31', want: false },
+    {
+      name: 'the history lacks the accounts the register knows of: still overdue',
+      newestFiled: '2024-01-31',
+      want: true,
+    },
+    {
+      name: 'the register knows of no accounts, but some are on file',
+      company: { accounts_last_made_up_to: null },
+      newestFiled: '2026-01-31',
+      want: false,
+    },
+    {
+      name: 'first accounts due and none on file',
+      company: { accounts_last_made_up_to: null },
+      newestFiled: null,
+      want: true,
+    },
+    { name: 'dissolved: nothing left to file', company: { status: 'Dissolved' }, newestFiled: null, want: false },
+    { name: 'no due date', company: { accounts_next_due: null }, newestFiled: null, want: false },
+  ];
+  for (const { name, company = {}, newestFiled, asOf = '2026-11-21', want } of cases)
+    test(name, () => assert.equal(isAccountsOverdue({ ...register, ...company }, newestFiled, asOf), want));
 });
 
 describe('companyTypeKey', () => {

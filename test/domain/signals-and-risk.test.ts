@@ -13,6 +13,7 @@ const healthy = [
 const base: SignalInput = {
   status: 'Active',
   accounts_next_due: '2025-09-30',
+  accounts_last_made_up_to: '2024-12-31',
   charges_outstanding: 0,
   accounts: healthy,
 };
@@ -70,6 +71,12 @@ describe('companySignals and riskBand', () => {
       input: { accounts_next_due: '2025-06-29' },
       codes: ['accounts_overdue'],
       band: 'medium',
+    },
+    {
+      name: 'not overdue when newer accounts than the register knows of are on file',
+      input: { accounts_next_due: '2025-06-29', accounts_last_made_up_to: '2023-12-31' },
+      codes: [],
+      band: 'low',
     },
     { name: 'due today is not overdue', input: { accounts_next_due: AS_OF }, codes: [], band: 'low' },
     {
@@ -143,6 +150,7 @@ describe('companySignals and riskBand', () => {
       {
         status: 'Liquidation',
         accounts_next_due: '2024-01-01',
+        accounts_last_made_up_to: '2024-12-31',
         charges_outstanding: 1,
         accounts: [period('2024-12-31', { net_assets: -45_000 })],
       },

@@ -111,6 +111,7 @@ describe('explainTrigger', () => {
       incorporated: '2024-02-01',
       sic_codes: [],
       accounts_next_due: '2025-01-31',
+      accounts_last_made_up_to: '2024-12-31',
       charges_outstanding: 0,
     },
     [

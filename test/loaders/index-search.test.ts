@@ -117,6 +117,59 @@ for (const target of targets) {
       assert.deepEqual([full.mode, full.documents], ['full', 30]);
       assert.equal(await search.index.count(), 30);
     });
+
+    test('accounts published after the register snapshot end "overdue" at the next update', async (t) => {
+      const search = await target.open(db.sql);
+      t.after(() => search.close());
+      // Two companies of their own trade, so the queries see only them in the store the tests share.
+      // The snapshot knows of their accounts to 2025-01-31 and wants the next by 2026-10-31.
+      const [lagging, late] = ['OV000001', 'OV000002'];
+      const register = {
+        accounts_last_made_up_to: '2025-01-31',
+        accounts_next_due: '2026-10-31',
+        sic_codes: ['01110 - Growing of cereals (except rice), leguminous crops and oil seeds'],
+      };
+      await db.store.upsertCompanies(
+        [lagging, late].map((n) => company(n, register)),
+        '2026-11-01',
+      );
+      await db.store.saveFilings(
+        [lagging, late].map((n) =>
+          filing(n, 'Accounts_Bulk_Data-2025-06-01.zip', `${n}.html`, '2025-01-31', 50_000, {
+            published: '2025-06-01',
+          }),
+        ),
+        [],
+      );
+      await indexSearch(db.store, search, { log: quiet });
+      const asOf = '2026-11-21';
+      const numbers = async (filters: Partial<CompanyQuery['filters']>, trigger?: CompanyQuery['trigger']) =>
+        (
+          await search.index.findCompanies({
+            ...byNetAssets(),
+            filters: { status: 'active', sic: '0111', ...filters },
+            ...(trigger ? { trigger } : {}),
+            asOf,
+          })
+        ).documents.map((d) => d.company_number);
+      assert.deepEqual(await numbers({}, 'accounts_overdue'), [lagging, late]);
+
+      // The accounts to 2026-01-31 of one of them, published in a daily file after the snapshot.
+      await db.store.saveFilings(
+        [
+          filing(lagging, 'Accounts_Bulk_Data-2026-11-17.zip', `${lagging}-2026.html`, '2026-01-31', 60_000, {
+            published: '2026-11-17',
+          }),
+        ],
+        [],
+      );
+      const update = await indexSearch(db.store, search, { log: quiet });
+      assert.deepEqual([update.mode, update.documents], ['update', 1]);
+      assert.deepEqual(await numbers({}, 'accounts_overdue'), [late]);
+      assert.deepEqual(await numbers({ signal: 'accounts_overdue' }), [late]);
+      assert.deepEqual(await numbers({ risk_band: 'low' }), [lagging]);
+      assert.deepEqual(await numbers({ risk_band: 'medium' }), [late]);
+    });
   });
 }
 

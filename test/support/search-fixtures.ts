@@ -37,6 +37,7 @@ function facts(overrides: Partial<IndexedRegisterFacts> & Pick<IndexedRegisterFa
     incorporated: '2010-01-01',
     sic_codes: ['99999 - Dormant Company'],
     accounts_next_due: '2025-12-31',
+    accounts_last_made_up_to: null,
     charges_outstanding: 0,
     ...overrides,
   };
@@ -98,6 +99,7 @@ export const criteriaCompanies = {
       sic_codes: ['47110 - Retail sale in non-specialised stores'],
       incorporated: '1999-05-05',
       accounts_next_due: '2024-12-31',
+      accounts_last_made_up_to: '2024-03-31',
     }),
     [
       period('2024-03-31', '2024-07-01', {
@@ -156,6 +158,7 @@ export const criteriaCompanies = {
       sic_codes: ['59111 - Motion picture production activities'],
       incorporated: '2020-04-04',
       accounts_next_due: '2025-03-31',
+      accounts_last_made_up_to: '2023-06-30',
     }),
     [period('2023-06-30', '2024-02-01', { employees: 3 })],
   ),

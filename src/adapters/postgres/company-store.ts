@@ -278,7 +278,7 @@ export function createCompanyStore(sql: Sql): CompanyStore {
         if (numbers?.length === 0) return;
         const companies = await sql.query<IndexedRegisterFacts>(
           `SELECT company_number, name, status, type, post_town, incorporated, sic_codes, accounts_next_due,
-             charges_outstanding
+             accounts_last_made_up_to, charges_outstanding
            FROM companies
            WHERE ${numbers ? 'company_number = ANY($1::text[])' : 'company_number > $1'}
            ORDER BY company_number LIMIT $2`,

@@ -1,0 +1,47 @@
+/**
+ * The OpenAPI document, checked by a validator nobody here wrote (@apidevtools/swagger-parser:
+ * the OpenAPI 3.0 JSON Schema and its semantic rules, every $ref resolved), and its rendering for
+ * people at /docs, served from the installed Redoc package with no outside address in the page.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { loadFixtures, NOW } from '../support/api-fixtures.ts';
+import type { World } from '../support/api-world.ts';
+import { startWorld } from '../support/api-world.ts';
+import { testStores } from '../support/databases.ts';
+
+describe('the OpenAPI document and /docs', () => {
+  let world: World;
+  before(async () => {
+    world = await startWorld({ store: testStores[0]!, search: 'postgres', now: NOW });
+    await loadFixtures(world);
+  });
+  after(() => world.close());
+
+  test('/openapi.json is a valid OpenAPI 3.0.3 document', async () => {
+    const response = await fetch(`${world.url}/openapi.json`);
+    assert.equal(response.status, 200);
+    const document = (await response.json()) as Record<string, unknown>;
+    assert.equal(document.openapi, '3.0.3');
+    // validate() throws, naming the place, on anything the specification does not allow.
+    await SwaggerParser.validate(structuredClone(document) as never);
+  });
+
+  test('/docs renders the document with Redoc served from the package, nothing from elsewhere', async () => {
+    const page = await fetch(`${world.url}/docs`);
+    assert.equal(page.status, 200);
+    assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
+    const html = await page.text();
+    assert.match(html, /<redoc spec-url="\/openapi.json">/);
+    const scripts = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1]!);
+    assert.deepEqual(scripts, ['/docs/redoc.standalone.js']);
+    assert.doesNotMatch(html, /https?:\/\//, 'no outside address: no CDN, no font host');
+    const bundle = await fetch(`${world.url}${scripts[0]}`);
+    assert.equal(bundle.status, 200);
+    assert.match(bundle.headers.get('content-type') ?? '', /javascript/);
+    const code = await bundle.text();
+    assert.ok(code.length > 100_000, 'the whole standalone bundle');
+    assert.match(code, /Redoc/);
+  });
+});
