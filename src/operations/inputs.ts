@@ -20,9 +20,16 @@ import { SIZE_BANDS } from '../domain/size-band.ts';
 import { SEARCH_SIGNALS } from '../domain/triggers.ts';
 import { isCalendarDate } from '../domain/calendar-date.ts';
 
+/** What `normaliseCompanyNumber` can make a company number of: the pattern the document publishes. */
+export const COMPANY_NUMBER_PATTERN = /^\s*(\d{1,8}|[A-Za-z0-9]{8})\s*$/;
+
 export function companyNumberInput(description: string) {
   return z
     .string()
+    .regex(
+      COMPANY_NUMBER_PATTERN,
+      'must be a company number: 8 letters or digits, e.g. 00445790 or SC123456 (shorter all-digit numbers are zero-padded)',
+    )
     .describe(
       `${description}: 8 letters or digits (e.g. 00445790, SC123456); shorter all-digit numbers are zero-padded`,
     )
@@ -61,7 +68,8 @@ export function dateInput(description: string) {
   return z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
-    .refine(isCalendarDate, { message: 'must be a real calendar date YYYY-MM-DD' })
+    .refine(isCalendarDate, { message: 'must be a real calendar date YYYY-MM-DD (0001-01-01 to 9999-12-31)' })
+    .meta({ format: 'date' })
     .describe(description);
 }
 
