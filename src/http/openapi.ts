@@ -50,7 +50,11 @@ export function openApiDocument(operations: readonly Operation[]): Record<string
             }
           : {
               parameters: [formatParameter],
-              requestBody: { required: true, content: { 'application/json': { schema } } },
+              // Unknown fields are refused (400), not ignored: say so.
+              requestBody: {
+                required: true,
+                content: { 'application/json': { schema: { ...schema, additionalProperties: false } } },
+              },
             }),
         responses: {
           '200': {
