@@ -2,14 +2,16 @@
  * `ukcd sync`: load what is new on the Companies House download service (CH_DOWNLOAD_URL, or
  * --base-url) into the store, then update the search index. Meant to run daily from cron or a
  * scheduler. Exit status: 0 up to date, 1 a file could not be fetched, checked or loaded (named in
- * the output; the next run retries it), 2 unusable arguments or another sync running.
+ * the output; the next run retries it), 2 unusable arguments, another sync running, or the
+ * embedded store open in another process.
  */
 import { join, resolve } from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.ts';
 import { openSearch } from '../src/open-search.ts';
-import { openStore } from '../src/open-store.ts';
+import { EmbeddedStoreInUseError, openStore } from '../src/open-store.ts';
+import type { OpenedStore } from '../src/open-store.ts';
 import { indexSearch } from './index-search.ts';
 import { LockHeldError, withLock } from './sync/lock.ts';
 import { describeSyncSummary, syncFromCompaniesHouse } from './sync/sync.ts';
@@ -45,51 +47,57 @@ export async function runSyncCommand(args: readonly string[]): Promise<number> {
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const dataDir = resolve(config.DATA_DIR);
   const downloadDir = join(dataDir, 'downloads');
-  await mkdir(downloadDir, { recursive: true });
+  let opened: OpenedStore | undefined;
   try {
+    // The store first: the embedded one is refused while another process has it open, before
+    // anything is written.
+    opened = await openStore(config);
+    const { sql, store, location } = opened;
+    await mkdir(downloadDir, { recursive: true });
     return await withLock(join(downloadDir, 'sync.lock'), async () => {
-      const { sql, store, location } = await openStore(config);
-      try {
-        log(`store: ${location}`);
-        const summary = await syncFromCompaniesHouse(store, {
-          baseUrl: values['base-url'] ?? config.CH_DOWNLOAD_URL,
-          downloadDir,
-          reportDir: join(dataDir, 'reports'),
-          log,
-          ...(values.only ? { only: values.only as 'register' | 'accounts' } : {}),
-          ...(values.since ? { accountsSince: values.since } : {}),
-          ...(values['keep-downloads'] ? { keepDownloads: true } : {}),
-          ...(values.workers
-            ? { workers: Number(values.workers) }
-            : config.UKCD_WORKERS
-              ? { workers: config.UKCD_WORKERS }
-              : {}),
-          ...(values['no-index']
-            ? {}
-            : {
-                updateSearch: async () => {
-                  const search = await openSearch(config, sql);
-                  try {
-                    await indexSearch(store, search, { log });
-                  } finally {
-                    await search.close();
-                  }
-                },
-              }),
-        });
-        log(describeSyncSummary(summary));
-        return summary.problems.length > 0 ? 1 : 0;
-      } finally {
-        await sql.close();
-      }
+      log(`store: ${location}`);
+      const summary = await syncFromCompaniesHouse(store, {
+        baseUrl: values['base-url'] ?? config.CH_DOWNLOAD_URL,
+        downloadDir,
+        reportDir: join(dataDir, 'reports'),
+        log,
+        ...(values.only ? { only: values.only as 'register' | 'accounts' } : {}),
+        ...(values.since ? { accountsSince: values.since } : {}),
+        ...(values['keep-downloads'] ? { keepDownloads: true } : {}),
+        ...(values.workers
+          ? { workers: Number(values.workers) }
+          : config.UKCD_WORKERS
+            ? { workers: config.UKCD_WORKERS }
+            : {}),
+        ...(values['no-index']
+          ? {}
+          : {
+              updateSearch: async () => {
+                const search = await openSearch(config, sql);
+                try {
+                  await indexSearch(store, search, { log });
+                } finally {
+                  await search.close();
+                }
+              },
+            }),
+      });
+      log(describeSyncSummary(summary));
+      return summary.problems.length > 0 ? 1 : 0;
     });
   } catch (error) {
     if (error instanceof LockHeldError) {
+      log(`refused: another sync (pid ${error.owner.pid}) is running; its lock is ${error.path}`);
+      return 2;
+    }
+    if (error instanceof EmbeddedStoreInUseError) {
       log(`refused: ${error.message}`);
       return 2;
     }
     log(`sync failed: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
+  } finally {
+    await opened?.sql.close();
   }
 }
 

@@ -2,9 +2,15 @@
  * Opens the store the configuration asks for: a real Postgres when DATABASE_URL is set, else
  * PGlite under DATA_DIR. Migrations run on open unless asked not to. The loaders and the service
  * share this.
+ *
+ * PGlite is a database server inside one process, with no way to share its files with another:
+ * two processes that open them do not see each other's changes, and the one that closes last
+ * writes over the other's (a key revoked beside the service came back when it stopped). So the
+ * process that opens PGlite holds DATA_DIR/pglite.lock until it closes the store or exits, and
+ * any other that tries is refused with EmbeddedStoreInUseError before it reads or writes anything.
  */
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { createCompanyStore } from './adapters/postgres/company-store.ts';
 import { createKeyStore } from './adapters/postgres/key-store.ts';
 import { createWatchlistStore } from './adapters/postgres/watchlist-store.ts';
@@ -12,6 +18,7 @@ import { migrate } from './adapters/postgres/migrate.ts';
 import { createPgSql } from './adapters/sql/pg-sql.ts';
 import { createPgliteSql } from './adapters/sql/pglite-sql.ts';
 import type { Config } from './config.ts';
+import { acquireLock, LockHeldError } from './lock-file.ts';
 import type { CompanyStore, KeyStore, Sql, WatchlistStore } from './ports.ts';
 
 export interface OpenedStore {
@@ -49,12 +56,20 @@ export async function openStore(
     sql = createPgSql(pgOptions(config.DATABASE_URL, options));
     location = new URL(config.DATABASE_URL).host;
   } else {
-    const dir = join(resolve(config.DATA_DIR), 'pglite');
+    const dataDir = resolve(config.DATA_DIR);
+    const dir = join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    sql = await createPgliteSql({ dataDir: dir });
+    sql = await openEmbedded(dataDir, dir);
     location = `PGlite in ${dir}`;
   }
-  if (options.migrate ?? true) await migrate(sql);
+  if (options.migrate ?? true) {
+    try {
+      await migrate(sql);
+    } catch (error) {
+      await sql.close().catch(() => {});
+      throw error;
+    }
+  }
   return {
     sql,
     store: createCompanyStore(sql),
@@ -62,6 +77,64 @@ export async function openStore(
     watchlists: createWatchlistStore(sql),
     location,
   };
+}
+
+/** The embedded store is open in another process (named in the message, with what to do). */
+export class EmbeddedStoreInUseError extends Error {}
+
+/** The name of the lock file in DATA_DIR held by the process that has the embedded store open. */
+export const EMBEDDED_STORE_LOCK = 'pglite.lock';
+
+/** PGlite in `dir`, under the data directory's lock, which closing the store releases. */
+async function openEmbedded(dataDir: string, dir: string): Promise<Sql> {
+  let lock;
+  try {
+    lock = await acquireLock(join(dataDir, EMBEDDED_STORE_LOCK), describeThisProcess());
+  } catch (error) {
+    if (!(error instanceof LockHeldError)) throw error;
+    const { pid, holder } = error.owner;
+    throw new EmbeddedStoreInUseError(
+      `the embedded store in ${dataDir} is open in another process: pid ${pid}${holder ? ` (${holder})` : ''}.\n` +
+        'PGlite can be opened by one process at a time; a change made beside that process would not be seen by it, ' +
+        'and would be lost when it stops.\n' +
+        'Stop that process (the service stops cleanly on Ctrl-C or SIGTERM) and run this command again; ' +
+        'or run the service on PostgreSQL (DATABASE_URL), where commands run beside it.\n' +
+        `(The lock is ${error.path}: it goes when that process ends, and is taken over if the process is gone.)`,
+      { cause: error },
+    );
+  }
+  let sql: Sql;
+  try {
+    sql = await createPgliteSql({ dataDir: dir });
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+  return {
+    ...sql,
+    async close() {
+      try {
+        await sql.close();
+      } finally {
+        await lock.release();
+      }
+    },
+  };
+}
+
+/**
+ * What the lock's owner is, for the message another process shows: `ukcd keys revoke`, say. Only
+ * the command's words, never its values (a key being revoked, a file, an address).
+ */
+function describeThisProcess(): string {
+  const [, script = '', ...args] = process.argv;
+  const program = /^ukcd(\.m?[jt]s)?$/.test(basename(script)) ? 'ukcd' : `node ${basename(script)}`;
+  const words = [];
+  for (const arg of args.slice(0, 2)) {
+    if (!/^[a-z]+$/.test(arg)) break;
+    words.push(arg);
+  }
+  return [program, ...words].join(' ');
 }
 
 export function openReadSide(

@@ -95,9 +95,17 @@ async function runOrExplain(argv: string[]): Promise<number | undefined> {
   try {
     return await run(argv);
   } catch (error) {
-    if (!isUsageError(error)) throw error;
-    process.stderr.write(`${error.message}\nRun "ukcd help" for the commands and their options.\n`);
-    return 2;
+    if (isUsageError(error)) {
+      process.stderr.write(`${error.message}\nRun "ukcd help" for the commands and their options.\n`);
+      return 2;
+    }
+    // Imported only now: parse and generate never open a store.
+    const { EmbeddedStoreInUseError } = await import('../open-store.ts');
+    if (error instanceof EmbeddedStoreInUseError) {
+      process.stderr.write(`refused: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
   }
 }
 
