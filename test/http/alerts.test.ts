@@ -45,8 +45,11 @@ const changes: Record<string, Partial<RegisterFixture>> = {
   '00000005': { nextDue: '2025-06-30' }, // a shortened period: due before the day we ask
   '00000008': { status: 'Dissolved' },
 };
+// It knows of the accounts to 2024-12-31 published in June; the due dates are left as they were, so
+// that they pass (a register that lagged the accounts would not make them overdue: isAccountsOverdue).
 const laterRegister: RegisterFixture[] = [...companies, ...extraCompanies].map((c) => ({
   ...c,
+  lastMadeUp: '2024-12-31',
   ...changes[c.number],
 }));
 

@@ -57,6 +57,8 @@ export interface RegisterFixture {
   postTown?: string;
   incorporated?: string;
   nextDue?: string;
+  /** Accounts.LastMadeUpDate; the cloned sample row's when not given. */
+  lastMadeUp?: string;
   charges?: number;
   outstanding?: number;
   sic?: string;
@@ -183,6 +185,7 @@ function registerCsvRows(companies: readonly RegisterFixture[]): string[][] {
     set('RegAddress.PostTown', c.postTown ?? 'LEEDS');
     set('IncorporationDate', ukDate(c.incorporated ?? '2015-03-01'));
     set('Accounts.NextDueDate', c.nextDue ? ukDate(c.nextDue) : '');
+    if (c.lastMadeUp !== undefined) set('Accounts.LastMadeUpDate', ukDate(c.lastMadeUp));
     set('Mortgages.NumMortCharges', String(c.charges ?? 0));
     set('Mortgages.NumMortOutstanding', String(c.outstanding ?? c.charges ?? 0));
     set('SICCode.SicText_1', c.sic ?? '62020 - Information technology consultancy activities');
