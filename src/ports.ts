@@ -249,8 +249,19 @@ export interface KeyStore {
    * null (nothing counted) when the quota was already used up.
    */
   consumeRequest(keyId: number, month: string, limit: number): Promise<number | null>;
-  /** Give back a request counted for a call that then failed on our side. */
-  refundRequest(keyId: number, month: string): Promise<void>;
+  /**
+   * Count `count` requests at once (a batch call), all or none, in one atomic statement: a key
+   * with fewer than `count` left has nothing counted. `left` is what remains after counting, or,
+   * when refused, what the statement found left.
+   */
+  consumeRequests(keyId: number, month: string, limit: number, count: number): Promise<QuotaTake>;
+  /** Give back `count` (default 1) requests counted for a call that then failed on our side. */
+  refundRequest(keyId: number, month: string, count?: number): Promise<void>;
+}
+
+export interface QuotaTake {
+  counted: boolean;
+  left: number;
 }
 
 /** What a watchlist remembers of a company when it is added, for alerts against it later. */

@@ -206,6 +206,30 @@ for (const kind of testStores) {
       assert.equal(await used(), 0);
       assert.equal(await keys.consumeRequest(record.id, '2026-11', 2), 1);
     });
+
+    test('quota, a batch: N requests at once, all or none; refused, it says how many are left', async () => {
+      const keys = store();
+      const { record } = await issue(keys);
+      const used = async () => (await keys.listKeys('2026-11', record.prefix))[0]?.used;
+      // More than the whole quota, on a month not yet started: nothing is counted, not even a row.
+      assert.deepEqual(await keys.consumeRequests(record.id, '2026-11', 10, 11), { counted: false, left: 10 });
+      assert.equal(await used(), 0);
+      assert.deepEqual(await keys.consumeRequests(record.id, '2026-11', 10, 4), { counted: true, left: 6 });
+      assert.deepEqual(await keys.consumeRequests(record.id, '2026-11', 10, 7), { counted: false, left: 6 });
+      assert.equal(await used(), 4);
+      assert.deepEqual(await keys.consumeRequests(record.id, '2026-11', 10, 6), { counted: true, left: 0 });
+      assert.deepEqual(await keys.consumeRequests(record.id, '2026-11', 10, 2), { counted: false, left: 0 });
+      assert.deepEqual(await keys.consumeRequests(record.id, '2026-11', 10, 1), { counted: false, left: 0 });
+      assert.equal(await used(), 10);
+      // A batch given back is given back whole; never below 0.
+      await keys.refundRequest(record.id, '2026-11', 6);
+      assert.equal(await used(), 4);
+      await keys.refundRequest(record.id, '2026-11', 9);
+      assert.equal(await used(), 0);
+      // One at a time through the same method, as every other call counts.
+      assert.deepEqual(await keys.consumeRequests(record.id, '2026-11', 10, 1), { counted: true, left: 9 });
+      await assert.rejects(keys.consumeRequests(record.id, '2026-11', 10, 0), /count must be 1 or more/);
+    });
   });
 }
 
@@ -246,6 +270,24 @@ describe('postgres: KeyStore under concurrent requests (a pool of 20 connections
     const results = await Promise.all(Array.from({ length: 40 }, () => keys.consumeRequest(record.id, '2027-01', 25)));
     assert.equal(results.filter((r) => r !== null).length, 25);
     assert.equal((await keys.listKeys('2027-01', record.prefix))[0]?.used, 25);
+  });
+
+  test('batches racing single requests never pass the limit: 30 batches of 7 and 40 singles on 100 left', async () => {
+    const { record } = await issue(keys);
+    const limit = 120;
+    for (let i = 0; i < 20; i++) await keys.consumeRequest(record.id, '2026-11', limit);
+    const calls = [
+      ...Array.from({ length: 30 }, () => keys.consumeRequests(record.id, '2026-11', limit, 7)),
+      ...Array.from({ length: 40 }, () => keys.consumeRequests(record.id, '2026-11', limit, 1)),
+    ];
+    const results = await Promise.all(calls);
+    const taken = results.reduce((sum, r, i) => sum + (r.counted ? (i < 30 ? 7 : 1) : 0), 0);
+    const used = (await keys.listKeys('2026-11', record.prefix))[0]!.used;
+    assert.equal(used, 20 + taken, 'the count is exactly what the granted calls took');
+    assert.ok(used <= limit, `used ${used} of ${limit}`);
+    // 280 asked for 100 left: the requests ran out, so fewer than 7 remain.
+    assert.ok(limit - used < 7, `${limit - used} left, when a batch of 7 could still have been granted`);
+    for (const r of results.filter((r) => r.counted)) assert.ok(r.left >= 0 && r.left <= 100);
   });
 
   test('30 concurrent free keys from one address: exactly 10 are issued', async () => {

@@ -31,7 +31,20 @@ SELECT $1::bigint, $2::text, 1 WHERE $3::integer > 0
 ON CONFLICT (key_id, month) DO UPDATE SET used = u.used + 1 WHERE u.used < $3::integer
 RETURNING used`;
 
-const REFUND = `UPDATE api_usage SET used = used - 1 WHERE key_id = $1::bigint AND month = $2::text AND used > 0`;
+// A batch call (lookup_companies) takes all its requests or none: the same statement, `count` at a
+// time, with `used + count <= limit` re-checked on the locked row. On a refusal nothing comes back
+// from the insert, so the outer query reads the usage (as the statement's snapshot saw it) to tell
+// the caller how many are left.
+const CONSUME_MANY = `WITH counted AS (
+  INSERT INTO api_usage AS u (key_id, month, used)
+  SELECT $1::bigint, $2::text, $4::integer WHERE $4::integer <= $3::integer
+  ON CONFLICT (key_id, month) DO UPDATE SET used = u.used + $4::integer WHERE u.used + $4::integer <= $3::integer
+  RETURNING used)
+SELECT (SELECT used FROM counted) AS counted,
+  (SELECT used FROM api_usage WHERE key_id = $1::bigint AND month = $2::text) AS found`;
+
+const REFUND = `UPDATE api_usage SET used = greatest(used - $3::integer, 0)
+WHERE key_id = $1::bigint AND month = $2::text AND used > 0`;
 
 interface KeyRow {
   id: number;
@@ -55,6 +68,10 @@ const toRecord = (row: KeyRow): ApiKeyRecord => ({
 const startsWith = (prefix: string) => `${prefix.replace(/[\\%_]/g, '\\$&')}%`;
 
 export function createKeyStore(sql: Sql): KeyStore {
+  const consumeOne = async (keyId: number, month: string, limit: number): Promise<number | null> => {
+    const result = await sql.query<{ used: number }>(CONSUME, [keyId, month, limit]);
+    return result.rows[0] ? Number(result.rows[0].used) : null;
+  };
   return {
     async createKey({ hash, prefix, plan, email, clientIp, createdAt, freeLimit }) {
       if (!freeLimit) {
@@ -105,13 +122,30 @@ export function createKeyStore(sql: Sql): KeyStore {
       return result.rows.map(toRecord).sort((a, b) => a.id - b.id);
     },
 
-    async consumeRequest(keyId, month, limit) {
-      const result = await sql.query<{ used: number }>(CONSUME, [keyId, month, limit]);
-      return result.rows[0] ? Number(result.rows[0].used) : null;
+    consumeRequest: consumeOne,
+
+    async consumeRequests(keyId, month, limit, count) {
+      if (!Number.isInteger(count) || count < 1)
+        throw new Error(`consumeRequests: count must be 1 or more, got ${count}`);
+      // One request keeps the single statement above, the hot path of every other call.
+      if (count === 1) {
+        const used = await consumeOne(keyId, month, limit);
+        return used === null ? { counted: false, left: 0 } : { counted: true, left: Math.max(0, limit - used) };
+      }
+      const result = await sql.query<{ counted: number | null; found: number | null }>(CONSUME_MANY, [
+        keyId,
+        month,
+        limit,
+        count,
+      ]);
+      const { counted, found } = result.rows[0]!;
+      return counted !== null
+        ? { counted: true, left: Math.max(0, limit - Number(counted)) }
+        : { counted: false, left: Math.max(0, limit - Number(found ?? 0)) };
     },
 
-    async refundRequest(keyId, month) {
-      await sql.query(REFUND, [keyId, month]);
+    async refundRequest(keyId, month, count = 1) {
+      await sql.query(REFUND, [keyId, month, count]);
     },
   };
 }
