@@ -64,27 +64,34 @@ export function quotaHeaders(state: QuotaState): Record<string, string> {
 }
 
 /**
- * Count one request for the caller, or refuse it when this month's quota is used up (nothing is
- * counted then). The refusal carries the contract's body and headers, and is counted in the
- * metrics here, where REST and MCP both pass, by the channel it came in on.
+ * Count the call's requests for the caller (one, or `cost` for a batch), or refuse it when this
+ * month's quota has fewer left (nothing is counted then). The refusal carries the contract's body
+ * and headers, and is counted in the metrics here, where REST and MCP both pass, by the channel it
+ * came in on. A batch refused says how many it needed and how many are left.
  */
 export async function countRequest(
   deps: { keys: KeyStore; metrics: Pick<HttpMetrics, 'quotaRefused'> },
   caller: Caller,
   now: Date,
   channel: Channel,
+  cost = 1,
 ): Promise<QuotaState> {
   const limit = PLANS[caller.key.plan].monthly_quota;
   const resetsAt = nextMonthStart(now);
   const reset = Math.floor(resetsAt.getTime() / 1000);
-  const used = await deps.keys.consumeRequest(caller.key.id, usageMonth(now), limit);
-  if (used === null) {
+  const taken = await deps.keys.consumeRequests(caller.key.id, usageMonth(now), limit, cost);
+  if (!taken.counted) {
     deps.metrics.quotaRefused(caller.key.plan, channel);
-    const state = { limit, remaining: 0, reset };
+    const state = { limit, remaining: taken.left, reset };
     throw new AppError(
       'QUOTA_EXCEEDED',
-      'Monthly quota exceeded',
-      { resets_at: `${resetsAt.toISOString().slice(0, 10)}T00:00:00Z` },
+      cost === 1
+        ? 'Monthly quota exceeded'
+        : `Monthly quota exceeded: this call needs ${cost} requests and ${taken.left} ${taken.left === 1 ? 'is' : 'are'} left`,
+      {
+        resets_at: `${resetsAt.toISOString().slice(0, 10)}T00:00:00Z`,
+        ...(cost === 1 ? {} : { requests_needed: cost, requests_left: taken.left }),
+      },
       {
         headers: {
           ...quotaHeaders(state),
@@ -93,13 +100,14 @@ export async function countRequest(
       },
     );
   }
-  return { limit, remaining: Math.max(0, limit - used), reset };
+  return { limit, remaining: taken.left, reset };
 }
 
 /**
- * One counted call, for REST and MCP alike: count it (or refuse it over quota, uncounted), tell
- * the surface the quota after it, then do the work; a failure of ours (5xx, or anything not an
- * AppError) gives the request back, so that only answers the caller caused are counted.
+ * One counted call, for REST and MCP alike: count it (`cost` requests, one unless a batch), or
+ * refuse it over quota, uncounted; tell the surface the quota after it, then do the work; a failure
+ * of ours (5xx, or anything not an AppError) gives the requests back, so that only answers the
+ * caller caused are counted.
  */
 export async function runCounted<T>(
   deps: { keys: KeyStore; metrics: Pick<HttpMetrics, 'quotaRefused'>; clock: () => Date },
@@ -107,14 +115,15 @@ export async function runCounted<T>(
   channel: Channel,
   counted: (quota: QuotaState) => void,
   work: (context: CallContext) => Promise<T>,
+  cost = 1,
 ): Promise<T> {
   const now = deps.clock();
-  counted(await countRequest(deps, caller, now, channel));
+  counted(await countRequest(deps, caller, now, channel, cost));
   try {
     return await work({ keyId: caller.key.id, plan: caller.key.plan, today: now.toISOString().slice(0, 10), now });
   } catch (error) {
     if (!(error instanceof AppError) || HTTP_STATUS[error.code] >= 500)
-      await deps.keys.refundRequest(caller.key.id, usageMonth(now)).catch(() => {});
+      await deps.keys.refundRequest(caller.key.id, usageMonth(now), cost).catch(() => {});
     throw error;
   }
 }

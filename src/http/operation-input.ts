@@ -41,6 +41,36 @@ export function inputFromBody(operation: Operation, body: unknown): unknown {
   return body;
 }
 
+/** An operation's input read before the call is counted, and what the call costs. */
+export interface InputAhead<Value> {
+  /** Requests of the quota the call takes: the operation's cost of a valid input, else one. */
+  cost: number;
+  /** The input, or the refusal of it, thrown now: once the call is counted, as a 400 is. */
+  take(): Value;
+}
+
+/**
+ * Read the input ahead of counting, since a batch costs one request per company it asks for. A
+ * refusal is kept for `take`, so that the call is still counted (one) and refused in the order it
+ * always was: key, quota, then input.
+ */
+export function readInputAhead<Input extends z.ZodObject>(
+  operation: Operation<Input>,
+  read: () => z.output<Input>,
+): InputAhead<z.output<Input>> {
+  try {
+    const value = read();
+    return { cost: operation.cost?.(value) ?? 1, take: () => value };
+  } catch (error) {
+    return {
+      cost: 1,
+      take: () => {
+        throw error;
+      },
+    };
+  }
+}
+
 /**
  * The operation's input from what the caller sent, or a 400 naming the parameter (as `nameOf`
  * calls it: the REST name by default, the argument name over MCP). Text no database can store or
@@ -116,7 +146,8 @@ export function describeIssue(
     return `Missing required parameter "${param}"${options}.`;
   }
   if (issue.code === 'invalid_type' && issue.expected === 'number') return `Invalid "${param}": must be a number.`;
-  if (issue.code === 'invalid_type') return `Invalid "${param}": must be a ${issue.expected}.`;
+  if (issue.code === 'invalid_type')
+    return `Invalid "${param}": must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}.`;
   return `Invalid "${param}": ${issue.message}${/[.!?]$/.test(issue.message) ? '' : '.'}`;
 }
 

@@ -10,7 +10,7 @@ import type { Operation, OperationDeps } from '../operations/operation.ts';
 import type { KeyStore } from '../ports.ts';
 import { identifyCaller, presentedAuthorization, quotaHeaders, runCounted } from './access.ts';
 import type { HttpMetrics } from './metrics.ts';
-import { inputFromBody, inputFromQuery, MALFORMED, parseInput } from './operation-input.ts';
+import { inputFromBody, inputFromQuery, MALFORMED, parseInput, readInputAhead } from './operation-input.ts';
 
 export interface HttpDeps extends OperationDeps {
   keys: KeyStore;
@@ -32,6 +32,15 @@ export function addOperationRoutes(router: Router, operations: readonly Operatio
 async function answer(ctx: Context, operation: Operation, deps: HttpDeps): Promise<void> {
   ctx.state.operation = operation.name;
   const caller = await identifyCaller(deps.keys, presentedAuthorization(ctx));
+  // Read before counting: a batch's cost is the number of companies it asks for.
+  const input = readInputAhead(operation, () =>
+    parseInput(
+      operation,
+      operation.http.method === 'GET'
+        ? inputFromQuery(operation, ctx.query)
+        : inputFromBody(operation, ctx.state.malformedBody ? MALFORMED : (ctx.request as { body?: unknown }).body),
+    ),
+  );
   await runCounted(
     deps,
     caller,
@@ -41,13 +50,10 @@ async function answer(ctx: Context, operation: Operation, deps: HttpDeps): Promi
       const format = ctx.query.format;
       if (format !== undefined && format !== 'json')
         throw invalidInput('Invalid "format": must be json, or left out for the Markdown shape.');
-      const raw =
-        operation.http.method === 'GET'
-          ? inputFromQuery(operation, ctx.query)
-          : inputFromBody(operation, ctx.state.malformedBody ? MALFORMED : (ctx.request as { body?: unknown }).body);
-      const result = await operation.run(deps, parseInput(operation, raw), context);
+      const result = await operation.run(deps, input.take(), context);
       ctx.body =
         format === 'json' && operation.json ? withEnvelope(result) : markdownContent(operation.toMarkdown(result));
     },
+    input.cost,
   );
 }

@@ -9,12 +9,12 @@ import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
-import { AppError, HTTP_STATUS, INTERNAL_ERROR } from '../errors.ts';
+import { AppError, HTTP_STATUS, INTERNAL_ERROR, invalidInput } from '../errors.ts';
 import { markdownContent } from '../operations/envelope.ts';
 import type { Operation } from '../operations/operation.ts';
 import type { Caller, QuotaState } from '../http/access.ts';
 import { quotaExceededText, runCounted } from '../http/access.ts';
-import { parseInput } from '../http/operation-input.ts';
+import { parseInput, readInputAhead } from '../http/operation-input.ts';
 import type { HttpDeps } from '../http/routes.ts';
 
 export const SERVER_INFO = { name: 'ukcd', version: '0.2.0' };
@@ -57,7 +57,11 @@ export function toolList(operations: readonly Operation[]): Tool[] {
       title: operation.title,
       description: operation.description,
       inputSchema: { ...inputSchema, type: 'object' } as Tool['inputSchema'],
-      annotations: { title: operation.title, readOnlyHint: operation.http.method === 'GET', openWorldHint: false },
+      annotations: {
+        title: operation.title,
+        readOnlyHint: operation.readOnly ?? operation.http.method === 'GET',
+        openWorldHint: false,
+      },
     };
   });
 }
@@ -99,22 +103,26 @@ export function buildMcpServer(catalog: McpCatalog, deps: HttpDeps): Server {
     access.operation = operation.name;
     if (access.caller instanceof AppError) return refusal(access.caller.message);
     const caller = access.caller;
+    // Read before counting, as REST does: a batch's cost is the number of companies it asks for.
+    const input = readInputAhead(operation, () => {
+      const args = request.params.arguments ?? {};
+      // As REST refuses unknown parameters: a misspelt filter must not be silently dropped.
+      const accepted = Object.keys(operation.input.shape);
+      const unknown = Object.keys(args).find((key) => !accepted.includes(key));
+      if (unknown !== undefined)
+        throw invalidInput(`Unknown argument "${unknown}". Accepted: ${accepted.join(', ') || 'none'}.`);
+      return parseInput(operation, args, (key) => key);
+    });
     try {
       return await runCounted(
         deps,
         caller,
         'mcp',
         (quota) => (access.quota = quota),
-        async (context): Promise<CallToolResult> => {
-          const args = request.params.arguments ?? {};
-          // As REST refuses unknown parameters: a misspelt filter must not be silently dropped.
-          const accepted = Object.keys(operation.input.shape);
-          const unknown = Object.keys(args).find((key) => !accepted.includes(key));
-          if (unknown !== undefined)
-            return refusal(`Unknown argument "${unknown}". Accepted: ${accepted.join(', ') || 'none'}.`);
-          const input = parseInput(operation, args, (key) => key);
-          return { ...markdownContent(operation.toMarkdown(await operation.run(deps, input, context))) };
-        },
+        async (context): Promise<CallToolResult> => ({
+          ...markdownContent(operation.toMarkdown(await operation.run(deps, input.take(), context))),
+        }),
+        input.cost,
       );
     } catch (error) {
       if (error instanceof AppError && error.code === 'QUOTA_EXCEEDED') {

@@ -37,6 +37,13 @@ export interface Operation<Input extends z.ZodObject = z.ZodObject, Result exten
   input: Input;
   /** False for the answers that exist only as Markdown (watchlist add and remove). */
   json: boolean;
+  /**
+   * Requests of the monthly quota a call takes, from its valid input: one when left out. A batch
+   * (lookup_companies) counts each company; an input refused (400) counts one.
+   */
+  cost?(input: z.output<Input>): number;
+  /** Reads only, though sent by POST (a batch body): the MCP tool says so. Default: GET reads only. */
+  readOnly?: boolean;
   run(deps: OperationDeps, input: z.output<Input>, context: CallContext): Promise<Result>;
   toMarkdown(result: Result): string;
 }
