@@ -33,7 +33,17 @@ export const lookupCompany = defineOperation({
 
 export function renderProfile(profile: CompanyProfile): string {
   const { company, latest, signals, trajectory } = profile;
-  const address = [company.address.line_1, company.address.line_2, company.address.post_town, company.address.postcode]
+  const { care_of, po_box, line_1, line_2, post_town, county, country, postcode } = company.address;
+  const address = [
+    care_of && `c/o ${care_of}`,
+    po_box, // as the register writes it: "PO BOX 123"
+    line_1,
+    line_2,
+    post_town,
+    county,
+    postcode,
+    country,
+  ]
     .filter(Boolean)
     .join(', ');
   const parts = [
@@ -47,12 +57,26 @@ export function renderProfile(profile: CompanyProfile): string {
       ['SIC codes', company.sic_codes.join('; ')],
       [
         'Accounts',
-        `last made up to ${company.accounts.last_made_up_to ?? '—'}, next due ${company.accounts.next_due ?? '—'}${company.accounts.overdue ? ' (**overdue**)' : ''}`,
+        `${company.accounts.category ? `${company.accounts.category}; ` : ''}last made up to ${company.accounts.last_made_up_to ?? '—'}, next due ${company.accounts.next_due ?? '—'}${company.accounts.overdue ? ' (**overdue**)' : ''}`,
+      ],
+      [
+        'Confirmation statement',
+        `last made up to ${company.confirmation_statement.last_made_up_to ?? '—'}, next due ${company.confirmation_statement.next_due ?? '—'}`,
       ],
       ['Charges', `${company.charges_outstanding} outstanding of ${company.charges_total}`],
       ['Risk band', `${profile.risk_band} (from the signals below; not a credit rating)`],
       ['Trajectory', `${trajectory.direction} over ${trajectory.periods} period${trajectory.periods === 1 ? '' : 's'}`],
     ]),
+  ];
+  if (company.previous_names.length > 0)
+    parts.push(
+      '## Previous names',
+      table(
+        ['Name', 'Changed'],
+        company.previous_names.map((p) => [p.name, p.changed]),
+      ),
+    );
+  parts.push(
     '## Signals',
     table(
       ['Severity', 'Signal', 'Detail'],
@@ -72,7 +96,36 @@ export function renderProfile(profile: CompanyProfile): string {
         count(a.figures.employees),
       ]),
     ),
-  ];
+  );
+  // The rest of each year's figures: the balance sheet, and creditors split by when they fall due.
+  if (profile.accounts.length > 0)
+    parts.push(
+      '## Balance sheet and creditors',
+      table(
+        [
+          'Balance sheet date',
+          'Period start',
+          'Equity',
+          'Total assets less current liabilities',
+          'Current assets',
+          'Debtors',
+          'Creditors',
+          'Creditors within one year',
+          'Creditors after one year',
+        ],
+        profile.accounts.map((a) => [
+          a.balance_sheet_date,
+          a.period_start,
+          money(a.figures.equity),
+          money(a.figures.total_assets_less_current_liabilities),
+          money(a.figures.current_assets),
+          money(a.figures.debtors),
+          money(a.figures.creditors),
+          money(a.figures.creditors_within_one_year),
+          money(a.figures.creditors_after_one_year),
+        ]),
+      ),
+    );
   // An entry without figures is listed, but never the latest: say why it is empty.
   const empty = profile.accounts
     .filter((a) => !hasAnyFigure(a.figures))
@@ -86,9 +139,13 @@ export function renderProfile(profile: CompanyProfile): string {
         FIGURE_KEYS.map((key) => [key, key === 'employees' ? count(latest.figures[key]) : money(latest.figures[key])]),
       ),
     );
-    const warnings = latest.quality.map((q) => `- ${q.field}: ${q.message}`);
-    if (warnings.length > 0) parts.push('Quality warnings:', warnings.join('\n'));
   }
+  // Every filing's warnings, not only the latest's: a reader weighing an older year needs them too.
+  const warnings = profile.accounts.flatMap((a) =>
+    a.quality.map((q) => [a.balance_sheet_date, q.period, q.field, q.message]),
+  );
+  if (warnings.length > 0)
+    parts.push('## Quality warnings', table(['Balance sheet date', 'Period', 'Field', 'Warning'], warnings));
   parts.push(
     '## Trajectory',
     table(
