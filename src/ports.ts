@@ -6,6 +6,7 @@
 import type { RegisterCompany } from './domain/company.ts';
 import type { AccountsPeriod } from './domain/accounts-period.ts';
 import type { CompanyFilters, CompanyMatches, CompanyQuery, MarketStats } from './domain/criteria.ts';
+import type { GroupBy, GroupedMarketStats } from './domain/market-groups.ts';
 import type { AccountingStandard, FigureSet } from './domain/figures.ts';
 import type { IndexedRegisterFacts, SearchDocument } from './domain/search-document.ts';
 
@@ -200,6 +201,11 @@ export interface SearchIndex {
   findCompanies(query: CompanyQuery): Promise<CompanyMatches>;
   /** Counts and figure distributions over the companies matching the filters. */
   stats(filters: CompanyFilters, asOf: string): Promise<MarketStats>;
+  /**
+   * The same statistics per group (market-groups.ts): the GROUP_LIMIT groups with most companies
+   * (ties by key), and `other` over the matching companies in none of them.
+   */
+  groupedStats(filters: CompanyFilters, groupBy: GroupBy, asOf: string): Promise<GroupedMarketStats>;
   /**
    * Replace the whole index with these documents without downtime: searches read the old index
    * until the new one is complete, then switch at once. Returns how many were indexed.

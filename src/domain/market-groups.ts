@@ -5,6 +5,7 @@
  */
 import { isPastDue } from './company-status.ts';
 import type { FigureStats, RangeFigure } from './criteria.ts';
+import { PERCENTILES, RANGE_FIGURES } from './criteria.ts';
 import type { SearchDocument } from './search-document.ts';
 import { sicSection } from './sic-section.ts';
 
@@ -32,6 +33,23 @@ export const GROUP_BY_TEXT: Record<GroupBy, string> = {
   risk_band: 'the risk band on the day asked (low, medium, high, unknown)',
 };
 
+/** What grouping reads of a search document. */
+export type GroupedDocument = Pick<
+  SearchDocument,
+  | 'status'
+  | 'type'
+  | 'sic_prefixes'
+  | 'post_town_key'
+  | 'incorporated'
+  | 'size_band'
+  | 'must_file'
+  | 'accounts_next_due'
+  | 'risk_band'
+  | 'risk_band_if_overdue'
+>;
+/** What the statistics read of a search document. */
+export type StatsDocument = Pick<SearchDocument, 'balance_sheet_date' | RangeFigure>;
+
 /** Groups listed at most; the rest are aggregated as `other`. */
 export const GROUP_LIMIT = 50;
 
@@ -40,7 +58,7 @@ export const GROUP_LIMIT = 50;
  * and `[null]` — the group of companies without a value (no post town, SIC code or incorporation
  * date, size unknown) — when it has none. The risk band is the one that applies on `asOf`.
  */
-export function groupKeys(document: SearchDocument, groupBy: GroupBy, asOf: string): (string | null)[] {
+export function groupKeys(document: GroupedDocument, groupBy: GroupBy, asOf: string): (string | null)[] {
   const keys = ((): (string | null)[] => {
     switch (groupBy) {
       case 'status':
@@ -96,4 +114,63 @@ export interface GroupedMarketStats {
   groups: (GroupStats & { key: string | null })[];
   /** The companies matching the filters that are in none of the listed groups; null when there are none. */
   other: GroupStats | null;
+}
+
+/** percentile_cont: the p-th lies at p × (count − 1) of the sorted values, interpolated as Postgres does. */
+function percentileCont(sorted: readonly number[], fraction: number): number {
+  const position = fraction * (sorted.length - 1);
+  const lower = Math.floor(position);
+  const low = sorted[lower]!;
+  return low + (sorted[Math.ceil(position)]! - low) * (position - lower);
+}
+
+/** The statistics of these companies, exactly (what the adapters' aggregations compute). */
+export function statsOf(documents: readonly StatsDocument[]): GroupStats {
+  const figures = Object.fromEntries(
+    RANGE_FIGURES.map((figure): [RangeFigure, FigureStats] => {
+      const values = documents
+        .map((d) => d[figure])
+        .filter((v): v is number => v !== null && v !== undefined)
+        .sort((a, b) => a - b);
+      const [p10 = null, p25 = null, median = null, p75 = null, p90 = null] =
+        values.length === 0 ? [] : PERCENTILES.map((p) => percentileCont(values, p / 100));
+      const mean = values.length === 0 ? null : values.reduce((sum, v) => sum + v, 0) / values.length;
+      return [figure, { count: values.length, mean, p10, p25, median, p75, p90 }];
+    }),
+  ) as GroupStats['figures'];
+  const negative = documents.filter((d) => d.net_assets !== null && d.net_assets !== undefined && d.net_assets < 0);
+  return {
+    companies: documents.length,
+    with_accounts: documents.filter((d) => d.balance_sheet_date !== null && d.balance_sheet_date !== undefined).length,
+    figures,
+    negative_net_assets_share: figures.net_assets.count === 0 ? null : negative.length / figures.net_assets.count,
+  };
+}
+
+/** Grouped stats of every company matching, read whole: groupKeys, the top GROUP_LIMIT, other. */
+export function groupedStatsOf(
+  documents: readonly (GroupedDocument & StatsDocument)[],
+  groupBy: GroupBy,
+  asOf: string,
+): GroupedMarketStats {
+  const keysOf = documents.map((document) => groupKeys(document, groupBy, asOf));
+  const members = new Map<string | null, (GroupedDocument & StatsDocument)[]>();
+  documents.forEach((document, i) => {
+    for (const key of keysOf[i]!) {
+      const group = members.get(key);
+      if (group) group.push(document);
+      else members.set(key, [document]);
+    }
+  });
+  const listed = [...members]
+    .map(([key, companies]) => ({ key, companies: companies.length }))
+    .sort(compareGroups)
+    .slice(0, GROUP_LIMIT);
+  const listedKeys = new Set(listed.map((group) => group.key));
+  const rest = documents.filter((_, i) => !keysOf[i]!.some((key) => listedKeys.has(key)));
+  return {
+    group_by: groupBy,
+    groups: listed.map(({ key }) => ({ key, ...statsOf(members.get(key)!) })),
+    other: rest.length === 0 ? null : statsOf(rest),
+  };
 }

@@ -5,7 +5,12 @@
  */
 import { normaliseCompanyName } from '../../domain/company-name.ts';
 import { queryConditions, filterConditions } from '../../domain/company-conditions.ts';
-import type { FigureStats, MarketStats } from '../../domain/criteria.ts';
+import type { CompanyFilters, FigureStats, MarketStats } from '../../domain/criteria.ts';
+import { overdueOn } from '../../domain/company-conditions.ts';
+import type { GroupBy, GroupedMarketStats, GroupStats } from '../../domain/market-groups.ts';
+import { compareGroups, GROUP_LIMIT } from '../../domain/market-groups.ts';
+import type { SicSection } from '../../domain/sic-section.ts';
+import { SIC_SECTIONS, sicSectionDivisions } from '../../domain/sic-section.ts';
 import { RANGE_FIGURES } from '../../domain/criteria.ts';
 import { isActiveStatus, nameQuery } from '../../domain/name-search.ts';
 import type { SearchDocument } from '../../domain/search-document.ts';
@@ -138,21 +143,25 @@ export function createPgSearchIndex(sql: Sql): SearchIndex {
       const where = whereSql(filterConditions(filters, asOf), params);
       return sql.transaction((tx) => marketStats(tx, where, params));
     },
+
+    async groupedStats(filters, groupBy, asOf) {
+      return sql.transaction((tx) => groupedMarketStats(tx, filters, groupBy, asOf));
+    },
   };
 }
 
-async function marketStats(tx: SqlClient, where: string, params: unknown[]): Promise<MarketStats> {
-  const figureColumns = RANGE_FIGURES.map(
+/** The aggregates of market stats but the breakdowns, read back by groupStats. */
+const STATS_COLUMNS = `count(*)::int AS companies, count(balance_sheet_date)::int AS with_accounts,
+  count(*) FILTER (WHERE net_assets < 0)::int AS negative_net_assets,
+  ${RANGE_FIGURES.map(
     (f) => `count(${f})::int AS ${f}_count, avg(${f}) AS ${f}_mean,
       percentile_cont(ARRAY[0.1, 0.25, 0.5, 0.75, 0.9]) WITHIN GROUP (ORDER BY ${f}) AS ${f}_pct`,
-  ).join(',\n');
-  const totals = await tx.query<Record<string, number | number[] | null>>(
-    `SELECT count(*)::int AS companies, count(balance_sheet_date)::int AS with_accounts,
-       count(*) FILTER (WHERE net_assets < 0)::int AS negative_net_assets,
-       ${figureColumns}
-     FROM ${TABLE} WHERE ${where}`,
-    params,
-  );
+  ).join(',\n')}`;
+
+type StatsRow = Record<string, number | number[] | null>;
+
+async function marketStats(tx: SqlClient, where: string, params: unknown[]): Promise<MarketStats> {
+  const totals = await tx.query<StatsRow>(`SELECT ${STATS_COLUMNS} FROM ${TABLE} WHERE ${where}`, params);
   const groups = async (expression: string, order: string) =>
     Object.fromEntries(
       (
@@ -164,6 +173,19 @@ async function marketStats(tx: SqlClient, where: string, params: unknown[]): Pro
       ).rows.map((row) => [row.key, row.count]),
     );
   const row = totals.rows[0]!;
+  const { figures, negative_net_assets_share } = groupStats(row);
+  return {
+    companies: row.companies as number,
+    with_accounts: row.with_accounts as number,
+    by_status: await groups('status', 'count(*) DESC, status COLLATE "C"'),
+    by_type: await groups('type', 'count(*) DESC, type COLLATE "C"'),
+    incorporations_by_year: await groups(`to_char(incorporated, 'YYYY')`, '1'),
+    figures,
+    negative_net_assets_share,
+  };
+}
+
+function groupStats(row: StatsRow): GroupStats {
   const figures = Object.fromEntries(
     RANGE_FIGURES.map((f): [string, FigureStats] => {
       const count = row[`${f}_count`] as number;
@@ -186,12 +208,80 @@ async function marketStats(tx: SqlClient, where: string, params: unknown[]): Pro
   return {
     companies: row.companies as number,
     with_accounts: row.with_accounts as number,
-    by_status: await groups('status', 'count(*) DESC, status COLLATE "C"'),
-    by_type: await groups('type', 'count(*) DESC, type COLLATE "C"'),
-    incorporations_by_year: await groups(`to_char(incorporated, 'YYYY')`, '1'),
     figures,
     negative_net_assets_share: withNetAssets === 0 ? null : (row.negative_net_assets as number) / withNetAssets,
   };
+}
+
+/** `(division, section)` rows of every SIC 2007 division, for grouping by section. */
+const SECTION_ROWS = (Object.keys(SIC_SECTIONS) as SicSection[])
+  .flatMap((section) => sicSectionDivisions(section).map((division) => `('${division}', '${section}')`))
+  .join(', ');
+
+/** The groups of a company as a text[] (groupKeys in SQL); empty for the group without a value. */
+function groupKeysSql(groupBy: GroupBy, asOf: string, params: unknown[]): string {
+  const one = (expression: string) => `array_remove(ARRAY[${expression}]::text[], NULL)`;
+  switch (groupBy) {
+    case 'status':
+      return one(`nullif(status, '')`);
+    case 'type':
+      return one(`nullif(type, '')`);
+    case 'sic_section':
+      return `ARRAY(SELECT DISTINCT d.section FROM unnest(sic_prefixes) AS p(prefix)
+        JOIN (VALUES ${SECTION_ROWS}) AS d(division, section) ON p.prefix = d.division)`;
+    case 'sic_code':
+      return `ARRAY(SELECT prefix FROM unnest(sic_prefixes) AS p(prefix) WHERE length(prefix) = 5)`;
+    case 'post_town':
+      return one('post_town_key');
+    case 'incorporation_year':
+      return one(`to_char(incorporated, 'YYYY')`);
+    case 'size':
+      return one('size_band');
+    case 'risk_band':
+      return one(`CASE WHEN ${whereSql([overdueOn(asOf)], params)} THEN risk_band_if_overdue ELSE risk_band END`);
+  }
+}
+
+/**
+ * Grouped stats in two statements: the GROUP_LIMIT groups with most companies and their stats
+ * (one pass, GROUP BY with percentile_cont), then the same over the companies in none of them.
+ */
+async function groupedMarketStats(
+  tx: SqlClient,
+  filters: CompanyFilters,
+  groupBy: GroupBy,
+  asOf: string,
+): Promise<GroupedMarketStats> {
+  const params: unknown[] = [];
+  const where = whereSql(filterConditions(filters, asOf), params);
+  const keys = groupKeysSql(groupBy, asOf, params);
+  const listed = await tx.query<StatsRow & { key: string | null }>(
+    `WITH matched AS MATERIALIZED (
+       SELECT g.key, balance_sheet_date, ${RANGE_FIGURES.join(', ')}
+       FROM ${TABLE} LEFT JOIN LATERAL unnest(${keys}) AS g(key) ON true
+       WHERE ${where}),
+     top AS (
+       SELECT key FROM matched GROUP BY key
+       ORDER BY count(*) DESC, key COLLATE "C" NULLS LAST LIMIT ${GROUP_LIMIT})
+     SELECT matched.key, ${STATS_COLUMNS}
+     FROM matched JOIN top ON matched.key IS NOT DISTINCT FROM top.key
+     GROUP BY matched.key`,
+    params,
+  );
+  const groups = listed.rows.map((row) => ({ key: row.key as string | null, ...groupStats(row) })).sort(compareGroups);
+  const otherParams: unknown[] = [];
+  const otherWhere = whereSql(filterConditions(filters, asOf), otherParams);
+  const otherKeys = groupKeysSql(groupBy, asOf, otherParams);
+  const listedKeys = groups.flatMap((g) => (g.key === null ? [] : [g.key]));
+  const withoutValueListed = groups.some((g) => g.key === null);
+  const rest = await tx.query<StatsRow>(
+    `SELECT ${STATS_COLUMNS} FROM ${TABLE}
+     WHERE ${otherWhere} AND NOT (${otherKeys} && $${otherParams.push(listedKeys)}::text[])
+       ${withoutValueListed ? `AND cardinality(${otherKeys}) > 0` : ''}`,
+    otherParams,
+  );
+  const other = groupStats(rest.rows[0]!);
+  return { group_by: groupBy, groups, other: other.companies === 0 ? null : other };
 }
 
 /**
