@@ -88,6 +88,23 @@ export interface RecentFiling {
   turnover: number | null;
 }
 
+/** A filing's place in recentFilings' order; the source file and zip make it unique. */
+export type RecentFilingKey = readonly [
+  published: string,
+  companyNumber: string,
+  balanceSheetDate: string,
+  sourceFile: string,
+  sourceZip: string,
+];
+
+export interface RecentFilingsPage {
+  /** Every filing published since the day asked, not only those returned. */
+  total: number;
+  filings: RecentFiling[];
+  /** The place of the last filing when more follow; null on the last page. */
+  next: RecentFilingKey | null;
+}
+
 export type LoadKind = 'register' | 'accounts';
 export type LoadStatus = 'running' | 'done' | 'failed' | 'interrupted';
 
@@ -131,8 +148,12 @@ export interface CompanyStore {
   getCompany(companyNumber: string): Promise<CompanyWithAccounts | null>;
   /** Several companies at once (one query), those on the register only, in no particular order. */
   getCompanies(companyNumbers: readonly string[]): Promise<CompanyWithAccounts[]>;
-  /** Filings published on or after `since`, newest publication first (ties by company number). */
-  recentFilings(since: string, limit: number): Promise<RecentFiling[]>;
+  /**
+   * Filings published on or after `since`, newest publication first (ties by company number, then
+   * newest balance sheet date, then source file): `limit` of them from just after `after`, the
+   * count of all, and the place of the last one when more follow.
+   */
+  recentFilings(since: string, limit: number, after?: RecentFilingKey): Promise<RecentFilingsPage>;
   counts(): Promise<{ companies: number; filings: number; history: number; failures: number }>;
   /** Answers when the database does (readiness): one trivial round trip, whatever the data's size. */
   ping(): Promise<void>;
@@ -180,6 +201,21 @@ export type NameSearchHit = Pick<
   'company_number' | 'name' | 'status' | 'type' | 'post_town' | 'incorporated' | 'sic_codes'
 >;
 
+/**
+ * A place in name search's ranking: the tier (0 the exact name and active, 1 the exact name, then
+ * active names 2 starting with the phrase, 3 containing it, 4 matching its words; 5–7 the same
+ * for other statuses), the name's length, and the company number.
+ */
+export type NameKey = readonly [tier: number, nameLength: number, companyNumber: string];
+
+export interface NamePage {
+  /** Every name matching the query's words, not only those returned. */
+  total: number;
+  hits: NameSearchHit[];
+  /** The place of the last hit when more follow; null on the last page. */
+  next: NameKey | null;
+}
+
 export interface SearchIndex {
   /** Insert or replace documents; visible to searches after `refresh`. */
   upsertCompanies(documents: readonly SearchDocument[]): Promise<void>;
@@ -192,11 +228,13 @@ export interface SearchIndex {
    * other names whose words all match as prefixes. Ties: shorter name, then company number.
    * "Starts with" and "contains" compare the normalised strings (contains: at the start of a word),
    * so "tesco sto" starts TESCO STORES while "tesc sto" only prefix-matches its words.
+   * Returns `limit` hits from just after `after` in that ranking, with the count of all matches.
    */
-  searchByName(query: string, limit: number): Promise<NameSearchHit[]>;
+  searchByName(query: string, limit: number, after?: NameKey): Promise<NamePage>;
   /**
    * Companies matching every filter (and the trigger, if any), in the sort order with missing
-   * values last and ties by company number, with the count of all matches.
+   * values last and ties by company number, with the count of all matches; from just after
+   * `query.after` when given.
    */
   findCompanies(query: CompanyQuery): Promise<CompanyMatches>;
   /** Counts and figure distributions over the companies matching the filters. */

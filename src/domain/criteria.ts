@@ -46,12 +46,22 @@ export interface CompanyQuery {
   limit: number;
   /** The day the query is asked on: overdue, recent and young are decided against it. */
   asOf: string;
+  /** Start strictly after this place in the order (the `next` of the page before). */
+  after?: CompanyKey;
 }
+
+/**
+ * A place in a criteria search's order: the sort field's value of a company (null when it has
+ * none) and its number, the tie-break that makes every place unique.
+ */
+export type CompanyKey = readonly [value: number | string | null, companyNumber: string];
 
 export interface CompanyMatches {
   /** Every match, not only those returned. */
   total: number;
   documents: SearchDocument[];
+  /** The place of the last document when more matches follow it; null on the last page. */
+  next: CompanyKey | null;
 }
 
 export interface FigureStats {

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { explainTrigger, TRIGGERS, TRIGGER_ORDER } from '../domain/triggers.ts';
 import { checkFilterRanges, companyFilters, filterEcho, filterShape, limitInput } from './inputs.ts';
 import { money, table } from './markdown.ts';
+import { companyKeySchema, cursorInput, decodeCursor, encodeCursor, pageLine } from './cursor.ts';
 import { defineOperation } from './operation.ts';
 import { companyResult } from './search-companies.ts';
 
@@ -24,17 +25,14 @@ export const findTriggers = defineOperation({
         .describe(`One of ${TRIGGERS.join(', ')}`),
       ...filterShape,
       limit: limitInput(50, 20),
+      cursor: cursorInput,
     })
     .superRefine(checkFilterRanges),
   json: true,
   async run(deps, input, context) {
-    const matches = await deps.search.findCompanies({
-      filters: companyFilters(input),
-      trigger: input.trigger,
-      sort: TRIGGER_ORDER[input.trigger],
-      limit: input.limit,
-      asOf: context.today,
-    });
+    const query = { filters: companyFilters(input), trigger: input.trigger, sort: TRIGGER_ORDER[input.trigger] };
+    const after = decodeCursor('find_triggers', query, input.cursor, companyKeySchema(query.sort));
+    const matches = await deps.search.findCompanies({ ...query, limit: input.limit, asOf: context.today, after });
     return {
       trigger: input.trigger,
       criteria: { ...filterEcho(input), limit: input.limit },
@@ -43,6 +41,7 @@ export const findTriggers = defineOperation({
         ...companyResult(doc, context.today),
         ...explainTrigger(input.trigger, doc, context.today),
       })),
+      next: encodeCursor('find_triggers', query, matches.next),
     };
   },
   toMarkdown(result) {
@@ -59,6 +58,7 @@ export const findTriggers = defineOperation({
           money(r.cash),
         ]),
       ),
+      pageLine(result.results.length, result.total, result.next),
     ].join('\n\n');
   },
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { limitInput } from './inputs.ts';
 import { money, table } from './markdown.ts';
+import { cursorInput, decodeCursor, encodeCursor, pageLine, recentFilingKeySchema } from './cursor.ts';
 import { defineOperation } from './operation.ts';
 
 export const recentChanges = defineOperation({
@@ -19,12 +20,22 @@ export const recentChanges = defineOperation({
       .default(7)
       .describe('How many days back, 1–90 (default 7)'),
     limit: limitInput(200, 50),
+    cursor: cursorInput,
   }),
   json: true,
   async run(deps, input, context) {
     // From `days` days before today, inclusive, as recently_filed counts its 30 days.
     const since = new Date(Date.parse(context.today) - input.days * 86_400_000).toISOString().slice(0, 10);
-    return { days: input.days, since, filings: await deps.store.recentFilings(since, input.limit) };
+    const query = { days: input.days };
+    const after = decodeCursor('recent_changes', query, input.cursor, recentFilingKeySchema);
+    const page = await deps.store.recentFilings(since, input.limit, after);
+    return {
+      days: input.days,
+      since,
+      filings: page.filings,
+      total: page.total,
+      next: encodeCursor('recent_changes', query, page.next),
+    };
   },
   toMarkdown(result) {
     return [
@@ -41,6 +52,7 @@ export const recentChanges = defineOperation({
           money(f.turnover),
         ]),
       ),
+      pageLine(result.filings.length, result.total, result.next),
     ].join('\n\n');
   },
 });

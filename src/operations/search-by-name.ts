@@ -2,6 +2,8 @@ import * as z from 'zod';
 import type { NameSearchHit } from '../ports.ts';
 import { limitInput, textInput } from './inputs.ts';
 import { table } from './markdown.ts';
+import { nameQuery } from '../domain/name-search.ts';
+import { cursorInput, decodeCursor, encodeCursor, nameKeySchema, pageLine } from './cursor.ts';
 import { defineOperation } from './operation.ts';
 
 export const searchByName = defineOperation({
@@ -16,10 +18,20 @@ export const searchByName = defineOperation({
   input: z.object({
     name: textInput(200).describe('The name or part of it, 1–200 characters'),
     limit: limitInput(100, 20),
+    cursor: cursorInput,
   }),
   json: true,
-  async run(deps, input): Promise<{ query: string; results: NameSearchHit[] }> {
-    return { query: input.name, results: await deps.search.searchByName(input.name, input.limit) };
+  async run(deps, input): Promise<{ query: string; results: NameSearchHit[]; total: number; next: string | null }> {
+    // Bound to the name as searched (case, punctuation and suffixes aside, the same query).
+    const query = nameQuery(input.name).phrase;
+    const after = decodeCursor('search_by_name', query, input.cursor, nameKeySchema);
+    const page = await deps.search.searchByName(input.name, input.limit, after);
+    return {
+      query: input.name,
+      results: page.hits,
+      total: page.total,
+      next: encodeCursor('search_by_name', query, page.next),
+    };
   },
   toMarkdown(result) {
     return [
@@ -28,6 +40,7 @@ export const searchByName = defineOperation({
         ['Number', 'Name', 'Status', 'Type', 'Post town', 'Incorporated'],
         result.results.map((r) => [r.company_number, r.name, r.status, r.type, r.post_town, r.incorporated]),
       ),
+      pageLine(result.results.length, result.total, result.next),
     ].join('\n\n');
   },
 });

@@ -12,6 +12,7 @@ import {
   sortOrder,
 } from './inputs.ts';
 import { count, money, table } from './markdown.ts';
+import { companyKeySchema, cursorInput, decodeCursor, encodeCursor, pageLine } from './cursor.ts';
 import { defineOperation } from './operation.ts';
 
 export interface CompanyResult {
@@ -57,19 +58,19 @@ export const searchCompanies = defineOperation({
     'accounts_overdue, charges_outstanding). Sorted by a figure (default: net assets, largest first). Returns ' +
     'the total number of matches and up to `limit` companies with their latest figures. For lead generation.',
   http: { method: 'GET', path: '/v1/search' },
-  input: z.object({ ...filterShape, sort: sortInput, limit: limitInput(50, 20) }).superRefine(checkFilterRanges),
+  input: z
+    .object({ ...filterShape, sort: sortInput, limit: limitInput(50, 20), cursor: cursorInput })
+    .superRefine(checkFilterRanges),
   json: true,
   async run(deps, input, context) {
-    const matches = await deps.search.findCompanies({
-      filters: companyFilters(input),
-      sort: sortOrder(input.sort),
-      limit: input.limit,
-      asOf: context.today,
-    });
+    const query = { filters: companyFilters(input), sort: sortOrder(input.sort) };
+    const after = decodeCursor('search_companies', query, input.cursor, companyKeySchema(query.sort));
+    const matches = await deps.search.findCompanies({ ...query, limit: input.limit, asOf: context.today, after });
     return {
       criteria: { ...filterEcho(input), sort: input.sort, limit: input.limit },
       total: matches.total,
       results: matches.documents.map((doc) => companyResult(doc, context.today)),
+      next: encodeCursor('search_companies', query, matches.next),
     };
   },
   toMarkdown(result) {
@@ -77,6 +78,7 @@ export const searchCompanies = defineOperation({
       `# ${result.total.toLocaleString('en-GB')} compan${result.total === 1 ? 'y matches' : 'ies match'}`,
       `Criteria: ${criteriaText(result.criteria)}. Showing ${result.results.length}.`,
       resultsTable(result.results),
+      pageLine(result.results.length, result.total, result.next),
     ].join('\n\n');
   },
 });

@@ -187,7 +187,7 @@ export function criteriaContract(
       assert.deepEqual(result.documents[0], c.northwind);
     });
     test('no match: an empty list and a zero total', async () => {
-      assert.deepEqual(await find({ post_town: 'NOWHERE' }), { total: 0, documents: [] });
+      assert.deepEqual(await find({ post_town: 'NOWHERE' }), { total: 0, documents: [], next: null });
     });
 
     test('every trigger, strongest first, with the same filters as search', async () => {

@@ -25,7 +25,8 @@ function searchIndexContract(name: string, make: () => Promise<{ index: SearchIn
       await index.refresh();
     });
     after(async () => close());
-    const names = async (query: string, limit = 20) => (await index.searchByName(query, limit)).map((hit) => hit.name);
+    const names = async (query: string, limit = 20) =>
+      (await index.searchByName(query, limit)).hits.map((hit) => hit.name);
 
     test('exact name ignoring suffix first, then starts-with by length, then contains, then word prefixes', async () => {
       assert.deepEqual(await names('tesco'), [
@@ -75,7 +76,7 @@ function searchIndexContract(name: string, make: () => Promise<{ index: SearchIn
       assert.deepEqual(await names('!!!'), []);
     });
     test('the limit is honoured and hits carry the register fields', async () => {
-      const hits = await index.searchByName('tesco', 2);
+      const { hits } = await index.searchByName('tesco', 2);
       assert.equal(hits.length, 2);
       assert.deepEqual(Object.keys(hits[0]!).sort(), [
         'company_number',
@@ -174,7 +175,7 @@ describe('the index is rebuilt from the store', () => {
       assert.equal(await indexCount(), 8);
       assert.equal(await index.rebuild(documents()), 25);
       assert.equal(await indexCount(), 8);
-      const hits = await index.searchByName(companies[3]!.name, 5);
+      const { hits } = await index.searchByName(companies[3]!.name, 5);
       assert.equal(hits[0]?.company_number, companies[3]!.company_number);
     } finally {
       await close();

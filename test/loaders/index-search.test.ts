@@ -111,7 +111,7 @@ for (const target of targets) {
         [after.documents[0]!.company_number, after.documents[0]!.net_assets, after.documents[0]!.flags],
         ['00000020', 99_000, ['growing', 'rapid_growth']],
       );
-      assert.equal((await search.index.searchByName('renamed five', 5))[0]?.company_number, '00000005');
+      assert.equal((await search.index.searchByName('renamed five', 5)).hits[0]?.company_number, '00000005');
 
       const full = await indexSearch(db.store, search, { log: quiet, full: true });
       assert.deepEqual([full.mode, full.documents], ['full', 30]);

@@ -5,7 +5,7 @@
  */
 import type { Condition } from '../../domain/company-conditions.ts';
 import { querySortOrder } from '../../domain/company-conditions.ts';
-import type { CompanyQuery } from '../../domain/criteria.ts';
+import type { CompanyKey, CompanyQuery } from '../../domain/criteria.ts';
 
 /** The conditions joined by AND, with their values appended to `params`. */
 export function whereSql(conditions: readonly Condition[], params: unknown[]): string {
@@ -41,4 +41,18 @@ export function orderBySql(query: Pick<CompanyQuery, 'trigger' | 'sort'>): strin
   const { field, descending } = querySortOrder(query);
   const column = field === 'name' ? `name COLLATE "C"` : field;
   return `${column} ${descending ? 'DESC' : 'ASC'} NULLS LAST, company_number`;
+}
+
+/**
+ * The companies strictly after `after` in orderBySql's order: beyond its value in the sort's
+ * direction (missing values last), or tied on it with a greater company number.
+ */
+export function afterSql(query: Pick<CompanyQuery, 'trigger' | 'sort'>, after: CompanyKey, params: unknown[]): string {
+  const { field, descending } = querySortOrder(query);
+  const column = field === 'name' ? `name COLLATE "C"` : field;
+  const [value, companyNumber] = after;
+  const number = `$${params.push(companyNumber)}`;
+  if (value === null) return `(${field} IS NULL AND company_number > ${number})`;
+  const at = `$${params.push(value)}`;
+  return `(${column} ${descending ? '<' : '>'} ${at} OR ${field} IS NULL OR (${column} = ${at} AND company_number > ${number}))`;
 }

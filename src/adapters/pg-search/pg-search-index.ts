@@ -4,7 +4,7 @@
  * criteria conditions become plain SQL (see conditions-sql.ts).
  */
 import { normaliseCompanyName } from '../../domain/company-name.ts';
-import { queryConditions, filterConditions } from '../../domain/company-conditions.ts';
+import { companyKey, queryConditions, filterConditions } from '../../domain/company-conditions.ts';
 import type { CompanyFilters, FigureStats, MarketStats } from '../../domain/criteria.ts';
 import { overdueOn } from '../../domain/company-conditions.ts';
 import type { GroupBy, GroupedMarketStats, GroupStats } from '../../domain/market-groups.ts';
@@ -15,7 +15,7 @@ import { RANGE_FIGURES } from '../../domain/criteria.ts';
 import { isActiveStatus, nameQuery } from '../../domain/name-search.ts';
 import type { SearchDocument } from '../../domain/search-document.ts';
 import type { NameSearchHit, SearchIndex, Sql, SqlClient } from '../../ports.ts';
-import { orderBySql, whereSql } from './conditions-sql.ts';
+import { afterSql, orderBySql, whereSql } from './conditions-sql.ts';
 
 const TABLE = 'company_search';
 const NEXT_TABLE = 'company_search_next';
@@ -104,38 +104,67 @@ export function createPgSearchIndex(sql: Sql): SearchIndex {
       return result.rows[0]!.count;
     },
 
-    async searchByName(query, limit) {
+    async searchByName(query, limit, after) {
       const { phrase, words } = nameQuery(query);
-      if (words.length === 0) return [];
-      // Every query word must start some word of the name; the phrase decides the tier.
-      const wordConditions = words.map((_, i) => `s.name_words LIKE '% ' || $${i + 3} || '%'`).join(' AND ');
-      const result = await sql.query<NameSearchHit>(
-        `SELECT company_number, name, status, type, post_town, incorporated, sic_codes
-         FROM ${TABLE} s
-         WHERE ${wordConditions}
-         ORDER BY (s.name_words = ' ' || $1) DESC, s.active DESC,
-           CASE WHEN s.name_words LIKE ' ' || $1 || '%' THEN 0 WHEN s.name_words LIKE '% ' || $1 || '%' THEN 1 ELSE 2 END,
-           s.name_length, s.company_number
-         LIMIT $2`,
-        [phrase, limit, ...words],
-      );
-      return result.rows;
+      if (words.length === 0) return { total: 0, hits: [], next: null };
+      // Every query word must start some word of the name; the phrase decides the tier (the
+      // exact name, active or not; then active names starting with the phrase, containing it,
+      // or matching its words; then the same for other statuses: NameKey's tiers 0–7).
+      const wordConditions = (first: number) =>
+        words.map((_, i) => `s.name_words LIKE '% ' || $${i + first} || '%'`).join(' AND ');
+      const params: unknown[] = [phrase, limit + 1, ...words];
+      // From just after the key (search after, never an offset), one more than asked to know
+      // whether another page follows.
+      const from = after
+        ? `WHERE (tier, name_length, company_number) > ($${params.push(after[0])}::int, $${params.push(after[1])}::int, $${params.push(after[2])})`
+        : '';
+      const [page, total] = await Promise.all([
+        sql.query<NameSearchHit & { tier: number; name_length: number }>(
+          `SELECT * FROM (
+             SELECT company_number, name, status, type, post_town, incorporated, sic_codes, name_length,
+               CASE WHEN s.name_words = ' ' || $1 THEN CASE WHEN s.active THEN 0 ELSE 1 END
+                 ELSE CASE WHEN s.active THEN 2 ELSE 5 END
+                   + CASE WHEN s.name_words LIKE ' ' || $1 || '%' THEN 0 WHEN s.name_words LIKE '% ' || $1 || '%' THEN 1 ELSE 2 END
+               END AS tier
+             FROM ${TABLE} s
+             WHERE ${wordConditions(3)}
+           ) ranked
+           ${from}
+           ORDER BY tier, name_length, company_number
+           LIMIT $2`,
+          params,
+        ),
+        sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${TABLE} s WHERE ${wordConditions(1)}`, words),
+      ]);
+      const rows = page.rows.slice(0, limit);
+      const last = rows.at(-1);
+      return {
+        total: total.rows[0]!.total,
+        hits: rows.map(({ tier: _tier, name_length: _length, ...hit }) => hit),
+        next: page.rows.length > limit && last ? [last.tier, last.name_length, last.company_number] : null,
+      };
     },
 
     async findCompanies(query) {
       const params: unknown[] = [];
       const where = whereSql(queryConditions(query), params);
       const order = orderBySql(query);
-      const limitParam = params.push(query.limit);
+      // The page from just after the key (search after, never an offset: stable while loads
+      // write), one more than asked to know whether another page follows.
+      const pageParams = [...params];
+      const after = query.after ? ` AND ${afterSql(query, query.after, pageParams)}` : '';
+      const limitParam = pageParams.push(query.limit + 1);
       // Two statements rather than count(*) OVER (), which would sort every match to return a few.
-      const [documents, total] = await Promise.all([
+      const [page, total] = await Promise.all([
         sql.query<SearchDocument>(
-          `SELECT ${DOCUMENT_SELECT} FROM ${TABLE} WHERE ${where} ORDER BY ${order} LIMIT $${limitParam}`,
-          params,
+          `SELECT ${DOCUMENT_SELECT} FROM ${TABLE} WHERE ${where}${after} ORDER BY ${order} LIMIT $${limitParam}`,
+          pageParams,
         ),
-        sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${TABLE} WHERE ${where}`, params.slice(0, -1)),
+        sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${TABLE} WHERE ${where}`, params),
       ]);
-      return { total: total.rows[0]!.total, documents: documents.rows };
+      const documents = page.rows.slice(0, query.limit);
+      const more = page.rows.length > query.limit;
+      return { total: total.rows[0]!.total, documents, next: more ? companyKey(documents.at(-1)!, query) : null };
     },
 
     async stats(filters, asOf) {

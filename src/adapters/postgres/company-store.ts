@@ -235,18 +235,42 @@ export function createCompanyStore(sql: Sql): CompanyStore {
         ? Promise.resolve([])
         : selectCompanies(sql, 'c.company_number = ANY($1::text[])', [companyNumbers]),
 
-    async recentFilings(since, limit) {
-      const result = await sql.query<RecentFiling>(
-        `SELECT f.company_number, coalesce(c.name, f.entity_name) AS name, f.published, f.balance_sheet_date,
-           (f.current_figures->>'net_assets')::float8 AS net_assets, (f.current_figures->>'cash')::float8 AS cash,
-           (f.current_figures->>'turnover')::float8 AS turnover
-         FROM filings f LEFT JOIN companies c ON c.company_number = f.company_number
-         WHERE f.published >= $1::date
-         ORDER BY f.published DESC, f.company_number, f.balance_sheet_date DESC, f.source_file
-         LIMIT $2`,
-        [since, limit],
-      );
-      return result.rows;
+    async recentFilings(since, limit, after) {
+      const params: unknown[] = [since, limit + 1];
+      // From just after the key in the order below (search after, never an offset: stable while
+      // loads write), one more than asked to know whether another page follows.
+      const from = after
+        ? (() => {
+            const [published, number, balanceSheetDate, file, zip] = after.map((value) => `$${params.push(value)}`);
+            const sameDay = `f.company_number > ${number} OR (f.company_number = ${number} AND (
+                 f.balance_sheet_date < ${balanceSheetDate}::date OR (f.balance_sheet_date = ${balanceSheetDate}::date
+                   AND (f.source_file, f.source_zip) > (${file}, ${zip}))))`;
+            return `AND (f.published < ${published}::date OR (f.published = ${published}::date AND (${sameDay})))`;
+          })()
+        : '';
+      const [page, total] = await Promise.all([
+        sql.query<RecentFiling & { source_file: string; source_zip: string }>(
+          `SELECT f.company_number, coalesce(c.name, f.entity_name) AS name, f.published, f.balance_sheet_date,
+             (f.current_figures->>'net_assets')::float8 AS net_assets, (f.current_figures->>'cash')::float8 AS cash,
+             (f.current_figures->>'turnover')::float8 AS turnover, f.source_file, f.source_zip
+           FROM filings f LEFT JOIN companies c ON c.company_number = f.company_number
+           WHERE f.published >= $1::date ${from}
+           ORDER BY f.published DESC, f.company_number, f.balance_sheet_date DESC, f.source_file, f.source_zip
+           LIMIT $2`,
+          params,
+        ),
+        sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM filings WHERE published >= $1::date`, [since]),
+      ]);
+      const rows = page.rows.slice(0, limit);
+      const last = rows.at(-1);
+      return {
+        total: total.rows[0]!.total,
+        filings: rows.map(({ source_file: _file, source_zip: _zip, ...filing }) => filing),
+        next:
+          page.rows.length > limit && last
+            ? [last.published, last.company_number, last.balance_sheet_date, last.source_file, last.source_zip]
+            : null,
+      };
     },
 
     async counts() {
