@@ -1,9 +1,56 @@
 import * as z from 'zod';
-import type { FigureStats, MarketStats } from '../domain/criteria.ts';
+import type { FigureStats, MarketStats, RangeFigure } from '../domain/criteria.ts';
 import { RANGE_FIGURES } from '../domain/criteria.ts';
 import { checkFilterRanges, companyFilters, filterEcho, filterShape } from './inputs.ts';
 import { count, money, table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
+import type { GroupBy, GroupStats } from '../domain/market-groups.ts';
+import { GROUP_BY, GROUP_BY_TEXT, GROUP_LIMIT } from '../domain/market-groups.ts';
+
+const groupByInput = z
+  .enum(GROUP_BY, { error: `must be one of ${GROUP_BY.join(', ')}` })
+  .optional()
+  .describe(
+    `Also give the stats per group, by ${GROUP_BY.map((g) => `${g} (${GROUP_BY_TEXT[g]})`).join('; ')}. ` +
+      `The ${GROUP_LIMIT} groups with most companies are listed, the rest aggregated as other`,
+  );
+
+/** A group as answered: its statistics rounded, the figures as top-level keys like the whole answer's. */
+type GroupAnswer = Omit<GroupStats, 'figures'> & Record<RangeFigure, FigureStats>;
+
+/** A row per group with its companies and the medians of the figures, then other. */
+function groupsMarkdown(
+  groupBy: GroupBy,
+  groups: readonly (GroupAnswer & { key: string | null })[],
+  other: GroupAnswer | null,
+): string[] {
+  const row = (label: string, group: GroupAnswer) => [
+    label,
+    group.companies.toLocaleString('en-GB'),
+    group.with_accounts.toLocaleString('en-GB'),
+    ...RANGE_FIGURES.map((figure) => (figure === 'employees' ? count : money)(group[figure].median)),
+    group.negative_net_assets_share === null ? '—' : `${(group.negative_net_assets_share * 100).toFixed(1)}%`,
+  ];
+  const sampled = [...groups, ...(other ? [other] : [])].some((group) => group.sample);
+  return [
+    `## By ${groupBy.replace('_', ' ')}`,
+    `${groups.length} group${groups.length === 1 ? '' : 's'}, most companies first${
+      other ? '; other: the companies in none of them' : ''
+    }. Medians of the latest filed figures.${
+      sampled ? ' Groups over 40,000 companies have figures estimated from a random sample (`sample`).' : ''
+    }`,
+    table(
+      [
+        'Group',
+        'Companies',
+        'With accounts',
+        ...RANGE_FIGURES.map((f) => `Median ${f.replace('_', ' ')}`),
+        'Negative net assets',
+      ],
+      [...groups.map((group) => row(group.key ?? '(none)', group)), ...(other ? [row('other', other)] : [])],
+    ),
+  ];
+}
 
 const { status, type, sic, post_town, incorporated_from, incorporated_to } = filterShape;
 
@@ -19,7 +66,9 @@ function round(value: number | null, places: number): number | null {
  * interpolated percentile's tail): means and percentiles to two decimals (money to the penny,
  * employees to hundredths), the negative net assets share to four. One place for both adapters.
  */
-export function roundedStats(stats: MarketStats): MarketStats {
+export function roundedStats<Stats extends Pick<MarketStats, 'figures' | 'negative_net_assets_share'>>(
+  stats: Stats,
+): Stats {
   const figure = ({ count, mean, p10, p25, median, p75, p90 }: FigureStats): FigureStats => ({
     count,
     mean: round(mean, 2),
@@ -45,16 +94,36 @@ export const marketStats = defineOperation({
     'Statistics over the UK companies matching the filters (status default active, type, SIC code prefix, post ' +
     'town, incorporation date range): how many, how many have machine-readable accounts, counts by status, by ' +
     'type and by year of incorporation, and for net assets, cash, turnover, employees and profit the count, mean ' +
-    'and 10th/25th/50th/75th/90th percentiles of the latest filed figures, plus the share with negative net assets.',
+    'and 10th/25th/50th/75th/90th percentiles of the latest filed figures, plus the share with negative net assets. ' +
+    'With group_by (' +
+    GROUP_BY.join(', ') +
+    `), also \`groups\`: the ${GROUP_LIMIT} groups with most companies, each with its key, companies, ` +
+    'with_accounts, the same figure statistics and negative net assets share, and `other` with those of ' +
+    'the companies in none of them.',
   http: { method: 'GET', path: '/v1/stats' },
   input: z
-    .object({ status, type, sic, post_town, incorporated_from, incorporated_to })
+    .object({ status, type, sic, post_town, incorporated_from, incorporated_to, group_by: groupByInput })
     .superRefine((input, ctx) => checkFilterRanges(input, ctx)),
   json: true,
   async run(deps, input, context) {
-    const stats = roundedStats(await deps.search.stats(companyFilters(input), context.today));
+    const filters = companyFilters(input);
+    const [stats, grouped] = await Promise.all([
+      deps.search.stats(filters, context.today).then(roundedStats),
+      input.group_by === undefined ? undefined : deps.search.groupedStats(filters, input.group_by, context.today),
+    ]);
     const { figures, ...counts } = stats;
-    return { filters: filterEcho(input), ...counts, ...figures };
+    const answer = { filters: filterEcho(input), ...counts, ...figures };
+    if (grouped === undefined) return answer;
+    const group = (stats: GroupStats) => {
+      const { figures, ...counts } = roundedStats(stats);
+      return { ...counts, ...figures };
+    };
+    return {
+      ...answer,
+      group_by: grouped.group_by,
+      groups: grouped.groups.map(({ key, ...stats }) => ({ key, ...group(stats) })),
+      other: grouped.other === null ? null : group(grouped.other),
+    };
   },
   toMarkdown(result) {
     const share = result.negative_net_assets_share;
@@ -80,6 +149,9 @@ export const marketStats = defineOperation({
           return [figure, f.count, show(f.mean), show(f.p10), show(f.p25), show(f.median), show(f.p75), show(f.p90)];
         }),
       ),
+      ...('groups' in result && result.groups
+        ? groupsMarkdown(result.group_by!, result.groups, result.other ?? null)
+        : []),
       '## By status',
       table(['Status', 'Companies'], Object.entries(result.by_status)),
       '## By type',
