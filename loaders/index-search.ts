@@ -50,7 +50,8 @@ async function indexWhileHoldingLock(
   const batchSize = options.batchSize ?? BATCH_SIZE;
   const startedAt = await store.now();
   const through = await store.searchIndexedThrough(search.target);
-  const full = options.full === true || through === null || (await search.index.count()) === 0;
+  const full =
+    options.full === true || through === null || (await search.index.count()) === 0 || (await search.index.outdated());
   const progress = startProgress({ label: full ? 'index (full)' : 'index (update)', unit: 'companies' });
   let documents = 0;
   try {

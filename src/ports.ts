@@ -249,6 +249,12 @@ export interface SearchIndex {
    * until the new one is complete, then switch at once. Returns how many were indexed.
    */
   rebuild(batches: AsyncIterable<readonly SearchDocument[]>): Promise<number>;
+  /**
+   * Whether the documents were written to an older shape than this code writes (an Elasticsearch
+   * index built from an earlier mapping version): the indexer then rebuilds it in full. The
+   * Postgres table is emptied by the migration that changes it instead, so it says false.
+   */
+  outdated(): Promise<boolean>;
 }
 
 // ---------------------------------------------------------------------------------------------

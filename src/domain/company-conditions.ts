@@ -2,8 +2,8 @@
  * A criteria query as plain conditions on search-document fields. Both search adapters translate
  * these few shapes into their own query language, so what a filter means is decided here, once.
  */
-import type { CompanyFilters, CompanyKey, CompanyQuery, SortOrder } from './criteria.ts';
-import { RANGE_FIGURES } from './criteria.ts';
+import type { CompanyFilters, CompanyQuery, SortOrder } from './criteria.ts';
+import { BOUND_FIGURES } from './criteria.ts';
 import type { SearchDocument } from './search-document.ts';
 import type { Trigger } from './triggers.ts';
 import { FUNDED_MIN_NET_ASSETS, TRIGGER_ORDER, triggerDates } from './triggers.ts';
@@ -46,7 +46,7 @@ export function filterConditions(filters: CompanyFilters, asOf: string): Conditi
       ...(filters.incorporated_from !== undefined ? { gte: filters.incorporated_from } : {}),
       ...(filters.incorporated_to !== undefined ? { lte: filters.incorporated_to } : {}),
     });
-  for (const figure of RANGE_FIGURES) {
+  for (const figure of BOUND_FIGURES) {
     const bounds = filters.figures?.[figure];
     if (bounds && (bounds.min !== undefined || bounds.max !== undefined))
       conditions.push({
@@ -77,6 +77,18 @@ export function filterConditions(filters: CompanyFilters, asOf: string): Conditi
   if (filters.signal !== undefined)
     conditions.push(
       filters.signal === 'accounts_overdue' ? overdueOn(asOf) : { op: 'has', field: 'flags', value: filters.signal },
+    );
+  if (filters.trajectory !== undefined) conditions.push({ op: 'eq', field: 'trajectory', value: filters.trajectory });
+  if (filters.insolvency_proxy !== undefined) {
+    const proxy: Condition = { op: 'has', field: 'flags', value: 'insolvency_proxy' };
+    conditions.push(filters.insolvency_proxy ? proxy : { op: 'not', condition: proxy });
+  }
+  // false: a net assets figure of zero or more; a company without one is neither.
+  if (filters.negative_net_assets !== undefined)
+    conditions.push(
+      filters.negative_net_assets
+        ? { op: 'range', field: 'net_assets', lt: 0 }
+        : { op: 'range', field: 'net_assets', gte: 0 },
     );
   return conditions;
 }
@@ -109,10 +121,4 @@ export function queryConditions(query: Pick<CompanyQuery, 'filters' | 'trigger' 
 /** The field and direction a query sorts by: its trigger's own order, or the one asked for. */
 export function querySortOrder(query: Pick<CompanyQuery, 'trigger' | 'sort'>): SortOrder {
   return query.trigger ? TRIGGER_ORDER[query.trigger] : query.sort;
-}
-
-/** A document's place in the query's order: its sort value (null when missing) and its number. */
-export function companyKey(document: SearchDocument, query: Pick<CompanyQuery, 'trigger' | 'sort'>): CompanyKey {
-  const value = document[querySortOrder(query).field as keyof SearchDocument] ?? null;
-  return [value as CompanyKey[0], document.company_number];
 }

@@ -13,6 +13,17 @@ import type { SearchSignal, Trigger, TriggerSortField } from './triggers.ts';
 export const RANGE_FIGURES = ['net_assets', 'cash', 'turnover', 'employees', 'profit'] as const;
 export type RangeFigure = (typeof RANGE_FIGURES)[number];
 
+/**
+ * The figures criteria search bounds: the range figures, and total assets less current
+ * liabilities (the public service's `min_total_assets`/`max_total_assets`), which has no stats.
+ */
+export const BOUND_FIGURES = [...RANGE_FIGURES, 'total_assets_less_current_liabilities'] as const;
+export type BoundFigure = (typeof BOUND_FIGURES)[number];
+
+/** The `trajectory` filter: the overall direction of the filed figures (trajectory.ts). */
+export const TRAJECTORY_FILTERS = ['growing', 'stable', 'declining'] as const;
+export type TrajectoryFilter = (typeof TRAJECTORY_FILTERS)[number];
+
 export interface CompanyFilters {
   status: StatusFilter;
   /** A register category or alias, already turned into its key by companyTypeKey. */
@@ -24,10 +35,15 @@ export interface CompanyFilters {
   incorporated_from?: string;
   incorporated_to?: string;
   /** Inclusive bounds on the latest filed figures; a company without the figure does not match. */
-  figures?: Partial<Record<RangeFigure, { min?: number; max?: number }>>;
+  figures?: Partial<Record<BoundFigure, { min?: number; max?: number }>>;
   size?: SizeBand;
   risk_band?: RiskBand;
   signal?: SearchSignal;
+  trajectory?: TrajectoryFilter;
+  /** true: showing the insolvency proxy (showsInsolvencyProxy); false: not showing it. */
+  insolvency_proxy?: boolean;
+  /** true: net assets below zero; false: a net assets figure of zero or more. */
+  negative_net_assets?: boolean;
 }
 
 export const SORT_FIELDS = ['net_assets', 'cash', 'turnover', 'employees', 'incorporated', 'name'] as const;

@@ -11,10 +11,11 @@ import { owesNextDueAccounts, statusGroups } from './company-status.ts';
 import type { StatusGroup } from './company-status.ts';
 import type { RiskBand } from './risk-band.ts';
 import { riskBand } from './risk-band.ts';
-import { overdueSignal, standingSignals } from './signals.ts';
+import { overdueSignal, showsInsolvencyProxy, standingSignals } from './signals.ts';
 import type { SizeBand } from './size-band.ts';
 import { sizeBand } from './size-band.ts';
 import { trajectory } from './trajectory.ts';
+import type { Direction } from './trajectory.ts';
 import { indexedFlags } from './triggers.ts';
 import type { IndexedFlag } from './triggers.ts';
 
@@ -65,6 +66,7 @@ export interface SearchDocument {
   employees: number | null;
   profit: number | null;
   current_assets: number | null;
+  total_assets_less_current_liabilities: number | null;
   prior_balance_sheet_date: string | null;
   prior_net_assets: number | null;
   prior_cash: number | null;
@@ -75,7 +77,10 @@ export interface SearchDocument {
   cash_change_pct: number | null;
   employees_change: number | null;
 
-  flags: IndexedFlag[];
+  /** The indexed flags, and `insolvency_proxy` when the standing signals show it (showsInsolvencyProxy). */
+  flags: (IndexedFlag | 'insolvency_proxy')[];
+  /** The overall direction of the filed figures (trajectory.ts). */
+  trajectory: Direction;
   size_band: SizeBand | null;
   /** The band while accounts are not overdue, and the band once they are: a query picks by the day. */
   risk_band: RiskBand;
@@ -93,6 +98,7 @@ export function searchDocument(company: IndexedRegisterFacts, accounts: readonly
       period.published !== null && (newest === null || period.published > newest) ? period.published : newest,
     null,
   );
+  const direction = trajectory(accounts).direction;
   const employeesChange = now?.employees != null && before?.employees != null ? now.employees - before.employees : null;
   return {
     company_number: company.company_number,
@@ -119,6 +125,7 @@ export function searchDocument(company: IndexedRegisterFacts, accounts: readonly
     employees: now?.employees ?? null,
     profit: now?.profit ?? null,
     current_assets: now?.current_assets ?? null,
+    total_assets_less_current_liabilities: now?.total_assets_less_current_liabilities ?? null,
     prior_balance_sheet_date: prior?.balance_sheet_date ?? null,
     prior_net_assets: before?.net_assets ?? null,
     prior_cash: before?.cash ?? null,
@@ -129,7 +136,11 @@ export function searchDocument(company: IndexedRegisterFacts, accounts: readonly
     cash_change_pct: round1(changePct(before?.cash ?? null, now?.cash ?? null)),
     employees_change: employeesChange,
 
-    flags: indexedFlags({ company, accounts, direction: trajectory(accounts).direction }),
+    flags: [
+      ...indexedFlags({ company, accounts, direction }),
+      ...(showsInsolvencyProxy(standing) ? (['insolvency_proxy'] as const) : []),
+    ],
+    trajectory: direction,
     size_band: sizeBand(now?.turnover ?? null, now?.employees ?? null),
     risk_band: riskBand(standing),
     risk_band_if_overdue: riskBand(

@@ -109,6 +109,24 @@ export function standingSignals(input: SignalInput): Signal[] {
   return sortSignals(signals);
 }
 
+/**
+ * The `insolvency_proxy` filter of criteria search: the signals of a company that may be unable to
+ * pay its debts, read from the register and the filed figures alone (not a credit rating, nor a
+ * finding of insolvency). Any one of: a distress status (status_distress: liquidation,
+ * administration, receivership, proposal to strike off); negative net assets (the balance sheet
+ * test); or low liquidity (cash under 10% of creditors due within a year) together with a fall of
+ * 30% or more in net assets or cash (the cash-flow test, as the accounts can show it). Accounts
+ * overdue alone is not one: it depends on the day asked, and is often only late filing.
+ */
+export function showsInsolvencyProxy(signals: readonly Signal[]): boolean {
+  const has = (code: SignalCode) => signals.some((signal) => signal.code === code);
+  return (
+    has('status_distress') ||
+    has('negative_net_assets') ||
+    (has('low_liquidity') && (has('net_assets_fall_30') || has('cash_fall_30')))
+  );
+}
+
 export function overdueSignal(nextDue: string): Signal {
   return {
     code: 'accounts_overdue',

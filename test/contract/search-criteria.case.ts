@@ -147,6 +147,39 @@ export function criteriaContract(
       ]);
       assert.deepEqual(await names({ signal: 'charges_outstanding' }), [c.northwindLabs.name]);
     });
+    test('trajectory: the overall direction of the filed figures', async () => {
+      assert.deepEqual(await names({ trajectory: 'growing' }), [c.northwind.name]);
+      assert.deepEqual(await names({ trajectory: 'declining' }), [c.eastwind.name]);
+      // Northwind Labs: every figure within 10% of its first value.
+      assert.deepEqual(await names({ trajectory: 'stable' }), [c.northwindLabs.name]);
+      // One balance sheet date, or none, is no trajectory at all.
+      assert.deepEqual(await names({ trajectory: 'stable', post_town: LEEDS }), [c.northwindLabs.name]);
+    });
+    test('insolvency proxy: a distress status, negative net assets, or low liquidity after a fall', async () => {
+      assert.deepEqual(await names({ insolvency_proxy: true }), [c.eastwind.name]);
+      assert.deepEqual(await names({ insolvency_proxy: true, status: 'any' }), [c.eastwind.name, c.midwind.name]);
+      const active = (await find({})).total;
+      const without = await find({ insolvency_proxy: false });
+      assert.equal(without.total, active - 1);
+      assert.ok(!without.documents.some((d) => d.name === c.eastwind.name));
+    });
+    test('negative net assets as a yes or no; no figure is neither', async () => {
+      assert.deepEqual(await names({ negative_net_assets: true }), [c.eastwind.name]);
+      assert.deepEqual(await names({ negative_net_assets: false }), [
+        c.upwind.name,
+        c.northwind.name,
+        c.northwindLabs.name,
+        c.southwind.name,
+      ]);
+    });
+    test('total assets less current liabilities: inclusive bounds, never a missing figure', async () => {
+      const talcl = (bounds: { min?: number; max?: number }) =>
+        names({ figures: { total_assets_less_current_liabilities: bounds } });
+      assert.deepEqual(await talcl({ min: 2_100_000 }), [c.upwind.name, c.northwind.name]);
+      assert.deepEqual(await talcl({ max: 0 }), [c.eastwind.name]);
+      assert.deepEqual(await talcl({ min: 2_000_000, max: 3_000_000 }), [c.northwind.name]);
+      assert.equal(c.northwind.total_assets_less_current_liabilities, 2_100_000);
+    });
     test('sort by name or cash, either way, missing last, ties by company number', async () => {
       assert.deepEqual(await names({ post_town: LEEDS }, { sort: { field: 'name', descending: false } }), [
         c.highwind.name,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { riskBand } from '../../src/domain/risk-band.ts';
 import type { SignalInput } from '../../src/domain/signals.ts';
-import { companySignals, standingSignals } from '../../src/domain/signals.ts';
+import { companySignals, showsInsolvencyProxy, standingSignals } from '../../src/domain/signals.ts';
 import { period } from './rules-support.ts';
 
 const AS_OF = '2025-06-30';
@@ -171,4 +171,46 @@ describe('companySignals and riskBand', () => {
   test('standing signals never include accounts_overdue', () => {
     assert.deepEqual(standingSignals({ ...base, accounts_next_due: '2000-01-01' }), []);
   });
+});
+
+describe('showsInsolvencyProxy (the insolvency_proxy filter)', () => {
+  const cases: { name: string; input: Partial<SignalInput>; want: boolean }[] = [
+    { name: 'healthy filer', input: {}, want: false },
+    { name: 'in liquidation', input: { status: 'Liquidation' }, want: true },
+    { name: 'proposal to strike off', input: { status: 'Active - Proposal to Strike off' }, want: true },
+    {
+      name: 'negative net assets',
+      input: { accounts: [period('2024-12-31', { net_assets: -1 }), healthy[1]!] },
+      want: true,
+    },
+    {
+      name: 'low liquidity alone is not enough',
+      input: { accounts: [period('2024-12-31', { net_assets: 450_000, cash: 5_000, creditors: 100_000 })] },
+      want: false,
+    },
+    {
+      name: 'low liquidity after cash fell 30%',
+      input: {
+        accounts: [
+          period('2024-12-31', { net_assets: 450_000, cash: 5_000, creditors: 100_000 }),
+          period('2023-12-31', { net_assets: 450_000, cash: 180_000 }),
+        ],
+      },
+      want: true,
+    },
+    {
+      name: 'a 30% fall with enough cash is not',
+      input: {
+        accounts: [
+          period('2024-12-31', { net_assets: 200_000, cash: 100_000, creditors: 100_000 }),
+          period('2023-12-31', { net_assets: 450_000, cash: 180_000 }),
+        ],
+      },
+      want: false,
+    },
+    { name: 'overdue accounts alone are not', input: { accounts_next_due: '2025-01-31' }, want: false },
+    { name: 'no accounts on file', input: { accounts: [] }, want: false },
+  ];
+  for (const c of cases)
+    test(c.name, () => assert.equal(showsInsolvencyProxy(companySignals({ ...base, ...c.input }, AS_OF)), c.want));
 });

@@ -64,6 +64,7 @@ export const criteriaCompanies = {
     [
       period('2024-12-31', '2025-03-02', {
         net_assets: 2_000_000,
+        total_assets_less_current_liabilities: 2_100_000,
         cash: 900_000,
         current_assets: 1_500_000,
         turnover: 5_000_000,
@@ -104,6 +105,7 @@ export const criteriaCompanies = {
     [
       period('2024-03-31', '2024-07-01', {
         net_assets: -200_000,
+        total_assets_less_current_liabilities: -150_000,
         cash: 100_000,
         turnover: 80_000_000,
         employees: 600,
@@ -173,6 +175,7 @@ export const criteriaCompanies = {
     [
       period('2024-09-30', '2025-01-15', {
         net_assets: 3_500_000,
+        total_assets_less_current_liabilities: 3_600_000,
         cash: 3_000_000,
         current_assets: 4_000_000,
         turnover: 12_000_000,

@@ -46,6 +46,7 @@ const DOCUMENT_COLUMNS: readonly [column: keyof SearchDocument, type: string][] 
   ['employees', 'double precision'],
   ['profit', 'double precision'],
   ['current_assets', 'double precision'],
+  ['total_assets_less_current_liabilities', 'double precision'],
   ['prior_balance_sheet_date', 'date'],
   ['prior_net_assets', 'double precision'],
   ['prior_cash', 'double precision'],
@@ -56,6 +57,7 @@ const DOCUMENT_COLUMNS: readonly [column: keyof SearchDocument, type: string][] 
   ['cash_change_pct', 'double precision'],
   ['employees_change', 'double precision'],
   ['flags', 'text[]'],
+  ['trajectory', 'text'],
   ['size_band', 'text'],
   ['risk_band', 'text'],
   ['risk_band_if_overdue', 'text'],
@@ -97,6 +99,11 @@ export function createPgSearchIndex(sql: Sql): SearchIndex {
 
     async refresh() {
       // Postgres reads its own writes: nothing to do.
+    },
+
+    async outdated() {
+      // A migration that changes the table empties it, and an empty index is rebuilt in full.
+      return false;
     },
 
     async count() {

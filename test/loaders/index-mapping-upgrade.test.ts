@@ -1,0 +1,121 @@
+/**
+ * A search document that gains fields (issue 13: `trajectory`, total assets less current
+ * liabilities) reaches an index built before: on Elasticsearch, ensureIndex adds the new fields to
+ * the live index (updates keep working) and the indexer, seeing it built from an older mapping
+ * version, rebuilds it in full into the next `companies_vN`; on Postgres, the migration empties
+ * `company_search`, which the indexer then builds in full.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { Client } from '@elastic/elasticsearch';
+import { createEsSearchIndex, ensureIndex } from '../../src/adapters/elasticsearch/es-search-index.ts';
+import { listMigrations, migrate } from '../../src/adapters/postgres/migrate.ts';
+import { createPgliteSql } from '../../src/adapters/sql/pglite-sql.ts';
+import type { CompanyQuery } from '../../src/domain/criteria.ts';
+import { indexSearch } from '../../loaders/index-search.ts';
+import { testStores, useStore } from '../support/databases.ts';
+import { elasticsearchUrl } from '../support/elasticsearch.ts';
+import { repoRoot } from '../support/samples.ts';
+import { criteriaCompanies } from '../support/search-fixtures.ts';
+import { company, figures, filing } from '../support/store-records.ts';
+
+const quiet = () => {};
+
+describe('an Elasticsearch index built from an older mapping', () => {
+  const db = useStore(testStores[0]!);
+
+  test('gets the new fields at once, and is rebuilt in full by the next indexer run', async (t) => {
+    const client = new Client({ node: elasticsearchUrl() });
+    const alias = `companies_upgrade_${process.pid}`;
+    const target = `elasticsearch:${alias}`;
+    t.after(async () => {
+      await client.indices.delete({ index: `${alias}_v*`, ignore_unavailable: true, allow_no_indices: true });
+      await client.close();
+    });
+    // The mapping as it was before issue 13: no version, no trajectory, no total assets figure.
+    const mapping = JSON.parse(readFileSync(join(repoRoot, 'index-mappings', 'companies.json'), 'utf8'));
+    const { _meta: _version, properties, ...rest } = mapping.mappings;
+    const { trajectory: _t, total_assets_less_current_liabilities: _a, ...oldProperties } = properties;
+    await client.indices.create({
+      index: `${alias}_v1`,
+      settings: mapping.settings,
+      mappings: { ...rest, properties: oldProperties },
+      aliases: { [alias]: {} },
+    });
+
+    // A company growing over two years, in the store; the old index holds it in the old shape.
+    const number = 'UP000001';
+    await db.store.upsertCompanies([company(number)], '2024-07-01');
+    await db.store.saveFilings(
+      [
+        filing(number, 'Accounts_Bulk_Data-2025-02-01.zip', 'up1.html', '2024-12-31', 200_000, {
+          current: { ...figures(200_000), total_assets_less_current_liabilities: 250_000 },
+          prior_balance_sheet_date: '2023-12-31',
+          prior: figures(100_000),
+        }),
+      ],
+      [],
+    );
+    await client.index({ index: alias, id: number, document: { company_number: number, name: 'OLD' }, refresh: true });
+    await db.store.recordSearchIndexedThrough(target, await db.store.now());
+
+    await ensureIndex({ client, alias });
+    const index = createEsSearchIndex({ client, alias });
+    assert.equal(await index.outdated(), true);
+    // Updates write every field of the new document: the strict mapping must take them already.
+    await index.upsertCompanies([criteriaCompanies.northwind]);
+
+    const run = await indexSearch(db.store, { index, target }, { log: quiet });
+    assert.equal(run.mode, 'full');
+    assert.equal(await index.outdated(), false);
+    assert.deepEqual(Object.keys(await client.indices.get({ index: alias })), [`${alias}_v2`]);
+    const query: CompanyQuery = {
+      filters: {
+        status: 'any',
+        trajectory: 'growing',
+        figures: { total_assets_less_current_liabilities: { min: 250_000 } },
+      },
+      sort: { field: 'net_assets', descending: true },
+      limit: 10,
+      asOf: '2025-06-30',
+    };
+    assert.deepEqual(
+      (await index.findCompanies(query)).documents.map((d) => d.company_number),
+      [number],
+    );
+    assert.equal((await indexSearch(db.store, { index, target }, { log: quiet })).mode, 'update');
+  });
+});
+
+describe('the Postgres search table after migration 006', () => {
+  test('is emptied (so the indexer builds it in full) and has the new columns', async () => {
+    const sql = await createPgliteSql();
+    try {
+      const migrations = listMigrations();
+      await migrate(
+        sql,
+        migrations.filter((m) => m.version < 6),
+      );
+      await sql.query(
+        `INSERT INTO company_search (company_number, name, name_words, name_length, status, active, type, sic_codes,
+           status_groups, type_key, sic_prefixes, must_file, charges_outstanding, flags, risk_band, risk_band_if_overdue)
+         VALUES ('00000001', 'A LTD', ' A', 5, 'Active', true, 'ltd', '{}', '{}', 'ltd', '{}', true, 0, '{}', 'low', 'low')`,
+      );
+      await migrate(sql, migrations);
+      const count = await sql.query<{ count: number }>('SELECT count(*)::int AS count FROM company_search');
+      assert.equal(count.rows[0]!.count, 0);
+      const columns = await sql.query<{ column_name: string }>(
+        `SELECT column_name FROM information_schema.columns WHERE table_name = 'company_search'
+         AND column_name IN ('trajectory', 'total_assets_less_current_liabilities') ORDER BY 1`,
+      );
+      assert.deepEqual(
+        columns.rows.map((r) => r.column_name),
+        ['total_assets_less_current_liabilities', 'trajectory'],
+      );
+    } finally {
+      await sql.close();
+    }
+  });
+});
