@@ -2,7 +2,7 @@
  * A criteria query as plain conditions on search-document fields. Both search adapters translate
  * these few shapes into their own query language, so what a filter means is decided here, once.
  */
-import type { CompanyFilters, CompanyQuery, SortOrder } from './criteria.ts';
+import type { CompanyFilters, CompanyKey, CompanyQuery, SortOrder } from './criteria.ts';
 import { BOUND_FIGURES } from './criteria.ts';
 import type { SearchDocument } from './search-document.ts';
 import type { Trigger } from './triggers.ts';
@@ -121,4 +121,10 @@ export function queryConditions(query: Pick<CompanyQuery, 'filters' | 'trigger' 
 /** The field and direction a query sorts by: its trigger's own order, or the one asked for. */
 export function querySortOrder(query: Pick<CompanyQuery, 'trigger' | 'sort'>): SortOrder {
   return query.trigger ? TRIGGER_ORDER[query.trigger] : query.sort;
+}
+
+/** A document's place in the query's order: its sort value (null when missing) and its number. */
+export function companyKey(document: SearchDocument, query: Pick<CompanyQuery, 'trigger' | 'sort'>): CompanyKey {
+  const value = document[querySortOrder(query).field as keyof SearchDocument] ?? null;
+  return [value as CompanyKey[0], document.company_number];
 }

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client, estypes } from '@elastic/elasticsearch';
 import { normaliseCompanyName } from '../../domain/company-name.ts';
-import { filterConditions, queryConditions, querySortOrder } from '../../domain/company-conditions.ts';
+import { companyKey, filterConditions, queryConditions, querySortOrder } from '../../domain/company-conditions.ts';
 import type { FigureStats, MarketStats, RangeFigure } from '../../domain/criteria.ts';
 import { PERCENTILES, RANGE_FIGURES } from '../../domain/criteria.ts';
 import type { GroupBy, GroupedDocument, GroupStats, StatsDocument } from '../../domain/market-groups.ts';
@@ -17,7 +17,7 @@ import { RISK_BANDS } from '../../domain/risk-band.ts';
 import type { SicSection } from '../../domain/sic-section.ts';
 import { SIC_SECTIONS, sicSectionDivisions } from '../../domain/sic-section.ts';
 import { isActiveStatus, nameQuery } from '../../domain/name-search.ts';
-import type { NameSearchHit, SearchDocument, SearchIndex } from '../../ports.ts';
+import type { NameKey, NameSearchHit, SearchDocument, SearchIndex } from '../../ports.ts';
 import { filterQuery } from './conditions-query.ts';
 import { dependencyUnavailable } from '../../errors.ts';
 import { translateRejections } from '../translate-rejections.ts';
@@ -202,43 +202,79 @@ export function createEsSearchIndex({
     async findCompanies(query) {
       const filter = filterQuery(queryConditions(query));
       const { field, descending } = querySortOrder(query);
-      // The page sorted by its field alone, and the count, in one request. Without an exact total
-      // to keep or a tie-break to compare, the sorted search can skip documents that cannot make
-      // the page; a tie-break on the company number would make it read every tie (half a million
-      // companies share a head count of one).
-      const [page, count] = await msearch<SearchDocument>(client, alias, [
-        {
-          size: query.limit,
+      // One more than asked, to know whether another page follows.
+      const want = query.limit + 1;
+      const after = query.after;
+      const tiedAt = (value: unknown): estypes.QueryDslQueryContainer =>
+        value === null || value === undefined
+          ? { bool: { must_not: [{ exists: { field } }] } }
+          : { term: { [field]: value as string | number } };
+      // After a key (search after, never an offset: stable while loads write), the page goes on
+      // with the companies tied at its value with a greater number, then those beyond its value
+      // (missing values last). The latter, like a first page, are sorted by their field alone
+      // with the count beside them, in one request. Without an exact total to keep or a tie-break
+      // to compare, the sorted search can skip documents that cannot make the page; a tie-break on
+      // the company number would make it read every tie (half a million companies share a head
+      // count of one).
+      const beyond: estypes.QueryDslQueryContainer | null = !after
+        ? filter
+        : after[0] === null
+          ? null
+          : {
+              bool: {
+                filter: [filter],
+                should: [
+                  { range: { [field]: { [descending ? 'lt' : 'gt']: after[0] } } },
+                  { bool: { must_not: [{ exists: { field } }] } },
+                ],
+                minimum_should_match: 1,
+              },
+            };
+      const searches: estypes.SearchSearchRequestBody[] = [{ size: 0, track_total_hits: true, query: filter }];
+      if (after)
+        searches.push({
+          size: want,
           track_total_hits: false,
-          query: filter,
+          query: { bool: { filter: [filter, tiedAt(after[0]), { range: { company_number: { gt: after[1] } } }] } },
+          sort: [{ company_number: { order: 'asc' } }],
+          _source: { excludes: INTERNAL_FIELDS },
+        });
+      if (beyond)
+        searches.push({
+          size: want,
+          track_total_hits: false,
+          query: beyond,
           sort: [{ [field]: { order: descending ? 'desc' : 'asc', missing: '_last' } }],
           _source: { excludes: INTERNAL_FIELDS },
-        },
-        { size: 0, track_total_hits: true, query: filter },
-      ]);
-      const documents = page!.documents;
+        });
+      const [count, ...pages] = await msearch<SearchDocument>(client, alias, searches);
+      const page = (documents: SearchDocument[]) => ({
+        total: count!.total,
+        documents: documents.slice(0, query.limit),
+        next: documents.length > query.limit ? companyKey(documents[query.limit - 1]!, query) : null,
+      });
+      const tiedAfter = after ? pages.shift()!.documents : [];
+      const rest = want - tiedAfter.length;
+      if (!beyond || rest <= 0) return page(tiedAfter);
+      const documents = pages[0]!.documents.slice(0, rest);
       const compare = compareBy(field, descending);
-      if (documents.length < query.limit) return { total: count!.total, documents: documents.sort(compare) };
-      // Every value strictly better than the last one on the page is there whole; the companies
-      // tied at that last value are taken by company number from all of them.
+      if (documents.length < rest) return page([...tiedAfter, ...documents.sort(compare)]);
+      // Every value strictly better than the last one taken is there whole; the companies tied at
+      // that last value are taken by company number from all of them.
       const boundary = documents.at(-1)![field as keyof SearchDocument] ?? null;
       const better = documents.filter(
         (d) => compareValues(d[field as keyof SearchDocument] ?? null, boundary, descending) < 0,
       );
-      const tied: estypes.QueryDslQueryContainer =
-        boundary === null
-          ? { bool: { must_not: [{ exists: { field } }] } }
-          : { term: { [field]: boundary as string | number } };
       const [ties] = await msearch<SearchDocument>(client, alias, [
         {
-          size: query.limit - better.length,
+          size: rest - better.length,
           track_total_hits: false,
-          query: { bool: { filter: [filter, tied] } },
+          query: { bool: { filter: [beyond, tiedAt(boundary)] } },
           sort: [{ company_number: { order: 'asc' } }],
           _source: { excludes: INTERNAL_FIELDS },
         },
       ]);
-      return { total: count!.total, documents: [...better.sort(compare), ...ties!.documents] };
+      return page([...tiedAfter, ...better.sort(compare), ...ties!.documents]);
     },
 
     stats: (filters, asOf) => statsOver(filterQuery(filterConditions(filters, asOf))),
@@ -267,31 +303,52 @@ export function createEsSearchIndex({
       return { group_by: groupBy, groups, other: other.companies === 0 ? null : other };
     },
 
-    async searchByName(query, limit) {
+    async searchByName(query, limit, after) {
       const { phrase, words } = nameQuery(query);
-      if (words.length === 0) return [];
-      // The ranking's first two tiers (exact; active and starting with the phrase), read in the
-      // index's own sort order (length, number) so each stops after `limit` hits however many
-      // names match, and how many names match the words at all (counted up to a small bound).
-      const [exactTier, startsTier, ...laterTiers] = nameTiers(phrase, words);
+      if (words.length === 0) return { total: 0, hits: [], next: null };
+      // One more than asked, to know whether another page follows; from just after the key
+      // (its tier, then search_after on length and number: never an offset).
+      const want = limit + 1;
+      const from = after?.[0] ?? 0;
+      const tiers = nameTiers(phrase, words)
+        .map((tier, i) => ({ tier: i, query: tier }))
+        .filter((t) => t.tier >= from);
+      const search = (tier: number, query: estypes.QueryDslQueryContainer, size: number) =>
+        tierSearch(query, size, after && tier === after[0] ? [after[1], after[2]] : undefined);
+      const page = (total: number, ranked: RankedHit[]) => {
+        const last = ranked[limit - 1];
+        return {
+          total,
+          hits: ranked.slice(0, limit).map(({ hit }) => hit),
+          next:
+            ranked.length > limit && last
+              ? ([last.tier, last.hit.name.length, last.hit.company_number] as const)
+              : null,
+        };
+      };
+      // The ranking's first tiers (the exact name; active names starting with the phrase), read
+      // in the index's own sort order (length, number) so each stops after `want` hits however
+      // many names match, and how many names match the words at all.
+      const early = tiers.filter((t) => t.tier <= 2);
       const first = await msearch<NameSearchHit>(client, alias, [
-        tierSearch(exactTier!, limit),
-        tierSearch(startsTier!, limit),
-        { size: 0, track_total_hits: Math.max(scoredNameSearchUpTo, 1), query: nameCandidates(words) },
+        { size: 0, track_total_hits: true, query: nameCandidates(words) },
+        ...early.map((t) => search(t.tier, t.query, want)),
       ]);
-      const hits = [...first[0]!.documents, ...first[1]!.documents];
-      if (hits.length >= limit) return hits.slice(0, limit);
-      const candidates = first[2]!.total;
+      const total = first[0]!.total;
+      const hits: RankedHit[] = early.flatMap((t, i) => first[i + 1]!.documents.map((hit) => ({ tier: t.tier, hit })));
+      if (hits.length >= want) return page(total, hits);
       // Few candidates: rank them all in one scored query. Many (a short prefix matches hundreds
       // of thousands): the remaining tiers, each stopping early, side by side.
-      if (candidates < scoredNameSearchUpTo) return scoredNameSearch(client, alias, phrase, words, limit);
+      if (total < scoredNameSearchUpTo)
+        return page(total, await scoredNameSearch(client, alias, phrase, words, want, after));
+      const later = tiers.filter((t) => t.tier > 2);
       const rest = await msearch<NameSearchHit>(
         client,
         alias,
-        laterTiers.map((tier) => tierSearch(tier, limit - hits.length)),
+        later.map((t) => search(t.tier, t.query, want - hits.length)),
       );
-      for (const response of rest) hits.push(...response.documents);
-      return hits.slice(0, limit);
+      later.forEach((t, i) => hits.push(...rest[i]!.documents.map((hit) => ({ tier: t.tier, hit }))));
+      return page(total, hits);
     },
   };
   // Elasticsearch down or too slow is the port's "search unavailable" (a 503), whichever method met it.
@@ -313,9 +370,9 @@ const NAME_HIT_FIELDS = ['company_number', 'name', 'status', 'type', 'post_town'
 const INTERNAL_FIELDS = ['name_normalised', 'name_words', 'name_prefix', 'name_length', 'active'];
 
 /**
- * Name search's tiers, best first: exact, then active (starts with, contains, other word-prefix
- * matches), then the rest in the same three. Each also requires every query word to start a word
- * of the name.
+ * Name search's tiers, best first (NameKey's 0–7): exact and active, exact, then active (starts
+ * with, contains, other word-prefix matches), then the rest in the same three. Each also requires
+ * every query word to start a word of the name.
  */
 const SCORED_UP_TO = 10_000;
 // Boosts that sum in a fixed order for the scored query: exact (1000) outranks active (100), which
@@ -373,14 +430,48 @@ function nameCandidates(words: readonly string[]): estypes.QueryDslQueryContaine
   return { bool: { filter: words.map((word) => ({ prefix: { name_words: word.toLowerCase() } })) } };
 }
 
-function tierSearch(query: estypes.QueryDslQueryContainer, size: number): estypes.SearchSearchRequestBody {
+/** A name search hit with its tier (NameKey's). */
+interface RankedHit {
+  tier: number;
+  hit: NameSearchHit;
+}
+
+function tierSearch(
+  query: estypes.QueryDslQueryContainer,
+  size: number,
+  searchAfter?: readonly [nameLength: number, companyNumber: string],
+): estypes.SearchSearchRequestBody {
   return {
     size,
     track_total_hits: false,
     query,
     sort: [{ name_length: { order: 'asc' } }, { company_number: { order: 'asc' } }],
+    ...(searchAfter ? { search_after: [...searchAfter] } : {}),
     _source: NAME_HIT_FIELDS,
   };
+}
+
+/**
+ * The score of each tier in the scored query (the sum of the boosts its names match: an exact
+ * name also starts with and contains the phrase, a name starting with it also contains it), by
+ * NameKey tier.
+ */
+const TIER_SCORES = [
+  EXACT + ACTIVE + STARTS + CONTAINS,
+  EXACT + STARTS + CONTAINS,
+  ACTIVE + STARTS + CONTAINS,
+  ACTIVE + CONTAINS,
+  ACTIVE,
+  STARTS + CONTAINS,
+  CONTAINS,
+  0,
+];
+
+function tierOfScore(score: number): number {
+  const exact = score >= EXACT;
+  const active = score % EXACT >= ACTIVE;
+  const shape = score % ACTIVE >= STARTS ? 0 : score % STARTS >= CONTAINS ? 1 : 2;
+  return exact ? (active ? 0 : 1) : (active ? 2 : 5) + shape;
 }
 
 /** The whole ranking in one query: constant scores order the tiers, then length and number. */
@@ -390,11 +481,13 @@ async function scoredNameSearch(
   phrase: string,
   words: readonly string[],
   limit: number,
-): Promise<NameSearchHit[]> {
+  after?: NameKey,
+): Promise<RankedHit[]> {
   const lower = phrase.toLowerCase();
   const result = await client.search<NameSearchHit>({
     index,
     size: limit,
+    ...(after ? { search_after: [TIER_SCORES[after[0]]!, after[1], after[2]] } : {}),
     track_total_hits: false,
     query: {
       bool: {
@@ -410,7 +503,8 @@ async function scoredNameSearch(
     sort: [{ _score: { order: 'desc' } }, { name_length: { order: 'asc' } }, { company_number: { order: 'asc' } }],
     _source: NAME_HIT_FIELDS,
   });
-  return result.hits.hits.map((hit) => hit._source!);
+  // The score is the first sort value (hits carry no _score of their own when sorted).
+  return result.hits.hits.map((hit) => ({ tier: tierOfScore(Number(hit.sort![0])), hit: hit._source! }));
 }
 
 function nameTiers(phrase: string, words: readonly string[]): estypes.QueryDslQueryContainer[] {
@@ -428,7 +522,7 @@ function nameTiers(phrase: string, words: readonly string[]): estypes.QueryDslQu
     tier([...status, contains], [exact, starts, ...notStatus]),
     tier(status, [exact, contains, ...notStatus]),
   ];
-  return [tier([exact]), ...byShape([active], []), ...byShape([], [active])];
+  return [tier([exact, active]), tier([exact], [active]), ...byShape([active], []), ...byShape([], [active])];
 }
 const BULK_CONCURRENCY = 3;
 /** Groups whose stats are read at once (each a few requests). */
