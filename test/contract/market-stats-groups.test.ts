@@ -264,3 +264,39 @@ for (const [label, exactStatsUpTo] of [
       },
     };
   });
+
+describe('elasticsearch: a group over the exact bound is estimated from its own sample, and says so', () => {
+  const documents = groupedCompanies();
+  const client = new Client({ node: elasticsearchUrl() });
+  const alias = `companies_groups_sampled_${process.pid}`;
+  // Over 1,000 companies stats are sampled (about 500 of them): the whole set, and the one status
+  // group that large; the other groups stay exact.
+  const index = createEsSearchIndex({ client, alias, exactStatsUpTo: 1_000, statsSample: 500 });
+  before(async () => {
+    await client.indices.delete({ index: `${alias}_v*`, ignore_unavailable: true, allow_no_indices: true });
+    await ensureIndex({ client, alias });
+    await index.upsertCompanies(documents);
+    await index.refresh();
+  });
+  after(async () => {
+    await client.indices.delete({ index: `${alias}_v*`, ignore_unavailable: true, allow_no_indices: true });
+    await client.close();
+  });
+
+  test('by status: Active sampled with its exact count, the rest exact', async () => {
+    const grouped = await index.groupedStats({ status: 'any' }, 'status', AS_OF);
+    const want = expectedGroups(documents, 'status');
+    assert.deepEqual(
+      grouped.groups.map((g) => [g.key, g.companies]),
+      want.groups.map((g) => [g.key, g.companies]),
+    );
+    const [active, ...rest] = grouped.groups;
+    assert.equal(active!.key, 'Active');
+    assert.ok(active!.companies > 1_000);
+    assert.ok(active!.sample, 'the large group says it was sampled');
+    assert.equal(active!.sample.probability, Number((500 / active!.companies).toPrecision(2)));
+    assert.ok(active!.sample.companies > 300 && active!.sample.companies < 800, String(active!.sample.companies));
+    rest.forEach((group, i) => assertStats(group, want.groups[i + 1]!, `group ${group.key}`));
+    assert.equal(grouped.other, null);
+  });
+});
