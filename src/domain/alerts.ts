@@ -13,13 +13,13 @@
  * | `financial_deterioration` | medium | the newest entry is newer than the snapshot's latest balance sheet date, and its net assets or its cash is down 30% or more on the entry before it (which was above zero) — the contract's "between the last two filings" | that figure, entry before → newest entry (not the snapshot's value) | publication date of the newest entry |
  * | `overdue_accounts` | medium | the accounts are overdue on `asOf` (isAccountsOverdue: the register's next due date has passed, company not dissolved, and no accounts made up to a later date than the register's last made-up date are on file), and this is not the same overdue as when the snapshot was taken: the due date has changed since, or it had not passed on the day the snapshot was taken | next due date, snapshot → now | the day after the due date |
  * | `new_charges` | medium | the register's count of charges (`charges_total`) is higher than the snapshot's | charges_total, snapshot → now | the date of the register snapshot the current record comes from |
- * | `new_accounts` | low | the newest entry has a later balance sheet date than the snapshot's (or the snapshot had none) | latest balance sheet date (null when none), snapshot → now | publication date of the newest entry |
+ * | `new_accounts` | info | the newest entry has a later balance sheet date than the snapshot's (or the snapshot had none) | latest balance sheet date (null when none), snapshot → now | publication date of the newest entry |
  *
  * "Entry" means a history entry with at least one figure: one that a filing left empty (no figure
  * tagged at its balance sheet date) is passed over, as lookups pass it over for the latest accounts.
  *
  * Money in messages is formatMoney's (£1.2m, -£45k); 30% uses the signals' FALL_PCT. Sorted by
- * severity (high, medium, low), then company number, then kind in the table's order; two
+ * severity (high, medium, low, info), then company number, then kind in the table's order; two
  * deterioration alerts of one company keep net assets before cash.
  */
 import { changePct, withFigures } from './accounts-period.ts';
@@ -27,7 +27,6 @@ import { isAccountsOverdue, isDissolvedStatus, isPastDue, statusGroups } from '.
 import type { StatusGroup } from './company-status.ts';
 import { formatMoney } from './money.ts';
 import { FALL_PCT } from './signals.ts';
-import type { Severity } from './signals.ts';
 import type { AccountsEntry, CompanyWithAccounts, WatchSnapshot } from '../ports.ts';
 
 export const ALERT_KINDS = [
@@ -40,13 +39,20 @@ export const ALERT_KINDS = [
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
-export const ALERT_SEVERITY: Readonly<Record<AlertKind, Severity>> = {
+/**
+ * An alert's severity: a signal's, and `info` below them for news that is no warning (new
+ * accounts filed). `get_alerts {severity}` is the lowest level wanted, `info` meaning all.
+ */
+export const ALERT_SEVERITIES = ['high', 'medium', 'low', 'info'] as const;
+export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
+
+export const ALERT_SEVERITY: Readonly<Record<AlertKind, AlertSeverity>> = {
   status_change: 'high',
   negative_net_assets: 'high',
   financial_deterioration: 'medium',
   overdue_accounts: 'medium',
   new_charges: 'medium',
-  new_accounts: 'low',
+  new_accounts: 'info',
 };
 
 /** A before or after value: a status, a date, an amount or a count; null when there was none. */
@@ -56,7 +62,7 @@ export interface Alert {
   company_number: string;
   name: string;
   kind: AlertKind;
-  severity: Severity;
+  severity: AlertSeverity;
   message: string;
   /** ISO date the change became visible in the data (see the table above). */
   detected: string;
@@ -192,9 +198,23 @@ export function companyAlerts(
   return sortAlerts(alerts);
 }
 
-const SEVERITY_ORDER: Readonly<Record<Severity, number>> = { high: 0, medium: 1, low: 2 };
+const SEVERITY_ORDER: Readonly<Record<AlertSeverity, number>> = { high: 0, medium: 1, low: 2, info: 3 };
 
-/** Severity (high, medium, low), then company number, then kind; a new array, stable for ties. */
+/**
+ * The alerts a `get_alerts` call asks for: detected on or after `since` (an ISO date; all when
+ * absent), of `severity` or above (`info`: all).
+ */
+export function selectAlerts(
+  alerts: readonly Alert[],
+  { since, severity = 'info' }: { since?: string | undefined; severity?: AlertSeverity | undefined },
+): Alert[] {
+  return alerts.filter(
+    (alert) =>
+      (since === undefined || alert.detected >= since) && SEVERITY_ORDER[alert.severity] <= SEVERITY_ORDER[severity],
+  );
+}
+
+/** Severity (high, medium, low, info), then company number, then kind; a new array, stable for ties. */
 export function sortAlerts(alerts: readonly Alert[]): Alert[] {
   return [...alerts].sort(
     (a, b) =>

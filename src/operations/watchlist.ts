@@ -4,12 +4,13 @@
  */
 import * as z from 'zod';
 import { withFigures } from '../domain/accounts-period.ts';
-import { companyAlerts, sortAlerts } from '../domain/alerts.ts';
+import { ALERT_SEVERITIES, companyAlerts, selectAlerts, sortAlerts } from '../domain/alerts.ts';
 import type { Alert } from '../domain/alerts.ts';
 import { PLANS } from '../domain/api-keys.ts';
 import { normaliseCompanyNumber } from '../domain/company-number.ts';
 import { watchSnapshot } from '../domain/watch-snapshot.ts';
 import { AppError } from '../errors.ts';
+import { dateInput } from './inputs.ts';
 import { table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
 import type { OperationDeps } from './operation.ts';
@@ -159,12 +160,22 @@ export const getAlerts = defineOperation({
     "What changed in the companies on this API key's watchlist since each was added: status_change (to " +
     'liquidation, administration, receivership, strike-off or dissolved; high), negative_net_assets (high), ' +
     'financial_deterioration (net assets or cash down ≥ 30% between the last two filings; medium), ' +
-    'overdue_accounts (medium), new_charges (medium), new_accounts (low). Sorted by severity, then company ' +
-    'number; an empty list when nothing changed.',
+    'overdue_accounts (medium), new_charges (medium), new_accounts (info). Optional: since (YYYY-MM-DD: only ' +
+    'alerts detected on or after it; default every alert since each company was added) and severity (the lowest ' +
+    'wanted: high, medium, low or info; default info, all). Sorted by severity, then company number; an empty ' +
+    'list when nothing changed.',
   http: { method: 'GET', path: '/v1/alerts' },
-  input: z.object({}),
+  input: z.object({
+    since: dateInput(
+      'Only alerts detected on or after this date, YYYY-MM-DD (default: every alert since each company was added)',
+    ).optional(),
+    severity: z
+      .enum(ALERT_SEVERITIES, { error: `must be one of ${ALERT_SEVERITIES.join(', ')}` })
+      .default('info')
+      .describe('The lowest severity wanted: high, medium, low or info (default info: all)'),
+  }),
   json: true,
-  async run(deps, _input, context) {
+  async run(deps, input, context) {
     const { watched, byNumber } = await watchedCompanies(deps, context.keyId);
     const alerts: Alert[] = watched.flatMap((w) => {
       const now = byNumber.get(w.company_number);
@@ -174,7 +185,7 @@ export const getAlerts = defineOperation({
     return {
       since: oldest ?? context.today,
       watched: watched.map((w) => w.company_number),
-      alerts: sortAlerts(alerts),
+      alerts: sortAlerts(selectAlerts(alerts, input)),
     };
   },
   toMarkdown(result) {

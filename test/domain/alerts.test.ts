@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Alert } from '../../src/domain/alerts.ts';
-import { companyAlerts, sortAlerts } from '../../src/domain/alerts.ts';
+import { companyAlerts, selectAlerts, sortAlerts } from '../../src/domain/alerts.ts';
 import type { RegisterCompany } from '../../src/domain/company.ts';
 import { emptyFigures } from '../../src/domain/figures.ts';
 import type { FigureSet } from '../../src/domain/figures.ts';
@@ -82,7 +82,7 @@ interface Case {
 
 const newAccounts = (detected = '2025-04-10'): Want => ({
   kind: 'new_accounts',
-  severity: 'low',
+  severity: 'info',
   detected,
   from: '2023-12-31',
   to: '2024-12-31',
@@ -189,7 +189,7 @@ const cases: Case[] = [
     current: current({}, [entry('2024-12-31', { net_assets: -1 }, '2025-04-10')]),
     want: [
       { kind: 'negative_net_assets', severity: 'high', detected: '2025-04-10', from: null, to: -1 },
-      { kind: 'new_accounts', severity: 'low', detected: '2025-04-10', from: null, to: '2024-12-31' },
+      { kind: 'new_accounts', severity: 'info', detected: '2025-04-10', from: null, to: '2024-12-31' },
     ],
   },
 
@@ -332,7 +332,7 @@ const cases: Case[] = [
 
   // several at once, in order
   {
-    name: 'several kinds: high, then medium, then low; kinds in the documented order',
+    name: 'several kinds: high, then medium, then info; kinds in the documented order',
     current: current(
       // The register knows of the new accounts, and its next due date has passed.
       {
@@ -438,7 +438,7 @@ describe('sortAlerts', () => {
   const cases: { name: string; input: Alert[]; want: string[] }[] = [
     {
       name: 'severity first, whatever the company',
-      input: [alert('00000001', 'new_accounts', 'low'), alert('00000009', 'status_change', 'high')],
+      input: [alert('00000001', 'new_accounts', 'info'), alert('00000009', 'status_change', 'high')],
       want: ['00000009:status_change', '00000001:new_accounts'],
     },
     {
@@ -465,7 +465,7 @@ describe('sortAlerts', () => {
     },
     {
       name: 'letters in company numbers sort after digits',
-      input: [alert('SC000001', 'new_accounts', 'low'), alert('00000001', 'new_accounts', 'low')],
+      input: [alert('SC000001', 'new_accounts', 'info'), alert('00000001', 'new_accounts', 'info')],
       want: ['00000001:new_accounts', 'SC000001:new_accounts'],
     },
     { name: 'nothing to sort', input: [], want: [] },
@@ -480,4 +480,43 @@ describe('sortAlerts', () => {
       assert.deepEqual(input, c.input, 'the input is left as it was');
     });
   }
+});
+
+describe('selectAlerts: get_alerts {since, severity}', () => {
+  const alert = (kind: Alert['kind'], severity: Alert['severity'], detected: string): Alert => ({
+    company_number: '00000001',
+    name: 'A',
+    kind,
+    severity,
+    message: '',
+    detected,
+    from: null,
+    to: null,
+  });
+  const all = [
+    alert('status_change', 'high', '2025-03-01'),
+    alert('new_charges', 'medium', '2025-04-01'),
+    alert('new_accounts', 'info', '2025-05-01'),
+  ];
+  const cases: { name: string; ask: Parameters<typeof selectAlerts>[1]; want: string[] }[] = [
+    { name: 'nothing asked: every alert', ask: {}, want: ['status_change', 'new_charges', 'new_accounts'] },
+    {
+      name: 'info is the lowest: all',
+      ask: { severity: 'info' },
+      want: ['status_change', 'new_charges', 'new_accounts'],
+    },
+    { name: 'low and above: not info', ask: { severity: 'low' }, want: ['status_change', 'new_charges'] },
+    { name: 'medium and above', ask: { severity: 'medium' }, want: ['status_change', 'new_charges'] },
+    { name: 'high only', ask: { severity: 'high' }, want: ['status_change'] },
+    { name: 'since is inclusive', ask: { since: '2025-04-01' }, want: ['new_charges', 'new_accounts'] },
+    { name: 'since and severity together', ask: { since: '2025-04-01', severity: 'medium' }, want: ['new_charges'] },
+    { name: 'since after every alert', ask: { since: '2025-06-01' }, want: [] },
+  ];
+  for (const c of cases)
+    test(c.name, () =>
+      assert.deepEqual(
+        selectAlerts(all, c.ask).map((a) => a.kind),
+        c.want,
+      ),
+    );
 });

@@ -6,6 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { call, companies, loadFixtures, markdown, NOW } from '../support/api-fixtures.ts';
 import type { FilingFixture, RegisterFixture, World } from '../support/api-world.ts';
 import { startWorld } from '../support/api-world.ts';
@@ -167,7 +170,7 @@ const expected = [
     company_number: '00000003',
     name: 'GAMMA CAFE LTD',
     kind: 'new_accounts',
-    severity: 'low',
+    severity: 'info',
     message: 'New accounts made up to 2025-03-31, published 2025-07-10: net assets -£20k, cash £60k.',
     detected: ACCOUNTS_LATER,
     from: '2024-12-31',
@@ -177,7 +180,7 @@ const expected = [
     company_number: '00000004',
     name: 'DELTA HOLDINGS PLC',
     kind: 'new_accounts',
-    severity: 'low',
+    severity: 'info',
     message: 'New accounts made up to 2025-03-31, published 2025-07-10: net assets £9.5m, cash £1.5m.',
     detected: ACCOUNTS_LATER,
     from: '2024-12-31',
@@ -187,7 +190,7 @@ const expected = [
     company_number: '00000009',
     name: 'KAPPA ORDINARY LTD',
     kind: 'new_accounts',
-    severity: 'low',
+    severity: 'info',
     message: 'New accounts made up to 2025-03-31, published 2025-07-10: net assets £210k, cash £45k.',
     detected: ACCOUNTS_LATER,
     from: '2024-12-31',
@@ -261,15 +264,78 @@ for (const setup of setups) {
     });
 
     test('the order is severity, then company number, then kind', async () => {
-      const rank = { high: 0, medium: 1, low: 2 } as Record<string, number>;
+      const rank = { high: 0, medium: 1, low: 2, info: 3 } as Record<string, number>;
       const { alerts: list } = await alerts(pro);
       const keys = list.map((a: { severity: string; company_number: string }) => [rank[a.severity], a.company_number]);
       const sorted = [...keys].sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
       assert.deepEqual(keys, sorted);
       assert.deepEqual(
         list.map((a: { severity: string }) => a.severity),
-        ['high', 'high', 'high', 'medium', 'medium', 'medium', 'medium', 'low', 'low', 'low'],
+        ['high', 'high', 'high', 'medium', 'medium', 'medium', 'medium', 'info', 'info', 'info'],
       );
+    });
+
+    test('since and a minimum severity (info the lowest) select among them, over REST and MCP', async () => {
+      const selected = async (query: string) => {
+        const answer = await call(world, `/v1/alerts?format=json&${query}`, { key: pro });
+        assert.equal(answer.status, 200, JSON.stringify(answer.body));
+        return answer.body.alerts as typeof expected;
+      };
+      assert.deepEqual(await selected('severity=info'), expected);
+      assert.deepEqual(
+        await selected('severity=low'),
+        expected.filter((a) => a.severity !== 'info'),
+      );
+      assert.deepEqual(
+        await selected('severity=medium'),
+        expected.filter((a) => a.severity === 'high' || a.severity === 'medium'),
+      );
+      assert.deepEqual(
+        await selected('severity=high'),
+        expected.filter((a) => a.severity === 'high'),
+      );
+      assert.deepEqual(
+        await selected(`since=${ACCOUNTS_LATER}`),
+        expected.filter((a) => a.detected >= ACCOUNTS_LATER),
+      );
+      assert.deepEqual(
+        await selected(`since=${ACCOUNTS_LATER}&severity=medium`),
+        expected.filter((a) => a.detected >= ACCOUNTS_LATER && a.severity !== 'info'),
+      );
+      assert.deepEqual(await selected('since=2099-01-01'), []);
+      const body = (await call(world, '/v1/alerts?format=json&since=2099-01-01', { key: pro })).body;
+      assert.equal(body.since, '2025-06-15', 'since in the answer stays the oldest add date');
+      for (const [query, param] of [
+        ['since=2025-02-30', 'since'],
+        ['since=yesterday', 'since'],
+        ['severity=critical', 'severity'],
+      ]) {
+        const answer = await call(world, `/v1/alerts?${query}`, { key: pro });
+        assert.equal(answer.status, 400, query);
+        assert.match(answer.body.error, new RegExp(`"${param}"`));
+      }
+      const client = new Client({ name: 'public-service-agent', version: '0.0.0' });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${world.url}/mcp`), {
+          requestInit: { headers: { authorization: `Bearer ${pro}` } },
+        }),
+      );
+      try {
+        const result = (await client.callTool({
+          name: 'get_alerts',
+          arguments: { since: ACCOUNTS_LATER, severity: 'medium' },
+        })) as CallToolResult;
+        assert.equal(result.isError, undefined);
+        const rows = (result.content[0] as { text: string }).text
+          .split('\n')
+          .filter((line) => /^\| (high|medium|low|info) \|/.test(line));
+        assert.deepEqual(
+          rows.map((row) => row.split(' | ')[3]),
+          expected.filter((a) => a.detected >= ACCOUNTS_LATER && a.severity !== 'info').map((a) => a.kind),
+        );
+      } finally {
+        await client.close();
+      }
     });
 
     test('detected is read from the data: asking on another day gives the same alerts', async () => {
@@ -283,7 +349,7 @@ for (const setup of setups) {
     test('the Markdown shape lists every alert in the same order', async () => {
       const text = markdown(await call(world, '/v1/alerts', { key: pro }));
       assert.match(text, /^# Alerts since 2025-06-15 on 9 watched companies\n\n/);
-      const rows = text.split('\n').filter((line) => /^\| (high|medium|low) \|/.test(line));
+      const rows = text.split('\n').filter((line) => /^\| (high|medium|low|info) \|/.test(line));
       assert.deepEqual(
         rows,
         expected.map(
