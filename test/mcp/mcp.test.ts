@@ -351,7 +351,11 @@ for (const setup of setups) {
         ['watch_add', {}, /"company_numbers"/],
         ['watch_add', { company_numbers: [] }, /"company_numbers"/],
         ['watch_add', { company_numbers: ['3', 'no!'] }, /"company_numbers\[1\]"/],
-        ['search_by_name', { name: 'acme', colour: 'red' }, /^Unknown argument "colour"\. Accepted: name, limit\.$/],
+        [
+          'search_by_name',
+          { name: 'acme', colour: 'red' },
+          /^Unknown argument "colour"\. Accepted: name, limit, cursor\.$/,
+        ],
       ] as const)
         assert.match(await refused(name, args), pattern, `${name} ${JSON.stringify(args)}`);
       assert.equal(await refused('lookup_company', { company_number: '99' }), 'Company 00000099 not found.');
