@@ -16,7 +16,9 @@ export const findTriggers = defineOperation({
     'hiring (employees up ≥ 20% and by ≥ 5), ' +
     'turned_profitable (profit after a loss), recently_filed (accounts published in the last 30 days), ' +
     'accounts_overdue, distress (negative net assets or cash down ≥ 30%), young_and_funded (incorporated in ' +
-    'the last 2 years with net assets ≥ £100k). Takes the same filters as search_companies; limit 1–50.',
+    'the last 2 years with net assets ≥ £100k). Takes the same filters as search_companies; limit 1–50. ' +
+    'Returns `total` (every match) and `next`: sent back as `cursor` with the same arguments, it gives the ' +
+    'following page (null on the last); each page costs one request.',
   http: { method: 'GET', path: '/v1/triggers' },
   input: z
     .object({

@@ -9,7 +9,9 @@ export const recentChanges = defineOperation({
   title: 'Recently published accounts',
   description:
     'Accounts filings published in the last `days` days (1–90, default 7), newest publication first: company ' +
-    'number, name, publication date, balance sheet date, net assets, cash and turnover. limit 1–200 (default 50).',
+    'number, name, publication date, balance sheet date, net assets, cash and turnover. limit 1–200 (default 50). ' +
+    'Returns `total` (every filing since then) and `next`: sent back as `cursor` with the same days, it gives ' +
+    'the following page (null on the last); each page costs one request.',
   http: { method: 'GET', path: '/v1/recent-changes' },
   input: z.object({
     days: z

@@ -13,7 +13,9 @@ export const searchByName = defineOperation({
     'Find UK companies by name, as you would type it: legal suffixes (LTD, PLC, LLP…), case, punctuation and ' +
     '&/and are ignored, and each word may be the start of a word ("tesc sto" finds TESCO STORES). Ranked: the ' +
     'exact name first, active companies before dissolved, names starting with the phrase, then containing it, ' +
-    'then other word matches. Returns company numbers to use with lookup_company.',
+    'then other word matches. Returns company numbers to use with lookup_company. Pages: `total` counts every ' +
+    'name matching the words, and `next`, sent back as `cursor` with the same name, gives the following page ' +
+    '(null on the last); each page costs one request.',
   http: { method: 'GET', path: '/v1/search-by-name' },
   input: z.object({
     name: textInput(200).describe('The name or part of it, 1–200 characters'),

@@ -56,7 +56,9 @@ export const searchCompanies = defineOperation({
     'code prefix, post town, incorporation date range, minimum/maximum net assets, cash, turnover, employees ' +
     'and profit, size band, risk band, or a signal (cash_rich, negative_net_assets, growing, declining, ' +
     'accounts_overdue, charges_outstanding). Sorted by a figure (default: net assets, largest first). Returns ' +
-    'the total number of matches and up to `limit` companies with their latest figures. For lead generation.',
+    'the total number of matches and up to `limit` companies with their latest figures. For lead generation. ' +
+    'Pages: `next`, sent back as `cursor` with the same arguments, gives the following page (null on the last); ' +
+    'each page costs one request.',
   http: { method: 'GET', path: '/v1/search' },
   input: z
     .object({ ...filterShape, sort: sortInput, limit: limitInput(50, 20), cursor: cursorInput })
