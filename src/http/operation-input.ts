@@ -22,7 +22,7 @@ export function inputFromQuery(operation: Operation, query: Record<string, strin
       );
     const key = argumentName(operation, param);
     if (Array.isArray(value)) throw invalidInput(`Parameter "${param}" is given more than once.`);
-    input[key] = wantsNumber(shape[key]!) ? toNumber(value!) : value;
+    input[key] = wantsNumber(shape[key]!) ? toNumber(value!) : wantsBoolean(shape[key]!) ? toBoolean(value!) : value;
   }
   return input;
 }
@@ -169,6 +169,18 @@ function wantsNumber(schema: z.ZodType): boolean {
   let inner: z.ZodType = schema;
   while (inner instanceof z.ZodOptional || inner instanceof z.ZodDefault) inner = inner.unwrap() as z.ZodType;
   return inner instanceof z.ZodNumber;
+}
+
+function wantsBoolean(schema: z.ZodType): boolean {
+  let inner: z.ZodType = schema;
+  while (inner instanceof z.ZodOptional || inner instanceof z.ZodDefault) inner = inner.unwrap() as z.ZodType;
+  return inner instanceof z.ZodBoolean;
+}
+
+/** true or false when the text says so (`true`, `false`, any case); otherwise the text, for zod to refuse. */
+function toBoolean(text: string): boolean | string {
+  const word = text.trim().toLowerCase();
+  return word === 'true' ? true : word === 'false' ? false : text;
 }
 
 /** A number when the text is one; otherwise the text, for zod to refuse with the parameter's name. */

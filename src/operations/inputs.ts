@@ -13,7 +13,7 @@ import {
   REGISTER_CATEGORIES,
 } from '../domain/company-type.ts';
 import type { CompanyFilters, SortOrder } from '../domain/criteria.ts';
-import { RANGE_FIGURES, SORT_FIELDS } from '../domain/criteria.ts';
+import { RANGE_FIGURES, SORT_FIELDS, TRAJECTORY_FILTERS } from '../domain/criteria.ts';
 import { RISK_BANDS } from '../domain/risk-band.ts';
 import { postTownKey } from '../domain/search-document.ts';
 import { SIZE_BANDS } from '../domain/size-band.ts';
@@ -131,7 +131,39 @@ export const filterShape = {
     .enum(SEARCH_SIGNALS, { error: `must be one of ${SEARCH_SIGNALS.join(', ')}` })
     .optional()
     .describe('Only companies showing this signal'),
+  // The public UK Company Data service's names (issue 13), beside ours.
+  size_class: z
+    .enum(SIZE_BANDS, { error: `must be one of ${SIZE_BANDS.join(', ')}` })
+    .optional()
+    .describe("The same as size (the public service's name); give one of the two"),
+  trajectory: z
+    .enum(TRAJECTORY_FILTERS, { error: `must be one of ${TRAJECTORY_FILTERS.join(', ')}` })
+    .optional()
+    .describe('Overall direction of the filed figures over the accounts history: growing, stable or declining'),
+  insolvency_proxy: z
+    .boolean()
+    .optional()
+    .describe(
+      'true: only companies showing distress signals (a liquidation, administration, receivership or strike-off ' +
+        'status; negative net assets; or cash under 10% of short-term creditors after a 30% fall in net assets ' +
+        'or cash); false: only companies showing none. Not a finding of insolvency',
+    ),
+  min_total_assets: z
+    .number()
+    .optional()
+    .describe('Newest filed total assets less current liabilities (GBP) at least this'),
+  max_total_assets: z
+    .number()
+    .optional()
+    .describe('Newest filed total assets less current liabilities (GBP) at most this'),
+  negative_net_assets: z
+    .boolean()
+    .optional()
+    .describe('true: only companies with net assets below zero; false: only those with net assets of zero or more'),
 };
+
+/** Pairs of filters that are one filter under two names: giving both is refused, naming both. */
+const SAME_FILTER: readonly [ours: 'size', theirs: 'size_class'][] = [['size', 'size_class']];
 
 export type FilterInput = z.output<z.ZodObject<typeof filterShape>>;
 
@@ -145,6 +177,24 @@ export function checkFilterRanges(input: FilterInput, ctx: z.RefinementCtx): voi
   }
   if (input.incorporated_from && input.incorporated_to && input.incorporated_from > input.incorporated_to)
     ctx.addIssue({ code: 'custom', path: ['incorporated_from'], message: 'is after incorporated_to' });
+  if (
+    input.min_total_assets !== undefined &&
+    input.max_total_assets !== undefined &&
+    input.min_total_assets > input.max_total_assets
+  )
+    ctx.addIssue({ code: 'custom', path: ['min_total_assets'], message: 'is greater than max_total_assets' });
+  for (const [ours, theirs] of SAME_FILTER)
+    if (input[ours] !== undefined && input[theirs] !== undefined) ctx.addIssue(conflict(theirs, ours));
+}
+
+/** "size_class" and "size" given together: one filter under two names. */
+export function conflict(given: string, other: string): z.core.$ZodRawIssue {
+  return {
+    code: 'custom',
+    path: [given],
+    input: undefined,
+    message: `conflicts with "${other}": they are the same, give only one of "${other}" and "${given}"`,
+  };
 }
 
 export function companyFilters(input: FilterInput): CompanyFilters {
@@ -155,6 +205,13 @@ export function companyFilters(input: FilterInput): CompanyFilters {
     if (min !== undefined || max !== undefined)
       figures[figure] = { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
   }
+  const { min_total_assets: minTotal, max_total_assets: maxTotal } = input;
+  if (minTotal !== undefined || maxTotal !== undefined)
+    figures.total_assets_less_current_liabilities = {
+      ...(minTotal !== undefined ? { min: minTotal } : {}),
+      ...(maxTotal !== undefined ? { max: maxTotal } : {}),
+    };
+  const size = input.size ?? input.size_class;
   return {
     status: input.status,
     ...(input.type !== undefined ? { type: companyTypeKey(input.type) } : {}),
@@ -165,9 +222,12 @@ export function companyFilters(input: FilterInput): CompanyFilters {
     ...(input.incorporated_from !== undefined ? { incorporated_from: input.incorporated_from } : {}),
     ...(input.incorporated_to !== undefined ? { incorporated_to: input.incorporated_to } : {}),
     ...(Object.keys(figures).length > 0 ? { figures } : {}),
-    ...(input.size !== undefined ? { size: input.size } : {}),
+    ...(size !== undefined ? { size } : {}),
     ...(input.risk_band !== undefined ? { risk_band: input.risk_band } : {}),
     ...(input.signal !== undefined ? { signal: input.signal } : {}),
+    ...(input.trajectory !== undefined ? { trajectory: input.trajectory } : {}),
+    ...(input.insolvency_proxy !== undefined ? { insolvency_proxy: input.insolvency_proxy } : {}),
+    ...(input.negative_net_assets !== undefined ? { negative_net_assets: input.negative_net_assets } : {}),
   };
 }
 
@@ -184,6 +244,46 @@ export const sortInput = z
   .describe(
     'Sort by net_assets, cash, turnover, employees, incorporated or name; prefix - for descending (default -net_assets)',
   );
+
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+
+/**
+ * Search's sort arguments: ours (`sort=-net_assets`), or the public service's (`sort_by=net_assets`
+ * and `sort_order=desc`); one spelling a call. Without either, -net_assets.
+ */
+export const sortShape = {
+  sort: sortInput
+    .unwrap()
+    .optional()
+    .describe(
+      'Sort by net_assets, cash, turnover, employees, incorporated or name; prefix - for descending (default ' +
+        '-net_assets). Or give sort_by and sort_order instead',
+    ),
+  sort_by: z
+    .enum(SORT_FIELDS, { error: `must be one of ${SORT_FIELDS.join(', ')}` })
+    .optional()
+    .describe('The field to sort by, as the public service names it (instead of sort): ' + SORT_FIELDS.join(', ')),
+  sort_order: z
+    .enum(SORT_ORDERS, { error: 'must be asc or desc' })
+    .optional()
+    .describe('asc or desc (default desc), with sort_by (default net_assets); instead of sort'),
+};
+
+type SortArguments = { sort?: string | undefined; sort_by?: string | undefined; sort_order?: string | undefined };
+
+/** `sort` with `sort_by` or `sort_order`: two spellings of the order in one call. */
+export function checkSort(input: SortArguments, ctx: z.RefinementCtx): void {
+  if (input.sort === undefined) return;
+  if (input.sort_by !== undefined) ctx.addIssue(conflict('sort_by', 'sort'));
+  if (input.sort_order !== undefined) ctx.addIssue(conflict('sort_order', 'sort'));
+}
+
+/** The order asked for, in our spelling: `sort`, else sort_by and sort_order, else -net_assets. */
+export function effectiveSort(input: SortArguments): string {
+  if (input.sort !== undefined) return input.sort;
+  const field = input.sort_by ?? 'net_assets';
+  return input.sort_order === 'asc' ? field : `-${field}`;
+}
 
 export function sortOrder(sort: string): SortOrder {
   const descending = sort.startsWith('-');

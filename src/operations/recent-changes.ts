@@ -8,8 +8,8 @@ export const recentChanges = defineOperation({
   name: 'recent_changes',
   title: 'Recently published accounts',
   description:
-    'Accounts filings published in the last `days` days (1–90, default 7), newest publication first: company ' +
-    'number, name, publication date, balance sheet date, net assets, cash and turnover. limit 1–200 (default 50). ' +
+    'Accounts filings published in the last `days` days (1–90, default 30), newest publication first: company ' +
+    'number, name, publication date, balance sheet date, net assets, cash and turnover. limit 1–200 (default 30). ' +
     'Returns `total` (every filing since then) and `next`: sent back as `cursor` with the same days, it gives ' +
     'the following page (null on the last); each page costs one request.',
   http: { method: 'GET', path: '/v1/recent-changes' },
@@ -19,9 +19,9 @@ export const recentChanges = defineOperation({
       .int('must be a whole number')
       .min(1, 'must be at least 1')
       .max(90, 'must be at most 90')
-      .default(7)
-      .describe('How many days back, 1–90 (default 7)'),
-    limit: limitInput(200, 50),
+      .default(30)
+      .describe('How many days back, 1–90 (default 30)'),
+    limit: limitInput(200, 30),
     cursor: cursorInput,
   }),
   json: true,

@@ -8,8 +8,10 @@ import {
   filterEcho,
   filterShape,
   limitInput,
-  sortInput,
+  checkSort,
+  effectiveSort,
   sortOrder,
+  sortShape,
 } from './inputs.ts';
 import { count, money, table } from './markdown.ts';
 import { companyKeySchema, cursorInput, decodeCursor, encodeCursor, pageLine } from './cursor.ts';
@@ -58,18 +60,26 @@ export const searchCompanies = defineOperation({
     'accounts_overdue, charges_outstanding). Sorted by a figure (default: net assets, largest first). Returns ' +
     'the total number of matches and up to `limit` companies with their latest figures. For lead generation. ' +
     'Pages: `next`, sent back as `cursor` with the same arguments, gives the following page (null on the last); ' +
-    'each page costs one request.',
+    'each page costs one request. ' +
+    'Also, as the public UK Company Data service names them: sort_by and sort_order (asc or desc, default desc) ' +
+    'instead of sort; size_class (= size); trajectory (growing, stable, declining); min_employees; insolvency_proxy ' +
+    '(true/false: distress signals); min_total_assets and max_total_assets (total assets less current ' +
+    'liabilities, GBP); negative_net_assets (true/false).',
   http: { method: 'GET', path: '/v1/search' },
   input: z
-    .object({ ...filterShape, sort: sortInput, limit: limitInput(50, 20), cursor: cursorInput })
-    .superRefine(checkFilterRanges),
+    .object({ ...filterShape, ...sortShape, limit: limitInput(50, 20), cursor: cursorInput })
+    .superRefine((input, ctx) => {
+      checkFilterRanges(input, ctx);
+      checkSort(input, ctx);
+    }),
   json: true,
   async run(deps, input, context) {
-    const query = { filters: companyFilters(input), sort: sortOrder(input.sort) };
+    const sort = effectiveSort(input);
+    const query = { filters: companyFilters(input), sort: sortOrder(sort) };
     const after = decodeCursor('search_companies', query, input.cursor, companyKeySchema(query.sort));
     const matches = await deps.search.findCompanies({ ...query, limit: input.limit, asOf: context.today, after });
     return {
-      criteria: { ...filterEcho(input), sort: input.sort, limit: input.limit },
+      criteria: { ...filterEcho(input), sort, limit: input.limit },
       total: matches.total,
       results: matches.documents.map((doc) => companyResult(doc, context.today)),
       next: encodeCursor('search_companies', query, matches.next),

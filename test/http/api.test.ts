@@ -319,7 +319,7 @@ for (const setup of setups) {
         'published',
         'turnover',
       ]);
-      assert.equal((await get('/v1/recent-changes?format=json')).body.filings.length, 0);
+      assert.equal((await get('/v1/recent-changes?days=7&format=json')).body.filings.length, 0);
       assert.match((await get('/v1/recent-changes?days=91')).body.error, /"days"/);
       assert.match((await get('/v1/recent-changes?limit=201')).body.error, /"limit"/);
     });

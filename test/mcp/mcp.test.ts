@@ -166,7 +166,19 @@ for (const setup of setups) {
       const search = byName.get('search_companies')!;
       assert.equal(search.limit!.default, 20);
       assert.equal(search.limit!.maximum, 50);
-      assert.equal(search.sort!.default, '-net_assets');
+      // sort has no schema default, so that sort with sort_by or sort_order can be refused; it says it.
+      assert.match(search.sort!.description as string, /default -net_assets/);
+      assert.deepEqual(search.sort_by!.enum, ['net_assets', 'cash', 'turnover', 'employees', 'incorporated', 'name']);
+      assert.deepEqual(search.sort_order!.enum, ['asc', 'desc']);
+      assert.deepEqual(search.size_class!.enum, search.size!.enum);
+      assert.deepEqual(search.trajectory!.enum, ['growing', 'stable', 'declining']);
+      assert.ok(search.min_employees && search.min_total_assets && search.max_total_assets);
+      assert.equal(search.insolvency_proxy!.type, 'boolean');
+      assert.equal(search.negative_net_assets!.type, 'boolean');
+      const alertArguments = byName.get('get_alerts')!;
+      assert.equal(alertArguments.severity!.default, 'info');
+      assert.deepEqual(alertArguments.severity!.enum, ['high', 'medium', 'low', 'info']);
+      assert.equal(alertArguments.since!.type, 'string');
       assert.equal(search.status!.default, 'active');
       assert.ok(search.min_net_assets && search.max_profit && search.signal && search.risk_band && search.size);
       assert.deepEqual(byName.get('find_triggers')!.trigger!.enum, [
@@ -182,11 +194,11 @@ for (const setup of setups) {
       assert.equal(byName.get('find_triggers')!.limit!.maximum, 50);
       assert.deepEqual(
         [byName.get('recent_changes')!.days!.default, byName.get('recent_changes')!.days!.maximum],
-        [7, 90],
+        [30, 90],
       );
       assert.deepEqual(
         [byName.get('recent_changes')!.limit!.default, byName.get('recent_changes')!.limit!.maximum],
-        [50, 200],
+        [30, 200],
       );
       assert.equal(byName.get('watch_add')!.company_numbers!.type, 'array');
       assert.deepEqual(byName.get('watch_list'), {});

@@ -79,6 +79,7 @@ export interface FigureFixture {
   turnover?: number;
   employees?: number;
   profit?: number;
+  totalAssetsLessCurrentLiabilities?: number;
 }
 
 let worlds = 0;
@@ -213,6 +214,7 @@ export function filingHtml(f: FilingFixture): string {
       money('Equity', figures.netAssets, instant),
       money('CashBankOnHand', figures.cash, instant),
       money('CurrentAssets', figures.currentAssets, instant),
+      money('TotalAssetsLessCurrentLiabilities', figures.totalAssetsLessCurrentLiabilities, instant),
       money('TurnoverRevenue', figures.turnover, duration),
       money('ProfitLoss', figures.profit, duration),
       money('AverageNumberEmployeesDuringPeriod', figures.employees, duration, 'pure'),
