@@ -7,10 +7,10 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import { AppError, HTTP_STATUS, INTERNAL_ERROR, invalidInput } from '../errors.ts';
-import { markdownContent } from '../operations/envelope.ts';
+import { markdownContent, withEnvelope, withEnvelopeSchema } from '../operations/envelope.ts';
 import type { Operation } from '../operations/operation.ts';
 import type { Caller, QuotaState } from '../http/access.ts';
 import { quotaExceededText, runCounted } from '../http/access.ts';
@@ -57,13 +57,62 @@ export function toolList(operations: readonly Operation[]): Tool[] {
       title: operation.title,
       description: operation.description,
       inputSchema: { ...inputSchema, type: 'object' } as Tool['inputSchema'],
-      annotations: {
-        title: operation.title,
-        readOnlyHint: operation.readOnly ?? operation.http.method === 'GET',
-        openWorldHint: false,
-      },
+      outputSchema: outputSchemaOf(operation),
+      annotations: toolAnnotations(operation),
     };
   });
+}
+
+/**
+ * The tool's outputSchema: the JSON Schema of its structuredContent, which is the answer REST
+ * gives with format=json (envelope included). Draft-07, as the SDK's client validates it with Ajv,
+ * and a plain object schema at the top, as the MCP schema demands (no `$ref`: see STYLE.md).
+ */
+export function outputSchemaOf(operation: Operation): NonNullable<Tool['outputSchema']> {
+  const { $schema: _schema, ...schema } = z.toJSONSchema(withEnvelopeSchema(operation.output), {
+    io: 'output',
+    target: 'draft-07',
+  }) as Record<string, unknown>;
+  const tidy = portable(schema) as Record<string, unknown>;
+  if (tidy.type !== 'object' || '$ref' in tidy)
+    throw new Error(`The output schema of ${operation.name} is not a plain object schema`);
+  return tidy as NonNullable<Tool['outputSchema']>;
+}
+
+/**
+ * A JSON Schema as portable as it can be written: a value of several types (zod writes a nullable
+ * one as `type: ["number", "null"]`) as anyOf branches of one type each, since some clients map
+ * schemas onto single-type dialects (the MCP Inspector's --strict check flags type arrays); and
+ * without the safe-integer bounds zod gives every whole number, noise in every count.
+ */
+function portable(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(portable);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const safeBound = ([key, value]: [string, unknown]) =>
+    (key === 'maximum' && value === Number.MAX_SAFE_INTEGER) ||
+    (key === 'minimum' && value === Number.MIN_SAFE_INTEGER);
+  const { type, ...rest } = Object.fromEntries(
+    Object.entries(schema)
+      .filter((entry) => !safeBound(entry))
+      .map(([key, value]) => [key, portable(value)]),
+  );
+  if (!Array.isArray(type)) return type === undefined ? rest : { type, ...rest };
+  return { anyOf: type.map((one: unknown) => ({ type: one })), ...rest };
+}
+
+/**
+ * Hints for clients deciding whether to ask their user first: every tool reads only our own data
+ * (not the open world); the watchlist tools write, but only add or remove entries, and calling one
+ * twice leaves the watchlist as calling it once does.
+ */
+export function toolAnnotations(operation: Operation): ToolAnnotations {
+  return {
+    title: operation.title,
+    readOnlyHint: operation.readOnly ?? operation.http.method === 'GET',
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  };
 }
 
 /**
@@ -119,9 +168,11 @@ export function buildMcpServer(catalog: McpCatalog, deps: HttpDeps): Server {
         caller,
         'mcp',
         (quota) => (access.quota = quota),
-        async (context): Promise<CallToolResult> => ({
-          ...markdownContent(operation.toMarkdown(await operation.run(deps, input.take(), context))),
-        }),
+        async (context): Promise<CallToolResult> => {
+          const result = await operation.run(deps, input.take(), context);
+          // The Markdown for the model to read, and beside it the JSON REST gives with format=json.
+          return { ...markdownContent(operation.toMarkdown(result)), structuredContent: withEnvelope(result) };
+        },
         input.cost,
       );
     } catch (error) {

@@ -2,40 +2,19 @@
  * A company as the contract shows it: the register record, the accounts history, and what the
  * domain rules read from them (signals, risk band, trajectory). Shared by lookup and compare.
  */
+import type * as z from 'zod';
 import { withFigures } from '../domain/accounts-period.ts';
 import { riskBand } from '../domain/risk-band.ts';
-import type { RiskBand } from '../domain/risk-band.ts';
 import { companySignals } from '../domain/signals.ts';
-import type { Signal } from '../domain/signals.ts';
 import { trajectory } from '../domain/trajectory.ts';
-import type { Trajectory } from '../domain/trajectory.ts';
-import type { AccountsEntry, CompanyWithAccounts } from '../ports.ts';
+import type { CompanyWithAccounts } from '../ports.ts';
+import type { companyProfileOutput, companyViewOutput } from './outputs.ts';
 
-export interface CompanyView {
-  company_number: string;
-  name: string;
-  status: string;
-  type: string;
-  incorporated: string | null;
-  dissolved: string | null;
-  accounts: { category: string | null; last_made_up_to: string | null; next_due: string | null; overdue: boolean };
-  confirmation_statement: { last_made_up_to: string | null; next_due: string | null };
-  charges_outstanding: number;
-  charges_total: number;
-  sic_codes: string[];
-  address: CompanyWithAccounts['company']['address'];
-  previous_names: CompanyWithAccounts['company']['previous_names'];
-}
+/** The register record as lookups show it (its schema: outputs.ts). */
+export type CompanyView = z.infer<typeof companyViewOutput>;
 
-export interface CompanyProfile {
-  company: CompanyView;
-  accounts: AccountsEntry[];
-  /** The newest entry with at least one figure; null when none has any. */
-  latest: AccountsEntry | null;
-  signals: Signal[];
-  risk_band: RiskBand;
-  trajectory: Trajectory;
-}
+/** `latest` is the newest entry with at least one figure; null when none has any. */
+export type CompanyProfile = z.infer<typeof companyProfileOutput>;
 
 /**
  * `accounts` lists every history entry; `latest`, the signals and the trajectory read only those

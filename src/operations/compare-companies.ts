@@ -7,28 +7,26 @@ import { companyNumberInput } from './inputs.ts';
 import { companyNotFound } from './lookup-company.ts';
 import { count, money, table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
+import { compareCompaniesOutput } from './outputs.ts';
 
-interface Difference {
-  a: number | null;
-  b: number | null;
-  /** a − b, when both are filed. */
-  difference: number | null;
-  /** a ÷ b, when both are filed and b is not zero. */
-  ratio: number | null;
-}
+/** a, b, a − b and a ÷ b of one figure (its schema: outputs.ts). */
+type Difference = z.infer<typeof compareCompaniesOutput>['differences'][FigureKey];
 
 export const compareCompanies = defineOperation({
   name: 'compare_companies',
   title: 'Compare two companies',
   description:
-    'Two UK companies side by side by company number: for each, the register record, latest accounts, signals, ' +
-    'risk band and trajectory; then, per latest figure (net assets, cash, turnover, employees, profit, …), ' +
-    'a, b, the difference a − b and the ratio a ÷ b (null when a figure was not filed).',
+    'Two UK companies side by side by company number (company_a, company_b: 8 letters or digits each). Returns, ' +
+    'for each, the register record, latest accounts, signals, risk band (low/medium/high/unknown) and ' +
+    'trajectory; then, per latest figure (net_assets, cash, turnover, employees, profit, …), a, b, the ' +
+    'difference a − b and the ratio a ÷ b (null when a figure was not filed, or b is 0). A number not on the ' +
+    'register is an error. Costs one request of your monthly quota.',
   http: { method: 'GET', path: '/v1/compare', rename: { a: 'company_a', b: 'company_b' } },
   input: z.object({
     company_a: companyNumberInput('The first company number'),
     company_b: companyNumberInput('The second company number'),
   }),
+  output: compareCompaniesOutput,
   json: true,
   async run(deps, input, context) {
     const found = await deps.store.getCompanies([input.company_a, input.company_b]);

@@ -1,9 +1,18 @@
 import * as z from 'zod';
 import { explainTrigger, TRIGGERS, TRIGGER_ORDER } from '../domain/triggers.ts';
-import { checkFilterRanges, companyFilters, filterEcho, filterShape, limitInput } from './inputs.ts';
+import {
+  ACCOUNTS_FILTERS_TEXT,
+  checkFilterRanges,
+  companyFilters,
+  filterEcho,
+  filterShape,
+  limitInput,
+  REGISTER_FILTERS_TEXT,
+} from './inputs.ts';
 import { money, table } from './markdown.ts';
 import { companyKeySchema, cursorInput, decodeCursor, encodeCursor, pageLine } from './cursor.ts';
 import { defineOperation } from './operation.ts';
+import { findTriggersOutput } from './outputs.ts';
 import { companyResult } from './search-companies.ts';
 
 export const findTriggers = defineOperation({
@@ -11,14 +20,15 @@ export const findTriggers = defineOperation({
   title: 'Find companies meeting a sales trigger',
   description:
     'Companies whose latest accounts or register record meet a trigger, strongest first, each with the reason ' +
-    'in words and the figures behind it. trigger: cash_rich (cash ≥ £500k and ≥ 40% of current assets), ' +
+    'in words and the figures behind it. trigger (required): cash_rich (cash ≥ £500k and ≥ 40% of current assets), ' +
     'rapid_growth (net assets up ≥ 30% on prior net assets of at least £10k), ' +
     'hiring (employees up ≥ 20% and by ≥ 5), ' +
     'turned_profitable (profit after a loss), recently_filed (accounts published in the last 30 days), ' +
     'accounts_overdue, distress (negative net assets or cash down ≥ 30%), young_and_funded (incorporated in ' +
-    'the last 2 years with net assets ≥ £100k). Takes the same filters as search_companies; limit 1–50. ' +
-    'Returns `total` (every match) and `next`: sent back as `cursor` with the same arguments, it gives the ' +
-    'following page (null on the last); each page costs one request.',
+    'the last 2 years with net assets ≥ £100k). Optional filters as search_companies (no sort): ' +
+    `${REGISTER_FILTERS_TEXT}; ${ACCOUNTS_FILTERS_TEXT}. limit 1–50 (default 20). Returns \`total\`, up to ` +
+    '`limit` companies and `next`: send it as `cursor` with the same arguments for the following page (null on ' +
+    'the last). Costs one request of your monthly quota a page.',
   http: { method: 'GET', path: '/v1/triggers' },
   input: z
     .object({
@@ -30,6 +40,7 @@ export const findTriggers = defineOperation({
       cursor: cursorInput,
     })
     .superRefine(checkFilterRanges),
+  output: findTriggersOutput,
   json: true,
   async run(deps, input, context) {
     const query = { filters: companyFilters(input), trigger: input.trigger, sort: TRIGGER_ORDER[input.trigger] };

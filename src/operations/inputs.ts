@@ -167,6 +167,20 @@ const SAME_FILTER: readonly [ours: 'size', theirs: 'size_class'][] = [['size', '
 
 export type FilterInput = z.output<z.ZodObject<typeof filterShape>>;
 
+/** The register filters in words, every value listed, for the descriptions of the tools taking them. */
+export const REGISTER_FILTERS_TEXT =
+  `status (${STATUS_FILTERS.join(', ')}; default active), ` +
+  `type (${Object.keys(COMPANY_TYPE_ALIASES).join(', ')}, or a register category), sic (SIC code prefix, ` +
+  'e.g. 62), post_town, incorporated_from and incorporated_to (YYYY-MM-DD)';
+
+/** The filters on the latest accounts in words, every value listed. */
+export const ACCOUNTS_FILTERS_TEXT =
+  `min_ and max_ of ${RANGE_FIGURES.join(', ')} (GBP; employees a head count), size (${SIZE_BANDS.join(', ')}), ` +
+  `risk_band (${RISK_BANDS.join(', ')}), signal (${SEARCH_SIGNALS.join(', ')}); also, as the public UK Company ` +
+  `Data service names them: size_class (= size), trajectory (${TRAJECTORY_FILTERS.join(', ')}), min_employees, ` +
+  'insolvency_proxy (true/false: distress signals), min_total_assets and max_total_assets (total assets less ' +
+  'current liabilities, GBP), negative_net_assets (true/false)';
+
 /** Checks across filters: a range whose bounds are the wrong way round. */
 export function checkFilterRanges(input: FilterInput, ctx: z.RefinementCtx): void {
   for (const figure of RANGE_FIGURES) {
@@ -232,8 +246,10 @@ export function companyFilters(input: FilterInput): CompanyFilters {
 }
 
 /** The filters as given, for the `criteria`/`filters` echo: what was asked, defaults included. */
-export function filterEcho(input: FilterInput): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(input).filter(([key, value]) => key in filterShape && value !== undefined));
+export function filterEcho(input: FilterInput): FilterInput {
+  return Object.fromEntries(
+    Object.entries(input).filter(([key, value]) => key in filterShape && value !== undefined),
+  ) as FilterInput;
 }
 
 export const SORT_VALUES = SORT_FIELDS.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];

@@ -6,6 +6,7 @@ import { companyProfile } from './company-profile.ts';
 import { companyNumberInput } from './inputs.ts';
 import { count, facts, money, pct, table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
+import { companyProfileOutput } from './outputs.ts';
 
 export function companyNotFound(number: string): AppError {
   return new AppError('NOT_FOUND', `Company ${number} not found.`);
@@ -15,13 +16,16 @@ export const lookupCompany = defineOperation({
   name: 'lookup_company',
   title: 'Look up a company',
   description:
-    'One UK company by its Companies House number: the register record (status, type, incorporation, ' +
-    'accounts due dates and whether overdue, charges, SIC codes, registered address, previous names), every ' +
-    'year of machine-readable accounts figures (net assets, cash, turnover, employees, profit, creditors…; ' +
-    'null means not filed), the latest year, signals with severities, a risk band (low/medium/high/unknown; ' +
-    'not a credit rating) and the multi-year trajectory. Use search_by_name first if you only have a name.',
+    'One UK company by its Companies House number (8 letters or digits; shorter all-digit numbers are ' +
+    'zero-padded). Returns the register record (status, type, incorporation, accounts due dates and whether ' +
+    'overdue, charges, SIC codes, address, previous names), every year of machine-readable accounts newest first ' +
+    '(net assets, cash, turnover, employees, profit, creditors…; GBP as filed, null = not filed), `latest`, ' +
+    'signals (severity high/medium/low), risk_band (low/medium/high/unknown; not a credit rating) and the ' +
+    'trajectory (growing/stable/declining/insufficient_data). A number not on the register is an error. Use ' +
+    'search_by_name first if you only have a name. Costs one request of your monthly quota.',
   http: { method: 'GET', path: '/v1/company', rename: { number: 'company_number' } },
   input: z.object({ company_number: companyNumberInput('The company number') }),
+  output: companyProfileOutput,
   json: true,
   async run(deps, input, context): Promise<CompanyProfile> {
     const found = await deps.store.getCompany(input.company_number);

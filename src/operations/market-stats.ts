@@ -1,9 +1,10 @@
 import * as z from 'zod';
 import type { FigureStats, MarketStats, RangeFigure } from '../domain/criteria.ts';
 import { RANGE_FIGURES } from '../domain/criteria.ts';
-import { checkFilterRanges, companyFilters, filterEcho, filterShape } from './inputs.ts';
+import { checkFilterRanges, companyFilters, filterEcho, filterShape, REGISTER_FILTERS_TEXT } from './inputs.ts';
 import { count, money, table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
+import { marketStatsOutput } from './outputs.ts';
 import type { GroupBy, GroupStats } from '../domain/market-groups.ts';
 import { GROUP_BY, GROUP_BY_TEXT, GROUP_LIMIT } from '../domain/market-groups.ts';
 
@@ -14,6 +15,15 @@ const groupByInput = z
     `Also give the stats per group, by ${GROUP_BY.map((g) => `${g} (${GROUP_BY_TEXT[g]})`).join('; ')}. ` +
       `The ${GROUP_LIMIT} groups with most companies are listed, the rest aggregated as other`,
   );
+
+/** One group's stats: those of the whole answer, without the breakdowns. */
+const groupOutput = marketStatsOutput.pick({
+  companies: true,
+  with_accounts: true,
+  negative_net_assets_share: true,
+  sample: true,
+  ...(Object.fromEntries(RANGE_FIGURES.map((figure) => [figure, true])) as Record<RangeFigure, true>),
+});
 
 /** A group as answered: its statistics rounded, the figures as top-level keys like the whole answer's. */
 type GroupAnswer = Omit<GroupStats, 'figures'> & Record<RangeFigure, FigureStats>;
@@ -91,19 +101,30 @@ export const marketStats = defineOperation({
   name: 'market_stats',
   title: 'Market statistics',
   description:
-    'Statistics over the UK companies matching the filters (status default active, type, SIC code prefix, post ' +
-    'town, incorporation date range): how many, how many have machine-readable accounts, counts by status, by ' +
-    'type and by year of incorporation, and for net assets, cash, turnover, employees and profit the count, mean ' +
-    'and 10th/25th/50th/75th/90th percentiles of the latest filed figures, plus the share with negative net assets. ' +
-    'With group_by (' +
+    `Statistics over the UK companies matching the filters, all optional: ${REGISTER_FILTERS_TEXT}. Returns ` +
+    'how many companies, how many have machine-readable accounts, counts by status, by type and by year of ' +
+    'incorporation, and for net_assets, cash, turnover, employees and profit the count, mean and p10, p25, ' +
+    'median, p75 and p90 of the latest filed figures, plus the share with negative net assets; `sample` is ' +
+    'present when these were estimated from a random sample. With group_by (' +
     GROUP_BY.join(', ') +
     `), also \`groups\`: the ${GROUP_LIMIT} groups with most companies, each with its key, companies, ` +
     'with_accounts, the same figure statistics and negative net assets share, and `other` with those of ' +
-    'the companies in none of them.',
+    'the companies in none of them. Costs one request of your monthly quota.',
   http: { method: 'GET', path: '/v1/stats' },
   input: z
     .object({ status, type, sic, post_town, incorporated_from, incorporated_to, group_by: groupByInput })
     .superRefine((input, ctx) => checkFilterRanges(input, ctx)),
+  output: marketStatsOutput.extend({
+    group_by: z.enum(GROUP_BY).optional().describe('Present when grouped'),
+    groups: z
+      .array(groupOutput.extend({ key: z.string().nullable().describe('null: the companies without a value') }))
+      .optional()
+      .describe(`With group_by: the ${GROUP_LIMIT} groups with most companies (ties by key), each with its stats`),
+    other: groupOutput
+      .nullable()
+      .optional()
+      .describe('With group_by: the companies in none of the groups listed, their stats; null when none'),
+  }),
   json: true,
   async run(deps, input, context) {
     const filters = companyFilters(input);

@@ -22,7 +22,7 @@ export interface CallContext {
   now: Date;
 }
 
-export interface Operation<Input extends z.ZodObject = z.ZodObject, Result extends object = object> {
+export interface Operation<Input extends z.ZodObject = z.ZodObject, Output extends z.ZodObject = z.ZodObject> {
   /** The MCP tool name. */
   name: string;
   title: string;
@@ -35,7 +35,12 @@ export interface Operation<Input extends z.ZodObject = z.ZodObject, Result exten
     rename?: Readonly<Record<string, string>>;
   };
   input: Input;
-  /** False for the answers that exist only as Markdown (watchlist add and remove). */
+  /**
+   * The answer's JSON shape (outputs.ts), without the envelope: what `run` gives, REST's format=json
+   * body and MCP's structuredContent (both with `source` and `note`), and the tool's outputSchema.
+   */
+  output: Output;
+  /** False for the answers that REST gives only as Markdown (watchlist add and remove). */
   json: boolean;
   /**
    * Requests of the monthly quota a call takes, from its valid input: one when left out. A batch
@@ -44,12 +49,12 @@ export interface Operation<Input extends z.ZodObject = z.ZodObject, Result exten
   cost?(input: z.output<Input>): number;
   /** Reads only, though sent by POST (a batch body): the MCP tool says so. Default: GET reads only. */
   readOnly?: boolean;
-  run(deps: OperationDeps, input: z.output<Input>, context: CallContext): Promise<Result>;
-  toMarkdown(result: Result): string;
+  run(deps: OperationDeps, input: z.output<Input>, context: CallContext): Promise<z.output<Output>>;
+  toMarkdown(result: z.output<Output>): string;
 }
 
-export function defineOperation<Input extends z.ZodObject, Result extends object>(
-  operation: Operation<Input, Result>,
-): Operation<Input, Result> {
+export function defineOperation<Input extends z.ZodObject, Output extends z.ZodObject>(
+  operation: Operation<Input, Output>,
+): Operation<Input, Output> {
   return operation;
 }

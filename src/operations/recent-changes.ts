@@ -3,15 +3,17 @@ import { limitInput } from './inputs.ts';
 import { money, table } from './markdown.ts';
 import { cursorInput, decodeCursor, encodeCursor, pageLine, recentFilingKeySchema } from './cursor.ts';
 import { defineOperation } from './operation.ts';
+import { recentChangesOutput } from './outputs.ts';
 
 export const recentChanges = defineOperation({
   name: 'recent_changes',
   title: 'Recently published accounts',
   description:
-    'Accounts filings published in the last `days` days (1–90, default 30), newest publication first: company ' +
-    'number, name, publication date, balance sheet date, net assets, cash and turnover. limit 1–200 (default 30). ' +
-    'Returns `total` (every filing since then) and `next`: sent back as `cursor` with the same days, it gives ' +
-    'the following page (null on the last); each page costs one request.',
+    'Accounts filings published in the last `days` days (1–90, default 30), newest publication first, then by ' +
+    'company number; limit 1–200 (default 30). Returns `days`, `since` (the first day counted), the filings ' +
+    '(company number, name, publication date, balance sheet date, net assets, cash and turnover), `total` ' +
+    '(every filing since then) and `next`: send it as `cursor` with the same days for the following page ' +
+    '(null on the last). Costs one request of your monthly quota a page.',
   http: { method: 'GET', path: '/v1/recent-changes' },
   input: z.object({
     days: z
@@ -24,6 +26,7 @@ export const recentChanges = defineOperation({
     limit: limitInput(200, 30),
     cursor: cursorInput,
   }),
+  output: recentChangesOutput,
   json: true,
   async run(deps, input, context) {
     // From `days` days before today, inclusive, as recently_filed counts its 30 days.

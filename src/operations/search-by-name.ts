@@ -5,23 +5,26 @@ import { table } from './markdown.ts';
 import { nameQuery } from '../domain/name-search.ts';
 import { cursorInput, decodeCursor, encodeCursor, nameKeySchema, pageLine } from './cursor.ts';
 import { defineOperation } from './operation.ts';
+import { searchByNameOutput } from './outputs.ts';
 
 export const searchByName = defineOperation({
   name: 'search_by_name',
   title: 'Find companies by name',
   description:
     'Find UK companies by name, as you would type it: legal suffixes (LTD, PLC, LLP…), case, punctuation and ' +
-    '&/and are ignored, and each word may be the start of a word ("tesc sto" finds TESCO STORES). Ranked: the ' +
-    'exact name first, active companies before dissolved, names starting with the phrase, then containing it, ' +
-    'then other word matches. Returns company numbers to use with lookup_company. Pages: `total` counts every ' +
-    'name matching the words, and `next`, sent back as `cursor` with the same name, gives the following page ' +
-    '(null on the last); each page costs one request.',
+    '&/and are ignored, and each word may be the start of a word ("tesc sto" finds TESCO STORES). name 1–200 ' +
+    'characters; limit 1–100 (default 20). Ranked: the exact name first, active companies before dissolved, ' +
+    'names starting with the phrase, then containing it, then other word matches. Returns `query` and up to ' +
+    '`limit` results (number, name, status, type, post town, incorporated, SIC codes), `total` (every name ' +
+    'matching the words) and `next`: send it as `cursor` with the same name for the following page (null on ' +
+    'the last). Use lookup_company on a number for its figures. Costs one request of your monthly quota a page.',
   http: { method: 'GET', path: '/v1/search-by-name' },
   input: z.object({
     name: textInput(200).describe('The name or part of it, 1–200 characters'),
     limit: limitInput(100, 20),
     cursor: cursorInput,
   }),
+  output: searchByNameOutput,
   json: true,
   async run(deps, input): Promise<{ query: string; results: NameSearchHit[]; total: number; next: string | null }> {
     // Bound to the name as searched (case, punctuation and suffixes aside, the same query).

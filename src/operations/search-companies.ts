@@ -1,35 +1,28 @@
 import * as z from 'zod';
-import type { RiskBand } from '../domain/risk-band.ts';
+import { SORT_FIELDS } from '../domain/criteria.ts';
 import type { SearchDocument } from '../domain/search-document.ts';
 import { isPastDue } from '../domain/company-status.ts';
 import {
+  ACCOUNTS_FILTERS_TEXT,
   checkFilterRanges,
+  checkSort,
   companyFilters,
+  effectiveSort,
   filterEcho,
   filterShape,
   limitInput,
-  checkSort,
-  effectiveSort,
+  REGISTER_FILTERS_TEXT,
   sortOrder,
   sortShape,
 } from './inputs.ts';
 import { count, money, table } from './markdown.ts';
 import { companyKeySchema, cursorInput, decodeCursor, encodeCursor, pageLine } from './cursor.ts';
 import { defineOperation } from './operation.ts';
+import { searchCompaniesOutput } from './outputs.ts';
+import type { companyResultOutput } from './outputs.ts';
 
-export interface CompanyResult {
-  company_number: string;
-  name: string;
-  status: string;
-  post_town: string | null;
-  sic_codes: string[];
-  balance_sheet_date: string | null;
-  net_assets: number | null;
-  cash: number | null;
-  turnover: number | null;
-  employees: number | null;
-  risk_band: RiskBand;
-}
+/** A search hit with its latest figures (its schema: outputs.ts). */
+export type CompanyResult = z.infer<typeof companyResultOutput>;
 
 /** A search hit as results show it, with the risk band of the day asked. */
 export function companyResult(doc: SearchDocument, today: string): CompanyResult {
@@ -54,17 +47,13 @@ export const searchCompanies = defineOperation({
   name: 'search_companies',
   title: 'Search companies by criteria',
   description:
-    'Find UK companies by register facts and their latest filed accounts: status (default active), type, SIC ' +
-    'code prefix, post town, incorporation date range, minimum/maximum net assets, cash, turnover, employees ' +
-    'and profit, size band, risk band, or a signal (cash_rich, negative_net_assets, growing, declining, ' +
-    'accounts_overdue, charges_outstanding). Sorted by a figure (default: net assets, largest first). Returns ' +
-    'the total number of matches and up to `limit` companies with their latest figures. For lead generation. ' +
-    'Pages: `next`, sent back as `cursor` with the same arguments, gives the following page (null on the last); ' +
-    'each page costs one request. ' +
-    'Also, as the public UK Company Data service names them: sort_by and sort_order (asc or desc, default desc) ' +
-    'instead of sort; size_class (= size); trajectory (growing, stable, declining); min_employees; insolvency_proxy ' +
-    '(true/false: distress signals); min_total_assets and max_total_assets (total assets less current ' +
-    'liabilities, GBP); negative_net_assets (true/false).',
+    'Find UK companies by register facts and their latest filed accounts, for lead generation. All optional: ' +
+    `${REGISTER_FILTERS_TEXT}; ${ACCOUNTS_FILTERS_TEXT}. sort: ${SORT_FIELDS.join(', ')}, - in front for ` +
+    'descending (default -net_assets), or sort_by (the field) and sort_order (asc or desc, default desc) as the ' +
+    'public service names them; limit 1–50 (default 20). Returns `criteria` (what was asked), `total` ' +
+    '(every match), up to `limit` companies with their latest figures and risk band, and `next`: send it as ' +
+    '`cursor` with the same arguments for the following page (null on the last). Costs one request of your ' +
+    'monthly quota a page.',
   http: { method: 'GET', path: '/v1/search' },
   input: z
     .object({ ...filterShape, ...sortShape, limit: limitInput(50, 20), cursor: cursorInput })
@@ -72,6 +61,7 @@ export const searchCompanies = defineOperation({
       checkFilterRanges(input, ctx);
       checkSort(input, ctx);
     }),
+  output: searchCompaniesOutput,
   json: true,
   async run(deps, input, context) {
     const sort = effectiveSort(input);

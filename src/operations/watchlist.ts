@@ -14,6 +14,7 @@ import { dateInput } from './inputs.ts';
 import { table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
 import type { OperationDeps } from './operation.ts';
+import { getAlertsOutput, watchAddOutput, watchListOutput, watchRemoveOutput } from './outputs.ts';
 import type { CompanyWithAccounts, WatchedCompany } from '../ports.ts';
 
 /** The key's watched companies, and each one as the register and accounts show it now. */
@@ -50,10 +51,12 @@ export const watchList = defineOperation({
   name: 'watch_list',
   title: 'List the watchlist',
   description:
-    "The companies on this API key's watchlist, with their current status, next accounts due date, latest " +
-    'balance sheet date and when each was added; also the plan and its watchlist limit (free 5, pro 50).',
+    "The companies on this API key's watchlist (no arguments): for each, its current status, next accounts due " +
+    'date, latest balance sheet date and when it was added; also the plan (free or pro), its watchlist limit ' +
+    '(free 5, pro 50) and the count. Costs one request of your monthly quota.',
   http: { method: 'GET', path: '/v1/watchlist' },
   input: z.object({}),
+  output: watchListOutput,
   json: true,
   async run(deps, _input, context) {
     const { watched, byNumber } = await watchedCompanies(deps, context.keyId);
@@ -98,12 +101,14 @@ export const watchAdd = defineOperation({
   name: 'watch_add',
   title: 'Add companies to the watchlist',
   description:
-    "Add companies to this API key's watchlist (1–50 numbers). Each is snapshotted now (status, accounts due " +
-    'date, charges, latest figures) so that get_alerts can report what changes. Already watched: kept as is. ' +
-    'Not on the register: reported, not added. If the additions would exceed the plan limit (free 5, pro 50), ' +
-    'nothing is added and an error says so.',
+    "Add companies to this API key's watchlist: company_numbers, 1–50 numbers of 8 letters or digits. Each is " +
+    'snapshotted now (status, accounts due date, charges, latest figures) so that get_alerts can report what ' +
+    'changes. Returns the numbers `added`, `already_watched` (kept as they were) and `not_found` (not on the ' +
+    'register, not added). If the additions would exceed the plan limit (free 5, pro 50), nothing is added and ' +
+    'an error says so. Adding again changes nothing. Costs one request of your monthly quota.',
   http: { method: 'POST', path: '/v1/watchlist/add' },
   input: z.object({ company_numbers: companyNumbersInput }),
+  output: watchAddOutput,
   json: false,
   async run(deps, input, context) {
     const found = await deps.store.getCompanies(input.company_numbers);
@@ -136,9 +141,11 @@ export const watchRemove = defineOperation({
   name: 'watch_remove',
   title: 'Remove companies from the watchlist',
   description:
-    "Remove companies (1–50 numbers) from this API key's watchlist; reports which were removed and which were not watched.",
+    "Remove companies from this API key's watchlist: company_numbers, 1–50 numbers of 8 letters or digits; " +
+    'their snapshots are dropped. Returns the numbers `removed` and `not_watched`. Costs one request of your monthly quota.',
   http: { method: 'POST', path: '/v1/watchlist/remove' },
   input: z.object({ company_numbers: companyNumbersInput }),
+  output: watchRemoveOutput,
   json: false,
   async run(deps, input, context) {
     const result = await deps.watchlists.remove(context.keyId, input.company_numbers);
@@ -157,13 +164,14 @@ export const getAlerts = defineOperation({
   name: 'get_alerts',
   title: 'Alerts on watched companies',
   description:
-    "What changed in the companies on this API key's watchlist since each was added: status_change (to " +
-    'liquidation, administration, receivership, strike-off or dissolved; high), negative_net_assets (high), ' +
-    'financial_deterioration (net assets or cash down ≥ 30% between the last two filings; medium), ' +
-    'overdue_accounts (medium), new_charges (medium), new_accounts (info). Optional: since (YYYY-MM-DD: only ' +
-    'alerts detected on or after it; default every alert since each company was added) and severity (the lowest ' +
-    'wanted: high, medium, low or info; default info, all). Sorted by severity, then company number; an empty ' +
-    'list when nothing changed.',
+    "What changed in the companies on this API key's watchlist since each was added: " +
+    'status_change (to liquidation, administration, receivership, strike-off or dissolved; high), ' +
+    'negative_net_assets (high), financial_deterioration (net assets or cash down ≥ 30% between the last two ' +
+    'filings; medium), overdue_accounts (medium), new_charges (medium), new_accounts (info). Optional: since ' +
+    '(YYYY-MM-DD: only alerts detected on or after it; default every alert since each company was added) and ' +
+    'severity (the lowest wanted: high, medium, low or info; default info, all). Returns `since` ' +
+    '(the oldest add date), `watched` and `alerts` (company, kind, severity, message, detected date, from, to), ' +
+    'sorted by severity, then company number; an empty list when nothing changed. Costs one request of your monthly quota.',
   http: { method: 'GET', path: '/v1/alerts' },
   input: z.object({
     since: dateInput(
@@ -174,6 +182,7 @@ export const getAlerts = defineOperation({
       .default('info')
       .describe('The lowest severity wanted: high, medium, low or info (default info: all)'),
   }),
+  output: getAlertsOutput,
   json: true,
   async run(deps, input, context) {
     const { watched, byNumber } = await watchedCompanies(deps, context.keyId);

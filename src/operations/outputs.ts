@@ -1,0 +1,259 @@
+/**
+ * Output schemas: the JSON each operation's `run` gives (REST `format=json` and MCP
+ * `structuredContent`, both with the envelope's `source` and `note` added), one per operation.
+ * The operations' result types are inferred from them, so the types, the MCP `outputSchema` and
+ * the answers cannot drift apart; the tests parse every operation's answer with its schema.
+ *
+ * No `.meta({ id })` here: an MCP tool's schema must be a plain object schema (see STYLE.md).
+ */
+import * as z from 'zod';
+import { ALERT_KINDS, ALERT_SEVERITIES } from '../domain/alerts.ts';
+import { RANGE_FIGURES } from '../domain/criteria.ts';
+import { FIGURE_KEYS, STANDARDS } from '../domain/figures.ts';
+import { RISK_BANDS } from '../domain/risk-band.ts';
+import { SIGNAL_CODES } from '../domain/signals.ts';
+import type { Severity } from '../domain/signals.ts';
+import { TRAJECTORY_FIGURES } from '../domain/trajectory.ts';
+import { TRIGGERS } from '../domain/triggers.ts';
+import type { Plan } from '../ports.ts';
+import { nextOutput } from './cursor.ts';
+import { filterShape, limitInput, sortInput } from './inputs.ts';
+
+/** `{ key: schema }` for each key, typed (Object.fromEntries loses the keys). */
+function keyed<K extends string, S extends z.ZodType>(keys: readonly K[], schema: S): Record<K, S> {
+  return Object.fromEntries(keys.map((key) => [key, schema])) as Record<K, S>;
+}
+
+/** Dates are ISO, YYYY-MM-DD. */
+const date = z.string();
+const optionalDate = date.nullable();
+/** An amount in GBP as filed (employees: a head count); null means not filed. */
+const figure = z.number().nullable();
+const count = z.number().int().min(0);
+const SEVERITIES = ['high', 'medium', 'low'] as const satisfies readonly Severity[];
+const severity = z.enum(SEVERITIES);
+const riskBand = z.enum(RISK_BANDS).describe('From the signals only; not a credit rating');
+const PLANS_OFFERED = ['free', 'pro'] as const satisfies readonly Plan[];
+
+const address = z.object({
+  care_of: z.string().nullable(),
+  po_box: z.string().nullable(),
+  line_1: z.string().nullable(),
+  line_2: z.string().nullable(),
+  post_town: z.string().nullable(),
+  county: z.string().nullable(),
+  country: z.string().nullable(),
+  postcode: z.string().nullable(),
+});
+
+/** A company's register record, as lookups show it. */
+export const companyViewOutput = z.object({
+  company_number: z.string(),
+  name: z.string(),
+  status: z.string(),
+  type: z.string(),
+  incorporated: optionalDate,
+  dissolved: optionalDate,
+  accounts: z.object({
+    category: z.string().nullable(),
+    last_made_up_to: optionalDate,
+    next_due: optionalDate,
+    overdue: z.boolean(),
+  }),
+  confirmation_statement: z.object({ last_made_up_to: optionalDate, next_due: optionalDate }),
+  charges_outstanding: count,
+  charges_total: count,
+  sic_codes: z.array(z.string()).describe('"62020 - Information technology consultancy activities"'),
+  address,
+  previous_names: z.array(z.object({ name: z.string(), changed: optionalDate })),
+});
+
+/** One balance sheet date of a company's accounts history. */
+export const accountsEntryOutput = z.object({
+  balance_sheet_date: date,
+  period_start: optionalDate,
+  published: optionalDate,
+  standard: z.enum(STANDARDS),
+  figures: z.record(z.enum(FIGURE_KEYS), figure).describe('GBP as filed (employees: a head count); null: not filed'),
+  quality: z.array(z.object({ field: z.string(), period: z.enum(['current', 'prior']), message: z.string() })),
+  from_prior_period: z.boolean().describe('Known only from a later filing’s prior-year column'),
+});
+
+export const signalOutput = z.object({ code: z.enum(SIGNAL_CODES), severity, message: z.string() });
+
+const direction = z.enum(['growing', 'stable', 'declining', 'insufficient_data']);
+const figureTrend = z.object({
+  first: figure,
+  last: figure,
+  change_pct: z.number().nullable(),
+  cagr_pct: z.number().nullable(),
+  direction,
+});
+export const trajectoryOutput = z.object({
+  direction,
+  periods: count,
+  ...keyed(TRAJECTORY_FIGURES, figureTrend),
+});
+
+export const companyProfileOutput = z.object({
+  company: companyViewOutput,
+  accounts: z.array(accountsEntryOutput).describe('Newest first, one per balance sheet date'),
+  latest: accountsEntryOutput.nullable().describe('The newest entry with figures; null when none has any'),
+  signals: z.array(signalOutput),
+  risk_band: riskBand,
+  trajectory: trajectoryOutput,
+});
+
+export const searchByNameOutput = z.object({
+  query: z.string(),
+  results: z.array(
+    z.object({
+      company_number: z.string(),
+      name: z.string(),
+      status: z.string(),
+      type: z.string(),
+      post_town: z.string().nullable(),
+      incorporated: optionalDate,
+      sic_codes: z.array(z.string()),
+    }),
+  ),
+  total: count.describe('Every name matching the words, not only those listed'),
+  next: nextOutput,
+});
+
+/** A search hit with its latest figures. */
+export const companyResultOutput = z.object({
+  company_number: z.string(),
+  name: z.string(),
+  status: z.string(),
+  post_town: z.string().nullable(),
+  sic_codes: z.array(z.string()),
+  balance_sheet_date: optionalDate,
+  net_assets: figure,
+  cash: figure,
+  turnover: figure,
+  employees: figure,
+  risk_band: riskBand,
+});
+
+const total = count.describe('Every match, not only those listed');
+
+export const searchCompaniesOutput = z.object({
+  criteria: z.object({ ...filterShape, sort: sortInput, limit: limitInput(50, 20) }).describe('What was asked'),
+  total,
+  results: z.array(companyResultOutput),
+  next: nextOutput,
+});
+
+const difference = z.object({
+  a: figure,
+  b: figure,
+  difference: figure.describe('a − b'),
+  ratio: z.number().nullable().describe('a ÷ b, 3 decimals; null when b is 0'),
+});
+
+export const compareCompaniesOutput = z.object({
+  companies: z
+    .array(companyProfileOutput.pick({ company: true, latest: true, risk_band: true, signals: true, trajectory: true }))
+    .length(2),
+  differences: z.record(z.enum(FIGURE_KEYS), difference).describe('Per figure of the latest accounts'),
+});
+
+const figureStats = z.object({
+  count,
+  mean: figure,
+  p10: figure,
+  p25: figure,
+  median: figure,
+  p75: figure,
+  p90: figure,
+});
+const { status, type, sic, post_town, incorporated_from, incorporated_to } = filterShape;
+const countsBy = z.record(z.string(), count);
+
+export const marketStatsOutput = z.object({
+  filters: z.object({ status, type, sic, post_town, incorporated_from, incorporated_to }),
+  companies: count,
+  with_accounts: count,
+  by_status: countsBy,
+  by_type: countsBy,
+  incorporations_by_year: countsBy.describe('{"2019": 1234}, oldest year first'),
+  negative_net_assets_share: z.number().nullable().describe('0–1, of those filing net assets'),
+  sample: z
+    .object({ probability: z.number(), companies: count })
+    .optional()
+    .describe('Present when all but `companies` is estimated from a random sample'),
+  ...keyed(RANGE_FIGURES, figureStats),
+});
+
+export const findTriggersOutput = z.object({
+  trigger: z.enum(TRIGGERS),
+  criteria: z.object({ ...filterShape, limit: limitInput(50, 20) }),
+  total,
+  results: z.array(
+    companyResultOutput.extend({
+      reason: z.string(),
+      metrics: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
+    }),
+  ),
+  next: nextOutput,
+});
+
+export const recentChangesOutput = z.object({
+  days: z.number().int(),
+  since: date,
+  filings: z.array(
+    z.object({
+      company_number: z.string(),
+      name: z.string().nullable(),
+      published: date,
+      balance_sheet_date: date,
+      net_assets: figure,
+      cash: figure,
+      turnover: figure,
+    }),
+  ),
+  total: count.describe('Every filing published since `since`, not only those listed'),
+  next: nextOutput,
+});
+
+export const watchListOutput = z.object({
+  plan: z.enum(PLANS_OFFERED),
+  limit: count,
+  count,
+  companies: z.array(
+    z.object({
+      company_number: z.string(),
+      name: z.string().nullable(),
+      status: z.string(),
+      accounts_next_due: optionalDate,
+      latest_balance_sheet_date: optionalDate,
+      added: z.string().describe('ISO date-time'),
+    }),
+  ),
+});
+
+const numbers = z.array(z.string());
+
+export const watchAddOutput = z.object({ added: numbers, already_watched: numbers, not_found: numbers });
+
+export const watchRemoveOutput = z.object({ removed: numbers, not_watched: numbers });
+
+const alertValue = z.union([z.string(), z.number(), z.null()]);
+
+export const alertOutput = z.object({
+  company_number: z.string(),
+  name: z.string(),
+  kind: z.enum(ALERT_KINDS),
+  severity: z.enum(ALERT_SEVERITIES),
+  message: z.string(),
+  detected: date,
+  from: alertValue,
+  to: alertValue,
+});
+
+export const getAlertsOutput = z.object({
+  since: date,
+  watched: numbers,
+  alerts: z.array(alertOutput),
+});
