@@ -11,14 +11,16 @@ import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { Ajv } from 'ajv';
 import { keyPrefix, usageMonth } from '../../src/domain/api-keys.ts';
-import { NOTE, SOURCE } from '../../src/operations/envelope.ts';
+import { NOTE, SOURCE, withEnvelope } from '../../src/operations/envelope.ts';
 import { OPERATIONS } from '../../src/operations/index.ts';
 import { call, loadFixtures, markdown, NOW } from '../support/api-fixtures.ts';
 import type { Answer } from '../support/api-fixtures.ts';
 import type { World } from '../support/api-world.ts';
 import { startWorld } from '../support/api-world.ts';
 import { testStores } from '../support/databases.ts';
+import { restJson } from '../support/rest-json.ts';
 
 const setups = [
   { name: 'embedded (PGlite, Postgres search)', store: testStores[0]!, search: 'postgres' as const },
@@ -46,6 +48,9 @@ const REQUIRED: Readonly<Record<string, readonly string[]>> = {
   watch_remove: ['company_numbers'],
   get_alerts: [],
 };
+
+/** The tools that change something (the watchlist); every other tool only reads. */
+const WRITES: readonly string[] = ['watch_add', 'watch_remove'];
 
 interface Property {
   type?: string;
@@ -153,7 +158,27 @@ for (const setup of setups) {
         assert.deepEqual([...(tool.inputSchema.required ?? [])].sort(), [...REQUIRED[tool.name]!].sort(), tool.name);
         for (const [argument, property] of Object.entries(propertiesOf(tool)))
           assert.ok((property.description ?? '').length > 0, `${tool.name}.${argument} is described`);
-        assert.equal(tool.annotations?.readOnlyHint, operation.http.method === 'GET', tool.name);
+        assert.deepEqual(
+          tool.annotations,
+          {
+            title: operation.title,
+            readOnlyHint: !WRITES.includes(tool.name),
+            destructiveHint: false,
+            idempotentHint: true,
+            openWorldHint: false,
+          },
+          tool.name,
+        );
+        assert.match(tool.description ?? '', /monthly quota/, `${tool.name} says what it costs`);
+        // The answer's shape: a plain object schema (no $ref at the top), naming the envelope.
+        const output = tool.outputSchema as Record<string, unknown> | undefined;
+        assert.equal(output?.type, 'object', tool.name);
+        assert.ok(!('$ref' in output!), tool.name);
+        assert.deepEqual(
+          [...((output!.required as string[] | undefined) ?? [])].filter((k) => k === 'source' || k === 'note'),
+          ['source', 'note'],
+          tool.name,
+        );
       }
       const byName = new Map(tools.map((t) => [t.name, propertiesOf(t)]));
       assert.deepEqual(Object.keys(byName.get('lookup_company')!), ['company_number']);
@@ -331,6 +356,87 @@ for (const setup of setups) {
         assert.equal(viaRest.status, 200, path);
         assert.equal(viaMcp, markdown(viaRest), name);
       }
+    });
+
+    test('every tool returns structuredContent beside the Markdown: what REST gives with format=json, valid against its outputSchema', async () => {
+      const key = await world.issueKey('pro');
+      const client = await connectWith(key);
+      // Listed first: the SDK's Client then checks each structuredContent against the tool's outputSchema
+      // itself (callTool throws on a mismatch); Ajv checks it here too, not relying on that.
+      const { tools } = await client.listTools();
+      const ajv = new Ajv({ strict: false, allErrors: true, formats: { date: /^\d{4}-\d{2}-\d{2}$/ } });
+      const validators = new Map(tools.map((t) => [t.name, ajv.compile(t.outputSchema!)]));
+      const called = new Set<string>();
+      const structured = async (name: string, args: Record<string, unknown>) => {
+        const result = await callTool(client, name, args);
+        answerText(result, name);
+        assert.ok(result.structuredContent, `${name} returns structuredContent`);
+        const validate = validators.get(name)!;
+        assert.ok(validate(result.structuredContent), `${name}: ${ajv.errorsText(validate.errors)}`);
+        called.add(name);
+        return result.structuredContent;
+      };
+      // The same call over REST, with format=json and the same key (so the same watchlist).
+      const sameAsRest = async (name: string, args: Record<string, unknown>) =>
+        assert.deepEqual(
+          await structured(name, args),
+          await restJson(
+            world,
+            key,
+            OPERATIONS.find((o) => o.name === name)!,
+            args,
+          ),
+          `${name} ${JSON.stringify(args)}`,
+        );
+
+      await sameAsRest('lookup_company', { company_number: '1' });
+      await sameAsRest('lookup_company', { company_number: '6' }); // no accounts: latest null
+      await sameAsRest('search_by_name', { name: 'ltd', limit: 3 });
+      await sameAsRest('search_companies', { post_town: 'leeds', min_net_assets: 100_000, sort: 'name' });
+      await sameAsRest('compare_companies', { company_a: '1', company_b: '4' });
+      await sameAsRest('market_stats', { post_town: 'leeds' });
+      await sameAsRest('find_triggers', { trigger: 'cash_rich' });
+      await sameAsRest('recent_changes', { days: 30, limit: 2 });
+      await sameAsRest('watch_list', {});
+      // The watchlist's writes answer REST in Markdown only; over MCP their lists come structured too.
+      assert.deepEqual(
+        await structured('watch_add', { company_numbers: ['1', '2', '99'] }),
+        withEnvelope({ added: ['00000001', '00000002'], already_watched: [], not_found: ['00000099'] }),
+      );
+      assert.deepEqual(
+        await structured('watch_add', { company_numbers: ['00000002'] }),
+        withEnvelope({ added: [], already_watched: ['00000002'], not_found: [] }),
+      );
+      await sameAsRest('watch_list', {});
+      await sameAsRest('get_alerts', {});
+      assert.deepEqual(
+        await structured('watch_remove', { company_numbers: ['2', '5'] }),
+        withEnvelope({ removed: ['00000002'], not_watched: ['00000005'] }),
+      );
+      const restAdd = await call(world, '/v1/watchlist/add?format=json', { key, body: { company_numbers: ['3'] } });
+      assert.match(markdown(restAdd), /^# Watchlist updated/);
+      assert.deepEqual([...called].sort(), OPERATIONS.map((o) => o.name).sort(), 'every tool is called');
+
+      // A refusal carries no structuredContent: there is no answer to describe.
+      const refused = await callTool(client, 'lookup_company', { company_number: '99' });
+      assert.equal(errorText(refused, 'not found'), 'Company 00000099 not found.');
+      assert.equal(refused.structuredContent, undefined);
+      const anonymous = await callTool(await connect(), 'watch_list');
+      assert.equal(errorText(anonymous, 'no key'), MISSING_KEY);
+      assert.equal(anonymous.structuredContent, undefined);
+    });
+
+    test('tools/list stays small enough for a model’s context: descriptions compact, the whole list bounded', async () => {
+      const answer = await rawMcp({ jsonrpc: '2.0', id: ++rpcId, method: 'tools/list', params: {} });
+      const tools = answer.body.result.tools as Tool[];
+      for (const tool of tools)
+        assert.ok(tool.description!.length <= 2_000, `${tool.name}: ${tool.description!.length}`);
+      // What a model reads to choose a tool: names, descriptions and argument schemas.
+      const forModels = JSON.stringify(
+        tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
+      );
+      assert.ok(forModels.length <= 30_000, `descriptions and input schemas: ${forModels.length} characters`);
+      assert.ok(JSON.stringify(answer.body).length <= 100_000, `tools/list: ${JSON.stringify(answer.body).length}`);
     });
 
     test('bad arguments and the operation’s own refusals are tool errors with the REST texts; each counts one', async () => {
