@@ -222,12 +222,18 @@ export function createEsSearchIndex({
           ? null
           : {
               bool: {
-                filter: [filter],
-                should: [
-                  { range: { [field]: { [descending ? 'lt' : 'gt']: after[0] } } },
-                  { bool: { must_not: [{ exists: { field } }] } },
+                filter: [
+                  filter,
+                  {
+                    bool: {
+                      should: [
+                        { range: { [field]: { [descending ? 'lt' : 'gt']: after[0] } } },
+                        { bool: { must_not: [{ exists: { field } }] } },
+                      ],
+                      minimum_should_match: 1,
+                    },
+                  },
                 ],
-                minimum_should_match: 1,
               },
             };
       const searches: estypes.SearchSearchRequestBody[] = [{ size: 0, track_total_hits: true, query: filter }];
