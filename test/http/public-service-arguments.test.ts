@@ -171,6 +171,17 @@ for (const setup of setups) {
       assert.match(stats.body.error, /Unknown parameter "trajectory"/);
     });
 
+    test('pages read the same under either spelling, and a cursor from one serves the other', async () => {
+      const [theirFirst, ourFirst] = [
+        await rest('/v1/search', { sort_by: 'cash', sort_order: 'asc', limit: 3 }),
+        await rest('/v1/search', { sort: 'cash', limit: 3 }),
+      ];
+      assert.deepEqual(numbers(theirFirst), ['00000002', '00000005', '00000003']);
+      assert.equal(theirFirst.next, ourFirst.next);
+      const second = await rest('/v1/search', { sort_by: 'cash', sort_order: 'asc', limit: 3, cursor: ourFirst.next });
+      assert.deepEqual(numbers(second), ['00000101', '00000001', '00000004']);
+    });
+
     test('limit: default 20, at most 50, as the public service', async () => {
       const client = await connect();
       assert.equal((await rest('/v1/search', {})).criteria.limit, 20);
