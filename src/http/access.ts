@@ -4,7 +4,7 @@
  * same refusals in their own way.
  */
 import { hashApiKey, nextMonthStart, PLANS, usageMonth } from '../domain/api-keys.ts';
-import { AppError, HTTP_STATUS, INVALID_KEY, invalidInput, MISSING_KEY } from '../errors.ts';
+import { AppError, HTTP_STATUS, INVALID_KEY, MISSING_KEY } from '../errors.ts';
 import type { CallContext } from '../operations/operation.ts';
 import type { ApiKeyRecord, KeyStore } from '../ports.ts';
 import type { Channel, HttpMetrics } from './metrics.ts';
@@ -27,7 +27,8 @@ export async function identifyCaller(keys: KeyStore, authorization: string | und
  * The credentials a request presents, as an Authorization header: the header itself, or the
  * `?key=` query parameter for clients that cannot send headers (the public service accepts it too).
  * A key in the URL ends up in browser histories and proxy logs, so the header stays the way to
- * send it; the request log never writes query strings. Both at once must agree.
+ * send it; the request log never writes query strings. Both at once must agree, or the request has
+ * no one key and is refused as unauthorised (401).
  */
 export function presentedAuthorization(ctx: {
   get(name: string): string;
@@ -36,10 +37,13 @@ export function presentedAuthorization(ctx: {
   const header = ctx.get('authorization') || undefined;
   const key = ctx.query.key;
   if (key === undefined) return header;
-  if (Array.isArray(key)) throw invalidInput('Parameter "key" is given more than once.');
+  if (Array.isArray(key)) throw new AppError('UNAUTHORIZED', 'Parameter "key" is given more than once: send one key.');
   const fromQuery = `Bearer ${key}`;
   if (header !== undefined && bearerToken(header) !== key)
-    throw invalidInput('Two different keys: send the key once, in the Authorization header or as ?key=.');
+    throw new AppError(
+      'UNAUTHORIZED',
+      'Two different keys: send the key once, in the Authorization header or as ?key=.',
+    );
   return fromQuery;
 }
 

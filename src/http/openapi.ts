@@ -3,6 +3,7 @@
  * parameters (from its zod input schema, under their REST names), and the answers it can give.
  */
 import * as z from 'zod';
+import { withEnvelopeSchema } from '../operations/envelope.ts';
 import type { Operation } from '../operations/operation.ts';
 import { restName } from './operation-input.ts';
 
@@ -65,7 +66,7 @@ export function openApiDocument(operations: readonly Operation[]): Record<string
             content: {
               'application/json': {
                 schema: operation.json
-                  ? { oneOf: [{ $ref: '#/components/schemas/Markdown' }, { $ref: '#/components/schemas/Json' }] }
+                  ? { oneOf: [{ $ref: '#/components/schemas/Markdown' }, { $ref: resultRef(operation) }] }
                   : { $ref: '#/components/schemas/Markdown' },
               },
             },
@@ -145,7 +146,7 @@ export function openApiDocument(operations: readonly Operation[]): Record<string
           name: 'key',
           description:
             'The same API key as ?key=, for clients that cannot send headers. A URL is kept in browser ' +
-            'histories and proxy logs: prefer the Authorization header. Sent with it, both must agree.',
+            'histories and proxy logs: prefer the Authorization header. Sent with it, both must agree (else 401).',
         },
       },
       schemas: {
@@ -169,17 +170,34 @@ export function openApiDocument(operations: readonly Operation[]): Record<string
             },
           },
         },
-        Json: {
-          type: 'object',
-          description:
-            'The JSON shape (format=json), as ../shared/API.md describes it per endpoint, with source and note',
-          required: ['source', 'note'],
-          properties: { source: { type: 'string' }, note: { type: 'string' } },
-          additionalProperties: true,
-        },
+        ...Object.fromEntries(
+          operations
+            .filter((operation) => operation.json)
+            .map((operation) => [resultName(operation), resultSchema(operation)]),
+        ),
       },
     },
   };
+}
+
+/** The JSON shape of an operation's answer (format=json): its output schema with the envelope. */
+function resultSchema(operation: Operation): Schema {
+  const { $schema: _schema, ...schema } = z.toJSONSchema(withEnvelopeSchema(operation.output), {
+    target: 'openapi-3.0',
+    io: 'output',
+  }) as Schema;
+  return {
+    ...schema,
+    description: `The JSON shape of ${operation.name} (format=json), with source and note: also the MCP tool's structuredContent`,
+  };
+}
+
+function resultName(operation: Operation): string {
+  return `${operation.name}_result`;
+}
+
+function resultRef(operation: Operation): string {
+  return `#/components/schemas/${resultName(operation)}`;
 }
 
 const rateLimitHeaders = {

@@ -475,12 +475,12 @@ for (const setup of setups) {
       const added = await call(world, `/v1/watchlist/add?key=${inUrl}`, { body: { company_numbers: ['1'] } });
       assert.equal(added.status, 200);
       assert.equal(added.headers.get('x-ratelimit-remaining'), '48');
-      // The same key in both places is fine; two different keys are a 400, not a guess.
+      // The same key in both places is fine; two different keys are a 401, not a guess.
       assert.equal((await get(`/v1/company?number=1&key=${inUrl}`, inUrl)).status, 200);
       const both = await get(`/v1/company?number=1&key=${inUrl}`, key);
-      assert.equal(both.status, 400);
+      assert.equal(both.status, 401);
       assert.match(both.body.error, /Two different keys/);
-      assert.equal((await get(`/v1/company?number=1&key=${inUrl}&key=${inUrl}`, null)).status, 400);
+      assert.equal((await get(`/v1/company?number=1&key=${inUrl}&key=${inUrl}`, null)).status, 401);
       const wrong = await get('/v1/company?number=1&key=ukcd_nope', null);
       assert.equal(wrong.status, 401);
       const mcp = await call(world, `/mcp?key=${inUrl}`, {
