@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { OPERATIONS } from '../../src/operations/index.ts';
 import { loadFixtures, NOW } from '../support/api-fixtures.ts';
 import type { World } from '../support/api-world.ts';
 import { startWorld } from '../support/api-world.ts';
@@ -26,6 +27,17 @@ describe('the OpenAPI document and /docs', () => {
     assert.equal(document.openapi, '3.0.3');
     // validate() throws, naming the place, on anything the specification does not allow.
     await SwaggerParser.validate(structuredClone(document) as never);
+    // Every JSON answer has its own schema, and company numbers and dates say what they must be.
+    const paths = document.paths as Record<string, Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    for (const operation of OPERATIONS.filter((o) => o.json)) {
+      const answer = paths[operation.http.path]![operation.http.method.toLowerCase()].responses['200'];
+      const refs = JSON.stringify(answer.content['application/json'].schema);
+      assert.ok(refs.includes(`#/components/schemas/${operation.name}_result`), `${operation.name}: ${refs}`);
+    }
+    const lookup = paths['/v1/company']!.get.parameters.find((p: { name: string }) => p.name === 'number');
+    assert.ok(lookup.schema.pattern, 'company numbers carry their pattern');
+    const stats = paths['/v1/stats']!.get.parameters.find((p: { name: string }) => p.name === 'incorporated_from');
+    assert.equal(stats.schema.format, 'date');
   });
 
   test('/docs renders the document with Redoc served from the package, nothing from elsewhere', async () => {
