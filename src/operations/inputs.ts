@@ -23,13 +23,13 @@ import { isCalendarDate } from '../domain/calendar-date.ts';
 /** What `normaliseCompanyNumber` can make a company number of: the pattern the document publishes. */
 export const COMPANY_NUMBER_PATTERN = /^\s*(\d{1,8}|[A-Za-z0-9]{8})\s*$/;
 
+const COMPANY_NUMBER_MESSAGE =
+  'must be a company number: 8 letters or digits, e.g. 00445790 or SC123456 (shorter all-digit numbers are zero-padded)';
+
 export function companyNumberInput(description: string) {
   return z
     .string()
-    .regex(
-      COMPANY_NUMBER_PATTERN,
-      'must be a company number: 8 letters or digits, e.g. 00445790 or SC123456 (shorter all-digit numbers are zero-padded)',
-    )
+    .regex(COMPANY_NUMBER_PATTERN, COMPANY_NUMBER_MESSAGE)
     .describe(
       `${description}: 8 letters or digits (e.g. 00445790, SC123456); shorter all-digit numbers are zero-padded`,
     )
@@ -43,6 +43,35 @@ export function companyNumberInput(description: string) {
         return z.NEVER;
       }
       return number;
+    });
+}
+
+/**
+ * A list of 1 to `max` company numbers, each normalised like `companyNumberInput`; a bad one is
+ * named by its place (`company_numbers[3]`). Repeats (after normalising: 1 and 00000001) are
+ * kept once, in the order first given.
+ */
+export function companyNumberListInput(max: number, description: string) {
+  return z
+    .array(z.string().regex(COMPANY_NUMBER_PATTERN, COMPANY_NUMBER_MESSAGE), {
+      error: 'must be a list of company numbers',
+    })
+    .min(1, 'must list at least 1 company number')
+    .max(max, `must list at most ${max} company numbers`)
+    .describe(`${description}: 1–${max} numbers, 8 letters or digits each (e.g. 00445790, SC123456)`)
+    .transform((raw, ctx) => {
+      const numbers = new Set<string>();
+      raw.forEach((value, i) => {
+        const number = normaliseCompanyNumber(value);
+        if (number === null)
+          ctx.addIssue({
+            code: 'custom',
+            path: [i],
+            message: `"${value}" is not a company number: expected 8 letters or digits, e.g. 00445790 or SC123456`,
+          });
+        else numbers.add(number);
+      });
+      return [...numbers];
     });
 }
 

@@ -137,6 +137,7 @@ describe('the MCP Inspector CLI against the service (PGlite, Postgres search)', 
   test('every read tool, called by the Inspector: structuredContent is what REST answers with format=json', async () => {
     const reads: [string, Record<string, unknown>][] = [
       ['lookup_company', { company_number: '00000001' }],
+      ['lookup_companies', { company_numbers: ['1', '6', '99'] }],
       ['search_by_name', { name: 'acme widgets', limit: 5 }],
       ['search_companies', { post_town: 'leeds', min_net_assets: 100_000, sort: 'name' }],
       ['compare_companies', { company_a: '1', company_b: '00000004' }],

@@ -37,6 +37,7 @@ const ENDING = `\n\n_Source: ${SOURCE}._  \n_${NOTE}_\n`;
 /** The arguments each tool requires, by name: exactly those, and nothing else required. */
 const REQUIRED: Readonly<Record<string, readonly string[]>> = {
   lookup_company: ['company_number'],
+  lookup_companies: ['company_numbers'],
   search_by_name: ['name'],
   search_companies: [],
   compare_companies: ['company_a', 'company_b'],
@@ -149,7 +150,7 @@ for (const setup of setups) {
         tools.map((t) => t.name),
         OPERATIONS.map((o) => o.name),
       );
-      assert.equal(tools.length, 11);
+      assert.equal(tools.length, 12);
       for (const tool of tools) {
         const operation = OPERATIONS.find((o) => o.name === tool.name)!;
         assert.equal(tool.description, operation.description, tool.name);
@@ -226,6 +227,8 @@ for (const setup of setups) {
         [30, 200],
       );
       assert.equal(byName.get('watch_add')!.company_numbers!.type, 'array');
+      assert.equal(byName.get('lookup_companies')!.company_numbers!.type, 'array');
+      assert.equal(tools.find((t) => t.name === 'lookup_companies')!.annotations?.readOnlyHint, true);
       assert.deepEqual(byName.get('watch_list'), {});
     });
 
@@ -283,6 +286,12 @@ for (const setup of setups) {
             /\| low \| charges_outstanding \|/,
           ],
         ],
+        // A repeat counts once: one company, one request.
+        [
+          'lookup_companies',
+          { company_numbers: ['1', '00000001'] },
+          [/^# 1 of 1 company found/, /\| 00000001 \| ACME/],
+        ],
         [
           'search_by_name',
           { name: 'acme widgets', limit: 5 },
@@ -332,7 +341,7 @@ for (const setup of setups) {
         for (const pattern of expected) assert.match(text, pattern, name);
       }
       assert.equal(await usage(key), calls.length);
-      assert.equal(calls.length, 11);
+      assert.equal(calls.length, 12);
       const list = answerText(await callTool(client, 'watch_list'), 'watch_list after');
       assert.match(list, /^# Watchlist: 1 of 5 \(free plan\)/);
       assert.match(list, /00000001/);
@@ -391,6 +400,7 @@ for (const setup of setups) {
 
       await sameAsRest('lookup_company', { company_number: '1' });
       await sameAsRest('lookup_company', { company_number: '6' }); // no accounts: latest null
+      await sameAsRest('lookup_companies', { company_numbers: ['1', '6', '99'] });
       await sameAsRest('search_by_name', { name: 'ltd', limit: 3 });
       await sameAsRest('search_companies', { post_town: 'leeds', min_net_assets: 100_000, sort: 'name' });
       await sameAsRest('compare_companies', { company_a: '1', company_b: '4' });
@@ -496,8 +506,8 @@ for (const setup of setups) {
       assert.equal(await usage(key), counted + 2);
 
       // An unknown tool is not an operation: refused with the list of tools, and not counted.
-      const unknown = errorText(await callTool(client, 'lookup_companies', { company_number: '1' }), 'unknown tool');
-      assert.match(unknown, /^Unknown tool "lookup_companies"\. Tools: lookup_company, search_by_name/);
+      const unknown = errorText(await callTool(client, 'lookup_person', { company_number: '1' }), 'unknown tool');
+      assert.match(unknown, /^Unknown tool "lookup_person"\. Tools: lookup_company, lookup_companies, search_by_name/);
       assert.equal(await usage(key), counted + 2);
     });
 
@@ -519,7 +529,7 @@ for (const setup of setups) {
       }
       assert.equal(await usage(key), 50);
       // Listing the tools still works and costs nothing.
-      assert.equal((await client.listTools()).tools.length, 11);
+      assert.equal((await client.listTools()).tools.length, 12);
       // The next month starts afresh.
       world.setNow(new Date('2025-07-01T00:00:01Z'));
       try {
@@ -588,7 +598,7 @@ for (const setup of setups) {
 
       const list = await rawMcp({ jsonrpc: '2.0', id: ++rpcId, method: 'tools/list', params: {} }, key);
       assert.equal(list.status, 200);
-      assert.equal(list.body.result.tools.length, 11);
+      assert.equal(list.body.result.tools.length, 12);
       assert.equal(list.headers.get('x-ratelimit-limit'), null);
       const init = await rawMcp(
         {

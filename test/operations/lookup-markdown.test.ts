@@ -9,6 +9,7 @@ import { emptyFigures } from '../../src/domain/figures.ts';
 import type { AccountsEntry } from '../../src/ports.ts';
 import { companyProfile } from '../../src/operations/company-profile.ts';
 import { renderProfile } from '../../src/operations/lookup-company.ts';
+import { renderProfiles } from '../../src/operations/lookup-companies.ts';
 import { company } from '../support/store-records.ts';
 
 const register = {
@@ -109,4 +110,16 @@ test('lookup Markdown leaves out the previous names and warnings sections when t
   );
   assert.doesNotMatch(plain, /## Previous names/);
   assert.doesNotMatch(plain, /## Quality warnings/);
+});
+
+test('batch Markdown: one row per company found, its signals, and the numbers not found', () => {
+  const profile = companyProfile({ company: register, accounts }, '2025-06-15');
+  const text = renderProfiles({ results: [profile], not_found: ['00000099', 'SC000001'] });
+  assert.match(text, /^# 1 of 3 companies found/);
+  assert.match(
+    text,
+    /\| 01234567 \| NEWCO TRADING LIMITED \| Active \| 2015-01-01 \| 2024-12-31 \| £250k \| £90k \| — \| — \| — \| \w+ \| \w+ \(2 periods\) \|/,
+  );
+  assert.match(text, /\*\*Not on the register \(2\):\*\* 00000099, SC000001/);
+  assert.match(renderProfiles({ results: [], not_found: ['00000099'] }), /^# 0 of 1 company found/);
 });

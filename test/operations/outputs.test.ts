@@ -32,6 +32,7 @@ const setups = [
 const CALLS: readonly [name: string, args: Record<string, unknown>][] = [
   ['lookup_company', { company_number: '1' }],
   ['lookup_company', { company_number: '6' }], // no accounts: latest null, trajectory insufficient
+  ['lookup_companies', { company_numbers: ['1', '6', '99'] }],
   ['search_by_name', { name: 'ltd', limit: 3 }],
   ['search_by_name', { name: 'nothing like it' }],
   ['search_companies', {}],
