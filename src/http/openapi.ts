@@ -153,7 +153,15 @@ export function openApiDocument(operations: readonly Operation[]): Record<string
         Error: {
           type: 'object',
           required: ['error'],
-          properties: { error: { type: 'string' }, resets_at: { type: 'string' } },
+          properties: {
+            error: { type: 'string' },
+            resets_at: { type: 'string' },
+            requests_needed: {
+              type: 'integer',
+              description: 'A batch refused for the quota (429): the requests it needed, one a distinct company',
+            },
+            requests_left: { type: 'integer', description: 'A batch refused for the quota (429): the requests left' },
+          },
         },
         Markdown: {
           type: 'object',
