@@ -7,10 +7,9 @@ import { withFigures } from '../domain/accounts-period.ts';
 import { ALERT_SEVERITIES, companyAlerts, selectAlerts, sortAlerts } from '../domain/alerts.ts';
 import type { Alert } from '../domain/alerts.ts';
 import { PLANS } from '../domain/api-keys.ts';
-import { normaliseCompanyNumber } from '../domain/company-number.ts';
 import { watchSnapshot } from '../domain/watch-snapshot.ts';
 import { AppError } from '../errors.ts';
-import { dateInput } from './inputs.ts';
+import { companyNumberListInput, dateInput } from './inputs.ts';
 import { table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
 import type { OperationDeps } from './operation.ts';
@@ -27,25 +26,7 @@ async function watchedCompanies(
   return { watched, byNumber: new Map(current.map((c) => [c.company.company_number, c])) };
 }
 
-const companyNumbersInput = z
-  .array(z.string(), { error: 'must be a list of company numbers' })
-  .min(1, 'must list at least 1 company number')
-  .max(50, 'must list at most 50 company numbers')
-  .describe('Company numbers, 1–50 (8 letters or digits each, e.g. 00445790)')
-  .transform((raw, ctx) => {
-    const numbers: string[] = [];
-    raw.forEach((value, i) => {
-      const number = normaliseCompanyNumber(value);
-      if (number === null)
-        ctx.addIssue({
-          code: 'custom',
-          path: [i],
-          message: `"${value}" is not a company number: expected 8 letters or digits, e.g. 00445790`,
-        });
-      else if (!numbers.includes(number)) numbers.push(number);
-    });
-    return numbers;
-  });
+const companyNumbersInput = companyNumberListInput(50, 'Company numbers to watch or stop watching');
 
 export const watchList = defineOperation({
   name: 'watch_list',
