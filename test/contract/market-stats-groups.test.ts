@@ -23,6 +23,7 @@ import type { SearchIndex } from '../../src/ports.ts';
 import { testStores } from '../support/databases.ts';
 import { elasticsearchUrl } from '../support/elasticsearch.ts';
 import { AS_OF, criteriaCompanies } from '../support/search-fixtures.ts';
+import { Random } from '../../src/synthetic/random.ts';
 
 const COMPANIES = 2_400;
 const TOWNS = Array.from({ length: 64 }, (_, i) => `TOWN ${String(i).padStart(2, '0')}`);
@@ -30,15 +31,10 @@ const STATUSES = ['Active', 'Active', 'Active', 'Active - Proposal to Strike off
 const TYPES = ['Private Limited Company', 'Private Limited Company', 'PLC', 'Limited Liability Partnership'];
 const SIC_CODES = ['62020', '62012', '47910', '41100', '68209', '70229', '99999', '01110', '86101', '74990', '89000'];
 
-/** mulberry32: the same companies on every run and adapter. */
+/** The generator's own mulberry32 stream: the same companies on every run and adapter. */
 function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const stream = new Random(seed);
+  return () => stream.next();
 }
 
 function groupedCompanies(): SearchDocument[] {

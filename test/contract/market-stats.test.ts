@@ -21,21 +21,17 @@ import type { SearchIndex } from '../../src/ports.ts';
 import { testStores } from '../support/databases.ts';
 import { elasticsearchUrl } from '../support/elasticsearch.ts';
 import { AS_OF, criteriaCompanies } from '../support/search-fixtures.ts';
+import { Random } from '../../src/synthetic/random.ts';
 
 const COMPANIES = 3_141;
 const ACTIVE = criteriaCompanies.northwind;
 const DISSOLVED = criteriaCompanies.westwind;
 const TOWNS = ['LEEDS', 'YORK', 'BATH'];
 
-/** A small seeded generator (mulberry32): the same companies on every run and adapter. */
+/** The generator's own mulberry32 stream: the same companies on every run and adapter. */
 function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const stream = new Random(seed);
+  return () => stream.next();
 }
 
 /** Whole pounds (sums then stay exact in floating point, as the filed figures are). */

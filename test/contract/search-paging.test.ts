@@ -23,6 +23,7 @@ import type { NameKey, NameSearchHit, SearchIndex } from '../../src/ports.ts';
 import { testStores } from '../support/databases.ts';
 import { elasticsearchUrl } from '../support/elasticsearch.ts';
 import { AS_OF, criteriaCompanies, searchDocuments } from '../support/search-fixtures.ts';
+import { Random } from '../../src/synthetic/random.ts';
 
 type Make = () => Promise<{ index: SearchIndex; close(): Promise<void> }>;
 
@@ -55,15 +56,10 @@ for (const [label, options] of [
   ]);
 }
 
-/** A small seeded generator (mulberry32): the same companies on every run and adapter. */
+/** The generator's own mulberry32 stream: the same companies on every run and adapter. */
 function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const stream = new Random(seed);
+  return () => stream.next();
 }
 
 const STABLE = 2_400;
