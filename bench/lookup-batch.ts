@@ -14,8 +14,7 @@
  *   npm run bench:lookup-batch -- --database ukcd_bench_batch --filers --duration 20
  */
 import { spawn, spawnSync } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -23,6 +22,7 @@ import { createKeyStore } from '../src/adapters/postgres/key-store.ts';
 import { createPgSql } from '../src/adapters/sql/pg-sql.ts';
 import { generateApiKey, hashApiKey, keyPrefix } from '../src/domain/api-keys.ts';
 import { Random } from '../src/synthetic/random.ts';
+import { sampleRss } from './process-rss.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -161,27 +161,6 @@ function run(
       (error, result) => (error ? fail(error) : done(result)),
     );
   });
-}
-
-/** The server process's peak resident memory while the run lasts, from /proc. */
-function sampleRss(child: ChildProcess): { stop(): number } {
-  let peak = 0;
-  const read = () => {
-    try {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      peak = Math.max(peak, Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-    } catch {
-      // the process is gone
-    }
-  };
-  const timer = setInterval(read, 500);
-  return {
-    stop() {
-      clearInterval(timer);
-      read();
-      return Math.round(peak);
-    },
-  };
 }
 
 await main();
