@@ -7,6 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { createCompanyStore } from '../src/adapters/postgres/company-store.ts';
 import { createKeyStore } from '../src/adapters/postgres/key-store.ts';
 import { createPgSearchIndex } from '../src/adapters/pg-search/pg-search-index.ts';
+import { createOwnershipReader } from '../src/adapters/postgres/ownership-reader.ts';
+import { createPgPeopleIndex } from '../src/adapters/pg-search/pg-people-index.ts';
 import { createWatchlistStore } from '../src/adapters/postgres/watchlist-store.ts';
 import { createPgSql } from '../src/adapters/sql/pg-sql.ts';
 import { buildApp, jsonRequestLog } from '../src/http/app.ts';
@@ -25,6 +27,8 @@ const app = buildApp({
   search: createPgSearchIndex(sql),
   keys: createKeyStore(sql),
   watchlists: createWatchlistStore(sql),
+  ownership: createOwnershipReader(sql),
+  people: createPgPeopleIndex(sql),
   log: (line) => process.stderr.write(`${line}\n`),
   // As `npm start` by default: the request log on stdout (LOG_REQUESTS=false turns it off).
   ...(process.env.LOG_REQUESTS === 'false' ? {} : { requestLog: jsonRequestLog() }),

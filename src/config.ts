@@ -26,6 +26,11 @@ const Variables = z.object({
     .string()
     .regex(/^[a-z0-9][a-z0-9_-]*$/, 'lower-case letters, digits, - and _')
     .default('companies'),
+  /** The alias people searches (search_people) read, versioned like the companies index. */
+  ELASTICSEARCH_PEOPLE_INDEX: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_-]*$/, 'lower-case letters, digits, - and _')
+    .default('people'),
   DATA_DIR: z.string().min(1).default('./data'),
   /**
    * Set: GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`. Unset: it is open, so

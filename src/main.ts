@@ -38,6 +38,8 @@ export async function main(): Promise<Server> {
     store: reads.store,
     ...(config.DATABASE_READ_URL ? { primary: store } : {}),
     search: search.index,
+    ownership: reads.ownership,
+    people: search.people,
     keys,
     watchlists,
     log,

@@ -5,7 +5,10 @@
 import { Client } from '@elastic/elasticsearch';
 import { createEsSearchIndex, ensureIndex } from './adapters/elasticsearch/es-search-index.ts';
 import { isEsUnavailable } from './adapters/elasticsearch/es-unavailable.ts';
+import { createEsPeopleIndex } from './adapters/elasticsearch/es-people-index.ts';
+import { createPgPeopleIndex } from './adapters/pg-search/pg-people-index.ts';
 import { createPgSearchIndex } from './adapters/pg-search/pg-search-index.ts';
+import type { PeopleIndex } from './ownership/people.ts';
 import type { Config } from './config.ts';
 import type { SearchIndex, Sql } from './ports.ts';
 
@@ -13,6 +16,9 @@ export interface OpenedSearch {
   index: SearchIndex;
   /** Names this index in the store's record of how far each index has been brought. */
   target: string;
+  /** The people index beside it (persons with significant control), and its name in that record. */
+  people: PeopleIndex;
+  peopleTarget: string;
   /** Where it lives, for messages. */
   location: string;
   close(): Promise<void>;
@@ -29,7 +35,7 @@ export interface OpenSearchOptions {
 }
 
 export async function openSearch(
-  config: Pick<Config, 'ELASTICSEARCH_URL' | 'ELASTICSEARCH_INDEX'>,
+  config: Pick<Config, 'ELASTICSEARCH_URL' | 'ELASTICSEARCH_INDEX' | 'ELASTICSEARCH_PEOPLE_INDEX'>,
   sql: Sql,
   options: OpenSearchOptions = {},
 ): Promise<OpenedSearch> {
@@ -37,6 +43,8 @@ export async function openSearch(
     return {
       index: createPgSearchIndex(sql),
       target: 'postgres:company_search',
+      people: createPgPeopleIndex(sql),
+      peopleTarget: 'postgres:people_search',
       location: 'Postgres (the store)',
       close: async () => {},
     };
@@ -61,6 +69,8 @@ export async function openSearch(
   return {
     index: createEsSearchIndex({ client, alias }),
     target: `elasticsearch:${alias}`,
+    people: createEsPeopleIndex({ client, alias: config.ELASTICSEARCH_PEOPLE_INDEX }),
+    peopleTarget: `elasticsearch:${config.ELASTICSEARCH_PEOPLE_INDEX}`,
     location: `Elasticsearch ${new URL(config.ELASTICSEARCH_URL).host}, alias ${alias}`,
     close: () => client.close(),
   };

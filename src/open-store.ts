@@ -13,12 +13,15 @@ import { mkdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { createCompanyStore } from './adapters/postgres/company-store.ts';
 import { createKeyStore } from './adapters/postgres/key-store.ts';
+import { createOwnershipReader } from './adapters/postgres/ownership-reader.ts';
+import { createPscStore } from './adapters/postgres/psc-store.ts';
 import { createWatchlistStore } from './adapters/postgres/watchlist-store.ts';
 import { migrate } from './adapters/postgres/migrate.ts';
 import { createPgSql } from './adapters/sql/pg-sql.ts';
 import { createPgliteSql } from './adapters/sql/pglite-sql.ts';
 import type { Config } from './config.ts';
 import { acquireLock, LockHeldError } from './lock-file.ts';
+import type { OwnershipReader, PscStore } from './ownership/ports.ts';
 import type { CompanyStore, KeyStore, Sql, WatchlistStore } from './ports.ts';
 
 export interface OpenedStore {
@@ -26,6 +29,8 @@ export interface OpenedStore {
   store: CompanyStore;
   keys: KeyStore;
   watchlists: WatchlistStore;
+  pscs: PscStore;
+  ownership: OwnershipReader;
   /** Where the data lives, for messages. */
   location: string;
 }
@@ -34,6 +39,7 @@ export interface OpenedStore {
 export interface ReadSide {
   sql: Sql;
   store: CompanyStore;
+  ownership: OwnershipReader;
   location: string;
   /** Closes the replica's pool (nothing when reads share the store's). */
   close(): Promise<void>;
@@ -75,6 +81,8 @@ export async function openStore(
     store: createCompanyStore(sql),
     keys: createKeyStore(sql),
     watchlists: createWatchlistStore(sql),
+    pscs: createPscStore(sql),
+    ownership: createOwnershipReader(sql),
     location,
   };
 }
@@ -143,13 +151,20 @@ export function openReadSide(
   options: OpenStoreOptions = {},
 ): ReadSide {
   if (!config.DATABASE_READ_URL) {
-    return { sql: opened.sql, store: opened.store, location: opened.location, close: async () => {} };
+    return {
+      sql: opened.sql,
+      store: opened.store,
+      ownership: opened.ownership,
+      location: opened.location,
+      close: async () => {},
+    };
   }
   // No migrations: a standby is read-only and gets the schema from its primary.
   const sql = createPgSql(pgOptions(config.DATABASE_READ_URL, options));
   return {
     sql,
     store: createCompanyStore(sql),
+    ownership: createOwnershipReader(sql),
     location: `${new URL(config.DATABASE_READ_URL).host} (read replica)`,
     close: () => sql.close(),
   };

@@ -105,7 +105,7 @@ export interface RecentFilingsPage {
   next: RecentFilingKey | null;
 }
 
-export type LoadKind = 'register' | 'accounts';
+export type LoadKind = 'register' | 'accounts' | 'psc';
 export type LoadStatus = 'running' | 'done' | 'failed' | 'interrupted';
 
 export interface LoadCounts {

@@ -4,12 +4,17 @@
  * table of operations (index.ts), so the surfaces cannot drift apart.
  */
 import type * as z from 'zod';
+import type { OwnershipReader, PeopleIndex } from '../ownership/ports.ts';
 import type { CompanyStore, Plan, SearchIndex, WatchlistStore } from '../ports.ts';
 
 export interface OperationDeps {
   store: CompanyStore;
   search: SearchIndex;
   watchlists: WatchlistStore;
+  /** Who controls whom (the PSC register). */
+  ownership: OwnershipReader;
+  /** Persons with significant control by name. */
+  people: PeopleIndex;
 }
 
 /** Who is asking, and when. */

@@ -13,6 +13,8 @@ import { createEsSearchIndex } from '../../src/adapters/elasticsearch/es-search-
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
 import { createKeyStore } from '../../src/adapters/postgres/key-store.ts';
 import { migrate } from '../../src/adapters/postgres/migrate.ts';
+import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
+import { createPgPeopleIndex } from '../../src/adapters/pg-search/pg-people-index.ts';
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
 import { createPgliteSql } from '../../src/adapters/sql/pglite-sql.ts';
 import { generateApiKey, hashApiKey, keyPrefix, usageMonth } from '../../src/domain/api-keys.ts';
@@ -81,6 +83,8 @@ describe('the API, on an index whose shards are not ready', () => {
       search: index,
       keys,
       watchlists: createWatchlistStore(sql),
+      ownership: createOwnershipReader(sql),
+      people: createPgPeopleIndex(sql),
       log: () => {},
     });
     const server = app.listen(0, '127.0.0.1');

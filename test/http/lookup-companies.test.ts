@@ -206,6 +206,8 @@ for (const setup of setups) {
         store: createCompanyStore(counted.sql),
         search: world.search,
         watchlists: createWatchlistStore(counted.sql),
+        ownership: world.ownership,
+        people: world.people,
       };
       const numbers = [...moreCompanies.map((c) => c.number).slice(0, 98), '00000001', '00000002'];
       const result = await lookupCompanies.run(

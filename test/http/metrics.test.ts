@@ -13,6 +13,8 @@ import { after, before, describe, test } from 'node:test';
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
 import { createKeyStore } from '../../src/adapters/postgres/key-store.ts';
 import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-index.ts';
+import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
+import { createPgPeopleIndex } from '../../src/adapters/pg-search/pg-people-index.ts';
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
 import { createPgSql } from '../../src/adapters/sql/pg-sql.ts';
 import { keyPrefix } from '../../src/domain/api-keys.ts';
@@ -282,10 +284,8 @@ for (const setup of setups) {
       const token = 'metrics-token-0123456789';
       const { url, server } = await listen(
         buildApp({
-          store: world.store,
-          search: world.search,
+          ...world.deps,
           keys: world.keys,
-          watchlists: createWatchlistStore(world.sql),
           log: () => {},
           metricsToken: token,
         }),
@@ -315,6 +315,8 @@ describe('/metrics when the store does not answer', () => {
         search: createPgSearchIndex(sql),
         keys: createKeyStore(sql),
         watchlists: createWatchlistStore(sql),
+        ownership: createOwnershipReader(sql),
+        people: createPgPeopleIndex(sql),
         log: () => {},
       }),
     );

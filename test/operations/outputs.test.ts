@@ -10,7 +10,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Ajv } from 'ajv';
-import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
 import { keyPrefix, usageMonth } from '../../src/domain/api-keys.ts';
 import { TRIGGERS } from '../../src/domain/triggers.ts';
 import { parseInput } from '../../src/http/operation-input.ts';
@@ -78,7 +77,7 @@ for (const setup of setups) {
     before(async () => {
       world = await startWorld({ store: setup.store, search: setup.search, now: NOW });
       await loadFixtures(world);
-      deps = { store: world.store, search: world.search, watchlists: createWatchlistStore(world.sql) };
+      deps = world.deps;
       const key = await world.issueKey('free');
       const [record] = await world.keys.listKeys(usageMonth(NOW), keyPrefix(key));
       context = { keyId: record!.id, plan: 'free', today: NOW.toISOString().slice(0, 10), now: NOW };

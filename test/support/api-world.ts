@@ -17,6 +17,12 @@ import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts
 import { createKeyStore } from '../../src/adapters/postgres/key-store.ts';
 import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-index.ts';
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
+import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
+import { createPscStore } from '../../src/adapters/postgres/psc-store.ts';
+import { createEsPeopleIndex } from '../../src/adapters/elasticsearch/es-people-index.ts';
+import { createPgPeopleIndex } from '../../src/adapters/pg-search/pg-people-index.ts';
+import type { OperationDeps } from '../../src/operations/operation.ts';
+import type { OwnershipReader, PeopleIndex, PscStore } from '../../src/ownership/ports.ts';
 import { generateApiKey, hashApiKey, keyPrefix } from '../../src/domain/api-keys.ts';
 import { buildApp } from '../../src/http/app.ts';
 import type { CompanyStore, KeyStore, Plan, SearchIndex, Sql } from '../../src/ports.ts';
@@ -37,6 +43,12 @@ export interface World {
   store: CompanyStore;
   keys: KeyStore;
   search: SearchIndex;
+  /** The people index beside `search`, and the PSC store and reader on `sql`. */
+  people: PeopleIndex;
+  pscs: PscStore;
+  ownership: OwnershipReader;
+  /** What the operations run on, as the app has them. */
+  deps: OperationDeps;
   /** The request log's lines so far. */
   requestLines: string[];
   setNow(now: Date): void;
@@ -91,6 +103,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
   const store = createCompanyStore(sql);
   const keys = createKeyStore(sql);
   let search: SearchIndex;
+  let people: PeopleIndex;
   let target: string;
   let closeSearch = async () => {};
   if (options.search === 'elasticsearch') {
@@ -98,22 +111,28 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     const alias = `companies_api_${process.pid}_${++worlds}`;
     await ensureIndex({ client, alias });
     search = createEsSearchIndex({ client, alias });
+    people = createEsPeopleIndex({ client, alias: `people_api_${process.pid}_${worlds}` });
     target = `elasticsearch:${alias}`;
     closeSearch = async () => {
-      await client.indices.delete({ index: `${alias}_v*`, ignore_unavailable: true, allow_no_indices: true });
+      await client.indices.delete({
+        index: [`${alias}_v*`, `people_api_${process.pid}_${worlds}_v*`],
+        ignore_unavailable: true,
+        allow_no_indices: true,
+      });
       await client.close();
     };
   } else {
     search = createPgSearchIndex(sql);
+    people = createPgPeopleIndex(sql);
     target = 'postgres:company_search';
   }
   let now = options.now;
   const requestLines: string[] = [];
+  const ownership = createOwnershipReader(sql);
+  const deps: OperationDeps = { store, search, watchlists: createWatchlistStore(sql), ownership, people };
   const app = buildApp({
-    store,
-    search,
+    ...deps,
     keys,
-    watchlists: createWatchlistStore(sql),
     clock: () => now,
     log: () => {},
     requestLog: (entry) => requestLines.push(JSON.stringify(entry)),
@@ -130,6 +149,10 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     store,
     keys,
     search,
+    people,
+    pscs: createPscStore(sql),
+    ownership,
+    deps,
     requestLines,
     setNow(next) {
       now = next;

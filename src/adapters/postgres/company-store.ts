@@ -405,7 +405,7 @@ export function createCompanyStore(sql: Sql): CompanyStore {
     async loadedThrough(kind) {
       const result = await sql.query<{ through: string | null }>(
         `SELECT max(detail->>$2) AS through FROM load_journal WHERE kind = $1 AND status = 'done'`,
-        [kind, kind === 'register' ? 'snapshotDate' : 'published'],
+        [kind, kind === 'accounts' ? 'published' : 'snapshotDate'],
       );
       return result.rows[0]?.through ?? null;
     },

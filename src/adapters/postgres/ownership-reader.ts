@@ -1,0 +1,39 @@
+/**
+ * Reads of the ownership graph on PostgreSQL or PGlite: a company's PSCs, the edges up and down the
+ * chain. A corporate PSC resolves to a company when its registered number is on the register.
+ */
+import type { OwnershipReader } from '../../ownership/ports.ts';
+import type { StoredPsc } from '../../ownership/psc.ts';
+import type { Sql } from '../../ports.ts';
+
+export const PSC_COLUMNS = `p.company_number, p.psc_id, p.kind, p.kind_class, p.beneficial_owner, p.name, p.name_elements,
+  p.natures AS natures_of_control, to_char(p.notified_on, 'YYYY-MM-DD') AS notified_on,
+  to_char(p.ceased_on, 'YYYY-MM-DD') AS ceased_on, p.ceased, p.birth_year, p.birth_month, p.nationality,
+  p.country_of_residence, p.identification, p.statement, p.registered_company_number, p.country, p.overseas,
+  p.person_key, p.content_hash, p.data, to_char(p.snapshot_date, 'YYYY-MM-DD') AS snapshot_date,
+  to_char(p.ceased_by_snapshot, 'YYYY-MM-DD') AS ceased_by_snapshot,
+  r.company_number AS resolved_company_number, r.name AS resolved_company_name`;
+
+export function createOwnershipReader(sql: Sql): OwnershipReader {
+  return {
+    async pscsOf(companyNumber, includeCeased) {
+      const result = await sql.query<StoredPsc>(
+        `SELECT ${PSC_COLUMNS}
+         FROM psc p LEFT JOIN companies r ON r.company_number = p.registered_company_number
+         WHERE p.company_number = $1 AND ($2 OR NOT p.ceased)
+         ORDER BY p.ceased, p.notified_on DESC NULLS LAST, p.psc_id`,
+        [companyNumber, includeCeased],
+      );
+      return result.rows.map(storedPsc);
+    },
+  };
+}
+
+/** Numbers arrive as numbers, whatever the driver. */
+export function storedPsc(row: StoredPsc): StoredPsc {
+  return {
+    ...row,
+    birth_year: row.birth_year === null ? null : Number(row.birth_year),
+    birth_month: row.birth_month === null ? null : Number(row.birth_month),
+  };
+}

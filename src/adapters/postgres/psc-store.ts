@@ -1,0 +1,99 @@
+/**
+ * The PSC records on PostgreSQL or PGlite (migration 007): written by the PSC loader in batches of
+ * one INSERT … ON CONFLICT each, from one JSON parameter (as the register's companies are).
+ */
+import type { PscStore } from '../../ownership/ports.ts';
+import type { PscRecord } from '../../ownership/psc.ts';
+import type { Sql } from '../../ports.ts';
+
+const LOAD_COMMIT = `SET LOCAL synchronous_commit = off`;
+
+// The row moves on to the newer snapshot whatever it says; updated_at (what the indexers follow)
+// moves only when the record itself changed, or when a PSC kept as ceased is listed again.
+const UPSERT_PSCS = `
+INSERT INTO psc AS p (company_number, psc_id, kind, kind_class, beneficial_owner, name, name_elements, natures,
+  notified_on, ceased_on, ceased, birth_year, birth_month, nationality, country_of_residence, identification,
+  statement, registered_company_number, country, overseas, person_key, content_hash, data, snapshot_date)
+SELECT r.company_number, r.psc_id, r.kind, r.kind_class, r.beneficial_owner, r.name, r.name_elements,
+  ARRAY(SELECT jsonb_array_elements_text(r.natures)), r.notified_on, r.ceased_on, r.ceased, r.birth_year,
+  r.birth_month, r.nationality, r.country_of_residence, r.identification, r.statement,
+  r.registered_company_number, r.country, r.overseas, r.person_key, r.content_hash, r.data, $2::date
+FROM jsonb_to_recordset($1::jsonb) AS r(company_number text, psc_id text, kind text, kind_class text,
+  beneficial_owner boolean, name text, name_elements jsonb, natures jsonb, notified_on date, ceased_on date,
+  ceased boolean, birth_year smallint, birth_month smallint, nationality text, country_of_residence text,
+  identification jsonb, statement text, registered_company_number text, country text, overseas boolean,
+  person_key text, content_hash text, data jsonb)
+ON CONFLICT (company_number, psc_id) DO UPDATE SET
+  kind = EXCLUDED.kind, kind_class = EXCLUDED.kind_class, beneficial_owner = EXCLUDED.beneficial_owner,
+  name = EXCLUDED.name, name_elements = EXCLUDED.name_elements, natures = EXCLUDED.natures,
+  notified_on = EXCLUDED.notified_on, ceased_on = EXCLUDED.ceased_on, ceased = EXCLUDED.ceased,
+  ceased_by_snapshot = NULL, birth_year = EXCLUDED.birth_year, birth_month = EXCLUDED.birth_month,
+  nationality = EXCLUDED.nationality, country_of_residence = EXCLUDED.country_of_residence,
+  identification = EXCLUDED.identification, statement = EXCLUDED.statement,
+  registered_company_number = EXCLUDED.registered_company_number, country = EXCLUDED.country,
+  overseas = EXCLUDED.overseas, person_key = EXCLUDED.person_key, content_hash = EXCLUDED.content_hash,
+  data = EXCLUDED.data, snapshot_date = EXCLUDED.snapshot_date,
+  updated_at = CASE
+    WHEN p.content_hash IS DISTINCT FROM EXCLUDED.content_hash OR p.ceased_by_snapshot IS NOT NULL THEN now()
+    ELSE p.updated_at END
+WHERE p.snapshot_date <= EXCLUDED.snapshot_date`;
+
+export function createPscStore(sql: Sql): PscStore {
+  return {
+    async upsertPscs(records, snapshotDate) {
+      if (records.length === 0) return;
+      // One INSERT … ON CONFLICT cannot touch a row twice: a repeated PSC keeps its last copy.
+      const byKey = new Map(records.map((record) => [`${record.company_number}\u0000${record.psc_id}`, record]));
+      await sql.transaction(async (tx) => {
+        await tx.query(LOAD_COMMIT);
+        await tx.query(UPSERT_PSCS, [JSON.stringify([...byKey.values()].map(pscJson)), snapshotDate]);
+      });
+    },
+
+    async markMissingCeased(snapshotDate) {
+      const result = await sql.query(
+        `UPDATE psc SET ceased = true, ceased_by_snapshot = $1::date, updated_at = now()
+         WHERE snapshot_date < $1::date AND NOT ceased`,
+        [snapshotDate],
+      );
+      return result.rowCount;
+    },
+
+    async counts() {
+      const result = await sql.query<{ pscs: string; current: string; statements: string }>(
+        `SELECT count(*) AS pscs, count(*) FILTER (WHERE NOT ceased) AS current,
+           count(*) FILTER (WHERE kind_class = 'statement') AS statements FROM psc`,
+      );
+      const row = result.rows[0]!;
+      return { pscs: Number(row.pscs), current: Number(row.current), statements: Number(row.statements) };
+    },
+  };
+}
+
+function pscJson(record: PscRecord) {
+  return {
+    company_number: record.company_number,
+    psc_id: record.psc_id,
+    kind: record.kind,
+    kind_class: record.kind_class,
+    beneficial_owner: record.beneficial_owner,
+    name: record.name,
+    name_elements: record.name_elements,
+    natures: record.natures_of_control,
+    notified_on: record.notified_on,
+    ceased_on: record.ceased_on,
+    ceased: record.ceased,
+    birth_year: record.birth_year,
+    birth_month: record.birth_month,
+    nationality: record.nationality,
+    country_of_residence: record.country_of_residence,
+    identification: record.identification,
+    statement: record.statement,
+    registered_company_number: record.registered_company_number,
+    country: record.country,
+    overseas: record.overseas,
+    person_key: record.person_key,
+    content_hash: record.content_hash,
+    data: record.data,
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * Ports of the ownership capability: where PSC records are written (the PSC loader), how the
+ * ownership graph and a company's controllers are read (get_ownership, lookups, alerts), and the
+ * people index (search_people). Adapters: src/adapters/postgres (store), src/adapters/elasticsearch
+ * and src/adapters/pg-search (people index).
+ */
+import type { PscRecord, StoredPsc } from './psc.ts';
+
+export interface PscStore {
+  /**
+   * Insert or update the records as listed by the snapshot of `snapshotDate`; an older snapshot
+   * never overwrites a newer one. A record repeated within the batch keeps its last copy.
+   */
+  upsertPscs(records: readonly PscRecord[], snapshotDate: string): Promise<void>;
+  /**
+   * After a complete snapshot: the current PSCs and statements it no longer lists are kept,
+   * marked ceased by that snapshot. Returns how many.
+   */
+  markMissingCeased(snapshotDate: string): Promise<number>;
+  counts(): Promise<{ pscs: number; current: number; statements: number }>;
+}
+
+export interface OwnershipReader {
+  /** A company's PSCs and statements, ceased ones too when asked; current first, newest notified first. */
+  pscsOf(companyNumber: string, includeCeased: boolean): Promise<StoredPsc[]>;
+}
+
+/**
+ * The people index: persons with significant control by name, one document per person (the
+ * records sharing a person_key), with the companies they control. Built and updated by the
+ * indexer from the store, like the companies index. (Defined in full in people.ts.)
+ */
+export type { PeopleIndex } from './people.ts';
