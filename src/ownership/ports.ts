@@ -23,6 +23,13 @@ export interface PscStore {
 export interface OwnershipReader {
   /** A company's PSCs and statements, ceased ones too when asked; current first, newest notified first. */
   pscsOf(companyNumber: string, includeCeased: boolean): Promise<StoredPsc[]>;
+  /** The current PSCs and statements of each of these companies (one query): the edges up. */
+  currentPscsOf(companyNumbers: readonly string[]): Promise<StoredPsc[]>;
+  /**
+   * The current corporate PSCs registered as one of these companies, that is the companies they
+   * control (the PSC's `company_number`): the edges down; at most `limit` of them (one query).
+   */
+  controlledBy(companyNumbers: readonly string[], limit: number): Promise<StoredPsc[]>;
 }
 
 /**

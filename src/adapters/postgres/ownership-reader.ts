@@ -26,6 +26,31 @@ export function createOwnershipReader(sql: Sql): OwnershipReader {
       );
       return result.rows.map(storedPsc);
     },
+
+    async currentPscsOf(companyNumbers) {
+      if (companyNumbers.length === 0) return [];
+      const result = await sql.query<StoredPsc>(
+        `SELECT ${PSC_COLUMNS}
+         FROM psc p LEFT JOIN companies r ON r.company_number = p.registered_company_number
+         WHERE p.company_number = ANY($1::text[]) AND NOT p.ceased
+         ORDER BY p.company_number, p.notified_on DESC NULLS LAST, p.psc_id`,
+        [companyNumbers],
+      );
+      return result.rows.map(storedPsc);
+    },
+
+    async controlledBy(companyNumbers, limit) {
+      if (companyNumbers.length === 0) return [];
+      const result = await sql.query<StoredPsc>(
+        `SELECT ${PSC_COLUMNS}
+         FROM psc p JOIN companies r ON r.company_number = p.registered_company_number
+         WHERE p.registered_company_number = ANY($1::text[]) AND NOT p.ceased
+         ORDER BY p.registered_company_number, p.company_number, p.psc_id
+         LIMIT $2`,
+        [companyNumbers, limit],
+      );
+      return result.rows.map(storedPsc);
+    },
   };
 }
 
