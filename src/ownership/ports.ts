@@ -4,6 +4,7 @@
  * people index (search_people). Adapters: src/adapters/postgres (store), src/adapters/elasticsearch
  * and src/adapters/pg-search (people index).
  */
+import type { PersonDocument } from './people.ts';
 import type { PscRecord, StoredPsc } from './psc.ts';
 
 export interface PscStore {
@@ -38,3 +39,22 @@ export interface OwnershipReader {
  * indexer from the store, like the companies index. (Defined in full in people.ts.)
  */
 export type { PeopleIndex } from './people.ts';
+
+/** A batch of the people indexer's reading: the people to (re)index, and those nobody names now. */
+export interface PeopleBatch {
+  people: PersonDocument[];
+  /** person_keys read whose records no longer name a person: to remove from the index. */
+  gone: string[];
+}
+
+/** Where the people indexer reads people from: the PSC records grouped by person_key. */
+export interface PeopleSource {
+  /**
+   * Every person (or, with `changedSince`, those whose records, or the register names of whose
+   * companies, changed after that time: a `now()` of the store), about `batchSize` people a batch,
+   * in person_key order.
+   */
+  peopleForIndex(batchSize: number, changedSince?: string): AsyncGenerator<PeopleBatch>;
+  /** How many person_keys the records name (the size of a full build, for its progress). */
+  countPeople(): Promise<number>;
+}

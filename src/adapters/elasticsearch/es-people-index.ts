@@ -1,18 +1,181 @@
 /**
- * The people index on Elasticsearch. UNDER CONSTRUCTION (issue 14).
+ * The people index on Elasticsearch: the alias (ELASTICSEARCH_PEOPLE_INDEX, default `people`) in
+ * front of `people_vN`, built from index-mappings/people.json. Ranked as the Postgres adapter ranks
+ * (people.ts PersonKey) with core features only (no scripts): one filter per tier, each read in the
+ * index's own sort order (more current companies, shorter name, person_key), so that each stops
+ * after the page however many people match; then the page's documents by id.
  */
-import type { Client } from '@elastic/elasticsearch';
-import type { PeopleIndex } from '../../ownership/people.ts';
+import { createHash } from 'node:crypto';
+import type { Client, estypes } from '@elastic/elasticsearch';
+import { dependencyUnavailable } from '../../errors.ts';
+import type { PeopleIndex, PersonDocument, PersonKey } from '../../ownership/people.ts';
+import { PERSON_TIERS, personSearchName } from '../../ownership/people.ts';
+import { personNameQuery } from '../../ownership/person-name.ts';
+import { translateRejections } from '../translate-rejections.ts';
+import { isEsUnavailable } from './es-unavailable.ts';
+import {
+  bulkWrite,
+  ensureAliasedIndex,
+  mappingOutdated,
+  msearchHits,
+  readIndexMapping,
+  rebuildBehindAlias,
+} from './es-versioned-index.ts';
 
-export function createEsPeopleIndex(_options: { client: Client; alias: string }): PeopleIndex {
-  const notYet = () => Promise.reject(new Error('people index not built yet'));
-  return {
-    upsertPeople: notYet,
-    removePeople: notYet,
-    refresh: notYet,
-    count: notYet,
-    rebuild: notYet,
-    outdated: notYet,
-    searchPeople: notYet,
+const MAPPING_FILE = 'people.json';
+
+export interface EsPeopleOptions {
+  client: Client;
+  /** The alias searches read; an index named `${alias}_v1` is created behind it when missing. */
+  alias: string;
+}
+
+/** Create the first people index behind the alias if there is none (see ensureAliasedIndex). */
+export async function ensurePeopleIndex({ client, alias }: EsPeopleOptions): Promise<void> {
+  await ensureAliasedIndex(client, alias, readIndexMapping(MAPPING_FILE));
+}
+
+/** The index's sort, which every tier's search uses so that it can stop early. */
+const SORT: estypes.Sort = [
+  { current_companies: { order: 'desc' } },
+  { name_length: { order: 'asc' } },
+  { person_key: { order: 'asc' } },
+];
+
+export function createEsPeopleIndex({ client, alias }: EsPeopleOptions): PeopleIndex {
+  const index: PeopleIndex = {
+    upsertPeople: (documents) => writePeople(client, alias, documents, { requireAlias: true }),
+
+    async removePeople(personKeys) {
+      // Deleting a person the index never had is no error (the bulk item says not_found).
+      await bulkWrite(
+        client,
+        personKeys.map((key) => ({ delete: { _index: alias, _id: documentId(key) } })),
+        { requireAlias: true },
+      );
+    },
+
+    rebuild: (batches) =>
+      rebuildBehindAlias(client, alias, readIndexMapping(MAPPING_FILE), batches, (target, batch) =>
+        writePeople(client, target, batch),
+      ),
+
+    async refresh() {
+      await client.indices.refresh({ index: alias });
+    },
+
+    outdated: () => mappingOutdated(client, alias, readIndexMapping(MAPPING_FILE)),
+
+    async count() {
+      return (await client.count({ index: alias })).count;
+    },
+
+    async searchPeople(query) {
+      const { phrase, words } = personNameQuery(query.name);
+      if (words.length === 0) return { total: 0, people: [], next: null };
+      const lower = phrase.toLowerCase();
+      const filter: estypes.QueryDslQueryContainer[] = words.map((word) => ({
+        prefix: { name_words: word.toLowerCase() },
+      }));
+      if (query.birth_year !== undefined) filter.push({ term: { birth_year: query.birth_year } });
+      if (query.birth_month !== undefined) filter.push({ term: { birth_month: query.birth_month } });
+      const exact = { term: { name_normalised: phrase } };
+      const starts = { prefix: { name_prefix: lower } };
+      const contains = { match_phrase_prefix: { name_words: lower } };
+      const tierQueries: [
+        tier: number,
+        must: estypes.QueryDslQueryContainer[],
+        not: estypes.QueryDslQueryContainer[],
+      ][] = [
+        [PERSON_TIERS.exact, [exact], []],
+        [PERSON_TIERS.starts, [starts], [exact]],
+        [PERSON_TIERS.contains, [contains], [exact, starts]],
+        [PERSON_TIERS.words, [], [contains, exact, starts]],
+      ];
+      // One more than asked, to know whether another page follows; from just after the key (its
+      // tier, then search_after within it: never an offset).
+      const want = query.limit + 1;
+      const after = query.after;
+      const tiers = tierQueries.filter(([tier]) => after === undefined || tier >= after[0]);
+      const [count, ...pages] = await msearchHits<never>(client, alias, [
+        { size: 0, track_total_hits: true, query: { bool: { filter } } },
+        ...tiers.map(([tier, must, not]): estypes.SearchSearchRequestBody => ({
+          size: want,
+          track_total_hits: false,
+          query: { bool: { filter: [...filter, ...must], must_not: not } },
+          sort: SORT,
+          _source: false,
+          ...(after && tier === after[0] ? { search_after: [after[1], after[2], after[3]] } : {}),
+        })),
+      ]);
+      const ranked = tiers
+        .flatMap(([tier], i) =>
+          pages[i]!.hits.hits.map((hit): PersonKey => {
+            const [current, length, key] = hit.sort as [number, number, string];
+            return [tier, Number(current), Number(length), key];
+          }),
+        )
+        .slice(0, want);
+      const shown = ranked.slice(0, query.limit);
+      const people = await documentsOf(
+        client,
+        alias,
+        shown.map((key) => key[3]),
+      );
+      const total = count!.hits.total;
+      return {
+        total: typeof total === 'number' ? total : (total?.value ?? 0),
+        people,
+        next: ranked.length > query.limit ? shown.at(-1)! : null,
+      };
+    },
   };
+  // Elasticsearch down or too slow is the port's "search unavailable" (a 503), whichever method met it.
+  return translateRejections(index, (error) =>
+    isEsUnavailable(error) ? dependencyUnavailable('search', error) : error,
+  );
+}
+
+/** The documents of these people, in this order (one that went meanwhile is left out). */
+async function documentsOf(client: Client, alias: string, personKeys: readonly string[]): Promise<PersonDocument[]> {
+  if (personKeys.length === 0) return [];
+  const result = await client.mget<PersonDocument & Record<string, unknown>>({
+    index: alias,
+    ids: personKeys.map(documentId),
+    _source_excludes: INTERNAL_FIELDS,
+  });
+  return result.docs.flatMap((doc) => ('found' in doc && doc.found && doc._source ? [doc._source] : []));
+}
+
+/** Fields the index keeps for search only; not part of a PersonDocument. */
+const INTERNAL_FIELDS = ['name_normalised', 'name_words', 'name_prefix', 'name_length'];
+
+/** The longest _id Elasticsearch takes is 512 bytes: a longer person_key is hashed. */
+function documentId(personKey: string): string {
+  return Buffer.byteLength(personKey) <= 512 ? personKey : createHash('sha256').update(personKey).digest('hex');
+}
+
+async function writePeople(
+  client: Client,
+  index: string,
+  documents: readonly PersonDocument[],
+  options: { requireAlias?: boolean } = {},
+): Promise<void> {
+  await bulkWrite(
+    client,
+    documents.flatMap((d) => {
+      const name = personSearchName(d);
+      return [
+        { index: { _index: index, _id: documentId(d.person_key) } },
+        {
+          ...d,
+          name_normalised: name.normalised,
+          name_words: name.normalised.toLowerCase(),
+          name_prefix: name.normalised.toLowerCase(),
+          name_length: name.length,
+        },
+      ];
+    }),
+    options,
+  );
 }

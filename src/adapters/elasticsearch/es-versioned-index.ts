@@ -1,0 +1,168 @@
+/**
+ * What the Elasticsearch indexes of this service (companies, people) share: a mapping kept as JSON
+ * in index-mappings/ with a `_meta.version`, read through an alias in front of `<alias>_vN`; the
+ * first index created behind a missing alias; a full rebuild into the next `_vN` and one atomic
+ * alias swap (no downtime); an index older than its mapping reported as outdated; bulk writes and
+ * multi-searches whose refusals surface as errors.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Client, estypes } from '@elastic/elasticsearch';
+import { EsSearchRefused } from './es-unavailable.ts';
+
+export interface IndexMapping {
+  settings: Record<string, unknown> & { refresh_interval: string };
+  mappings: Record<string, unknown> & {
+    _meta: { version: number };
+    properties: Record<string, estypes.MappingProperty>;
+  };
+}
+
+/** The mapping in index-mappings/`file`, read afresh (a test may change it between calls). */
+export function readIndexMapping<Mapping extends IndexMapping = IndexMapping>(file: string): Mapping {
+  return JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'index-mappings', file), 'utf8'));
+}
+
+/**
+ * Create the first index behind the alias if there is none. An index built from an earlier mapping
+ * version gets the fields it lacks (new fields never conflict), so that updates, which write every
+ * field, keep working; its documents gain their values when the indexer, seeing it `outdated`,
+ * rebuilds it in full. Returns whether the alias was there already.
+ */
+export async function ensureAliasedIndex(client: Client, alias: string, mapping: IndexMapping): Promise<boolean> {
+  if (await client.indices.existsAlias({ name: alias })) {
+    await addMissingFields(client, alias, mapping.mappings.properties);
+    return true;
+  }
+  await client.indices.create({ index: `${alias}_v1`, ...mapping, aliases: { [alias]: {} } });
+  return false;
+}
+
+async function addMissingFields(
+  client: Client,
+  alias: string,
+  properties: Record<string, estypes.MappingProperty>,
+): Promise<void> {
+  const live = await client.indices.getMapping({ index: alias });
+  for (const [index, { mappings }] of Object.entries(live)) {
+    const missing = Object.entries(properties).filter(([field]) => !(field in (mappings.properties ?? {})));
+    if (missing.length > 0) await client.indices.putMapping({ index, properties: Object.fromEntries(missing) });
+  }
+}
+
+/** Some index behind the alias was built from an older mapping version than `mapping`'s. */
+export async function mappingOutdated(client: Client, alias: string, mapping: IndexMapping): Promise<boolean> {
+  const live = await client.indices.getMapping({ index: alias });
+  return Object.values(live).some(({ mappings }) => builtVersion(mappings) < mapping.mappings._meta.version);
+}
+
+/** The mapping version (`_meta.version`) an index was built from; 1 for those built before it was kept. */
+function builtVersion(mappings: estypes.MappingTypeMapping): number {
+  const version = mappings._meta?.version;
+  return typeof version === 'number' ? version : 1;
+}
+
+/** Bulk requests in flight while a rebuild reads the next batch. */
+const BULK_CONCURRENCY = 3;
+
+/**
+ * Build a new index `<alias>_v(N+1)` from `batches` (each written by `write`), then move the alias
+ * to it in one atomic update and delete the old ones; returns how many documents were written. A
+ * failure leaves no half-built index behind, and the alias where it was.
+ */
+export async function rebuildBehindAlias<Document>(
+  client: Client,
+  alias: string,
+  mapping: IndexMapping,
+  batches: AsyncIterable<readonly Document[]>,
+  write: (index: string, batch: readonly Document[]) => Promise<void>,
+): Promise<number> {
+  const existing = Object.keys(
+    await client.indices.get({ index: `${alias}_v*`, ignore_unavailable: true, allow_no_indices: true }),
+  );
+  const versions = existing.map((name) => Number(/_v(\d+)$/.exec(name)?.[1] ?? 0));
+  const next = `${alias}_v${Math.max(0, ...versions) + 1}`;
+  // No refreshes and no fsync per bulk request while building: the new index is not searched
+  // until the alias moves to it, and a crash mid-build only means building it again.
+  await client.indices.create({
+    index: next,
+    ...mapping,
+    settings: { ...mapping.settings, refresh_interval: '-1', 'index.translog.durability': 'async' },
+  });
+  // A few bulk requests in flight keep Elasticsearch's indexing threads busy while the next
+  // batch is read and sent.
+  let count = 0;
+  const inFlight = new Set<Promise<void>>();
+  try {
+    for await (const batch of batches) {
+      const request: Promise<void> = write(next, batch).finally(() => inFlight.delete(request));
+      inFlight.add(request);
+      count += batch.length;
+      if (inFlight.size >= BULK_CONCURRENCY) await Promise.race(inFlight);
+    }
+    await Promise.all(inFlight);
+  } catch (error) {
+    // Let the other requests end before failing, and leave no half-built index behind.
+    await Promise.allSettled(inFlight);
+    await client.indices.delete({ index: next, ignore_unavailable: true });
+    throw error;
+  }
+  await client.indices.putSettings({
+    index: next,
+    settings: { refresh_interval: mapping.settings.refresh_interval, 'index.translog.durability': 'request' },
+  });
+  await client.indices.refresh({ index: next });
+  // One atomic alias update: searches move from the old index to the new one at once.
+  await client.indices.updateAliases({
+    actions: [...existing.map((index) => ({ remove: { index, alias } })), { add: { index: next, alias } }],
+  });
+  if (existing.length > 0) await client.indices.delete({ index: existing });
+  return count;
+}
+
+/**
+ * One bulk request; a document Elasticsearch refused fails it with the first reason. With
+ * requireAlias, writes through an alias that is missing (an index never built, or deleted by hand)
+ * are refused rather than creating an index of that name with default settings and no mapping.
+ */
+export async function bulkWrite(
+  client: Client,
+  operations: estypes.BulkRequest['operations'],
+  { requireAlias = false } = {},
+): Promise<void> {
+  if (!operations || operations.length === 0) return;
+  const result = await client.bulk({ operations, require_alias: requireAlias });
+  if (result.errors) {
+    const first = result.items.map((item) => Object.values(item)[0]?.error).find((error) => error !== undefined);
+    throw new Error(`Elasticsearch refused documents: ${first?.reason ?? 'unknown reason'}`);
+  }
+}
+
+/**
+ * Several searches in one request, each answer whole. A search Elasticsearch refused (the request
+ * itself answered 200) fails the lot with its status and reason, classified like a whole
+ * request's: "all shards failed" while shards start is search unavailable, not a fault of ours.
+ */
+export async function msearchHits<Source>(
+  client: Client,
+  index: string,
+  bodies: readonly estypes.SearchSearchRequestBody[],
+): Promise<estypes.MsearchMultiSearchItem<Source>[]> {
+  const result = await client.msearch<Source>({ index, searches: bodies.flatMap((body) => [{}, body]) });
+  return result.responses.map((response) => {
+    if ('error' in response) throw new EsSearchRefused(response.status, response.error);
+    return response;
+  });
+}
+
+/** Several searches in one request; each answer's sources and total, in order. */
+export async function msearch<Source>(
+  client: Client,
+  index: string,
+  bodies: readonly estypes.SearchSearchRequestBody[],
+): Promise<{ documents: Source[]; total: number }[]> {
+  return (await msearchHits<Source>(client, index, bodies)).map(({ hits }) => ({
+    documents: hits.hits.map((hit) => hit._source!),
+    total: typeof hits.total === 'number' ? hits.total : (hits.total?.value ?? 0),
+  }));
+}
