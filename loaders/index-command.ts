@@ -1,6 +1,6 @@
 /**
- * `ukcd index [--full]`: bring the search index (Elasticsearch with ELASTICSEARCH_URL, else the
- * Postgres one) up to date with the store. Without --full it updates what changed since the last
+ * `ukcd index [--full]`: bring the search indexes, companies then people (Elasticsearch with
+ * ELASTICSEARCH_URL, else the Postgres ones), up to date with the store. Without --full it updates what changed since the last
  * run, or builds everything when the index is empty or was never built.
  */
 import { parseArgs } from 'node:util';
@@ -8,6 +8,7 @@ import { loadConfig } from '../src/config.ts';
 import { openSearch } from '../src/open-search.ts';
 import { openStore } from '../src/open-store.ts';
 import { indexSearch } from './index-search.ts';
+import { indexPeopleOf } from './index-people.ts';
 
 const USAGE = 'usage: ukcd index [--full]';
 
@@ -29,6 +30,7 @@ export async function runIndexCommand(args: readonly string[]): Promise<number> 
     try {
       log(`store: ${location}; search: ${search.location}`);
       await indexSearch(store, search, { full: full === true, log });
+      await indexPeopleOf(sql, store, search, { full: full === true, log });
       return 0;
     } finally {
       await search.close();

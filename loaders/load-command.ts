@@ -11,6 +11,7 @@ import { openStore } from '../src/open-store.ts';
 import { downloadInputs } from './download.ts';
 import { DownloadError } from './sync/resumable-download.ts';
 import { indexSearch } from './index-search.ts';
+import { indexPeopleOf } from './index-people.ts';
 import { describeAccountsSummary, loadAccounts } from './load-accounts.ts';
 import { describeRegisterSummary, loadRegister, RegisterInputError } from './load-register.ts';
 import { isCalendarDate } from '../src/domain/calendar-date.ts';
@@ -61,6 +62,7 @@ export async function runLoadCommand(args: readonly string[]): Promise<number> {
     const search = await openSearch(config, sql);
     try {
       await indexSearch(store, search, { log });
+      await indexPeopleOf(sql, store, search, { log });
     } finally {
       await search.close();
     }

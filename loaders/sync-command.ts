@@ -13,6 +13,7 @@ import { openSearch } from '../src/open-search.ts';
 import { EmbeddedStoreInUseError, openStore } from '../src/open-store.ts';
 import type { OpenedStore } from '../src/open-store.ts';
 import { indexSearch } from './index-search.ts';
+import { indexPeopleOf } from './index-people.ts';
 import { LockHeldError, withLock } from './sync/lock.ts';
 import { describeSyncSummary, syncFromCompaniesHouse } from './sync/sync.ts';
 import { isCalendarDate } from '../src/domain/calendar-date.ts';
@@ -76,6 +77,7 @@ export async function runSyncCommand(args: readonly string[]): Promise<number> {
                 const search = await openSearch(config, sql);
                 try {
                   await indexSearch(store, search, { log });
+                  await indexPeopleOf(sql, store, search, { log });
                 } finally {
                   await search.close();
                 }

@@ -8,6 +8,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
+import { indexPeopleOf } from '../loaders/index-people.ts';
 import { indexSearch } from '../loaders/index-search.ts';
 import { loadSampleDataset } from '../loaders/sample-dataset.ts';
 import { loadConfig } from './config.ts';
@@ -109,8 +110,10 @@ async function prepare(config: Config, embedded: { sql: Sql; store: CompanyStore
     let reachable = true;
     const search = await openSearch(config, sql, { whenUnavailable: () => (reachable = false) });
     try {
-      if (reachable) await indexSearch(store, search, { log });
-      else log('search: not brought up to date at start (Elasticsearch is not answering); run `ukcd index` later');
+      if (reachable) {
+        await indexSearch(store, search, { log });
+        await indexPeopleOf(sql, store, search, { log });
+      } else log('search: not brought up to date at start (Elasticsearch is not answering); run `ukcd index` later');
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'UPSTREAM_UNAVAILABLE')) throw error;
       log(`search: not brought up to date at start (${error.message}); run \`ukcd index\` later`);

@@ -5,7 +5,7 @@
 import { Client } from '@elastic/elasticsearch';
 import { createEsSearchIndex, ensureIndex } from './adapters/elasticsearch/es-search-index.ts';
 import { isEsUnavailable } from './adapters/elasticsearch/es-unavailable.ts';
-import { createEsPeopleIndex } from './adapters/elasticsearch/es-people-index.ts';
+import { createEsPeopleIndex, ensurePeopleIndex } from './adapters/elasticsearch/es-people-index.ts';
 import { createPgPeopleIndex } from './adapters/pg-search/pg-people-index.ts';
 import { createPgSearchIndex } from './adapters/pg-search/pg-search-index.ts';
 import type { PeopleIndex } from './ownership/people.ts';
@@ -56,6 +56,7 @@ export async function openSearch(
   const alias = config.ELASTICSEARCH_INDEX;
   try {
     await ensureIndex({ client, alias });
+    await ensurePeopleIndex({ client, alias: config.ELASTICSEARCH_PEOPLE_INDEX });
   } catch (error) {
     if (options.whenUnavailable && isEsUnavailable(error)) options.whenUnavailable(error);
     else {

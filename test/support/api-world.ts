@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@elastic/elasticsearch';
+import { indexPeopleOf } from '../../loaders/index-people.ts';
 import { indexSearch } from '../../loaders/index-search.ts';
 import { loadAccounts } from '../../loaders/load-accounts.ts';
 import { loadRegister } from '../../loaders/load-register.ts';
@@ -19,7 +20,7 @@ import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-inde
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
 import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
 import { createPscStore } from '../../src/adapters/postgres/psc-store.ts';
-import { createEsPeopleIndex } from '../../src/adapters/elasticsearch/es-people-index.ts';
+import { createEsPeopleIndex, ensurePeopleIndex } from '../../src/adapters/elasticsearch/es-people-index.ts';
 import { createPgPeopleIndex } from '../../src/adapters/pg-search/pg-people-index.ts';
 import type { OperationDeps } from '../../src/operations/operation.ts';
 import type { OwnershipReader, PeopleIndex, PscStore } from '../../src/ownership/ports.ts';
@@ -105,14 +106,18 @@ export async function startWorld(options: WorldOptions): Promise<World> {
   let search: SearchIndex;
   let people: PeopleIndex;
   let target: string;
+  let peopleTarget: string;
   let closeSearch = async () => {};
   if (options.search === 'elasticsearch') {
     const client = new Client({ node: elasticsearchUrl() });
     const alias = `companies_api_${process.pid}_${++worlds}`;
     await ensureIndex({ client, alias });
     search = createEsSearchIndex({ client, alias });
-    people = createEsPeopleIndex({ client, alias: `people_api_${process.pid}_${worlds}` });
+    const peopleAlias = `people_api_${process.pid}_${worlds}`;
+    await ensurePeopleIndex({ client, alias: peopleAlias });
+    people = createEsPeopleIndex({ client, alias: peopleAlias });
     target = `elasticsearch:${alias}`;
+    peopleTarget = `elasticsearch:${peopleAlias}`;
     closeSearch = async () => {
       await client.indices.delete({
         index: [`${alias}_v*`, `people_api_${process.pid}_${worlds}_v*`],
@@ -125,6 +130,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     search = createPgSearchIndex(sql);
     people = createPgPeopleIndex(sql);
     target = 'postgres:company_search';
+    peopleTarget = 'postgres:people_search';
   }
   let now = options.now;
   const requestLines: string[] = [];
@@ -141,7 +147,10 @@ export async function startWorld(options: WorldOptions): Promise<World> {
   await new Promise<void>((ready) => server.once('listening', ready));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const quiet = { log: () => {}, reportDir: join(dir, 'reports') };
-  const reindex = () => indexSearch(store, { index: search, target }, { log: () => {} });
+  const reindex = async () => {
+    await indexSearch(store, { index: search, target }, { log: () => {} });
+    await indexPeopleOf(sql, store, { people, peopleTarget }, { log: () => {} });
+  };
 
   return {
     url,
