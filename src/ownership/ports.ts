@@ -31,6 +31,26 @@ export interface OwnershipReader {
    * control (the PSC's `company_number`): the edges down; at most `limit` of them (one query).
    */
   controlledBy(companyNumbers: readonly string[], limit: number): Promise<StoredPsc[]>;
+  /** The name and status of those of these companies that are on the register (one query). */
+  companiesOnRegister(companyNumbers: readonly string[]): Promise<RegisteredCompany[]>;
+  /**
+   * How many companies each of these controls now (one query): a company as the resolved
+   * corporate PSC of others, a person or entity by its person_key.
+   */
+  controlledCounts(companyNumbers: readonly string[], personKeys: readonly string[]): Promise<ControlledCounts>;
+}
+
+/** A company on the register, as the ownership graph names it. */
+export interface RegisteredCompany {
+  company_number: string;
+  name: string;
+  status: string;
+}
+
+/** Companies controlled now, by controlling company number and by person_key. */
+export interface ControlledCounts {
+  companies: ReadonlyMap<string, number>;
+  persons: ReadonlyMap<string, number>;
 }
 
 /**

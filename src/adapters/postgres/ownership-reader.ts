@@ -2,7 +2,7 @@
  * Reads of the ownership graph on PostgreSQL or PGlite: a company's PSCs, the edges up and down the
  * chain. A corporate PSC resolves to a company when its registered number is on the register.
  */
-import type { OwnershipReader } from '../../ownership/ports.ts';
+import type { OwnershipReader, RegisteredCompany } from '../../ownership/ports.ts';
 import type { StoredPsc } from '../../ownership/psc.ts';
 import type { Sql } from '../../ports.ts';
 
@@ -50,6 +50,33 @@ export function createOwnershipReader(sql: Sql): OwnershipReader {
         [companyNumbers, limit],
       );
       return result.rows.map(storedPsc);
+    },
+
+    async companiesOnRegister(companyNumbers) {
+      if (companyNumbers.length === 0) return [];
+      const result = await sql.query<RegisteredCompany>(
+        `SELECT company_number, name, status FROM companies WHERE company_number = ANY($1::text[]) ORDER BY company_number`,
+        [companyNumbers],
+      );
+      return result.rows;
+    },
+
+    async controlledCounts(companyNumbers, personKeys) {
+      if (companyNumbers.length === 0 && personKeys.length === 0) return { companies: new Map(), persons: new Map() };
+      const result = await sql.query<{ by: 'company' | 'person'; key: string; companies: number | string }>(
+        `SELECT 'company' AS by, registered_company_number AS key, count(DISTINCT company_number) AS companies
+         FROM psc WHERE registered_company_number = ANY($1::text[]) AND NOT ceased
+         GROUP BY registered_company_number
+         UNION ALL
+         SELECT 'person', person_key, count(DISTINCT company_number)
+         FROM psc WHERE person_key = ANY($2::text[]) AND NOT ceased
+         GROUP BY person_key`,
+        [companyNumbers, personKeys],
+      );
+      const companies = new Map<string, number>();
+      const persons = new Map<string, number>();
+      for (const row of result.rows) (row.by === 'company' ? companies : persons).set(row.key, Number(row.companies));
+      return { companies, persons };
     },
   };
 }
