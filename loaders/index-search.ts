@@ -84,7 +84,8 @@ export function describeIndexSummary(summary: IndexSearchSummary): string {
 }
 
 async function* toDocuments(batches: AsyncIterable<IndexSource[]>): AsyncGenerator<SearchDocument[]> {
-  for await (const batch of batches) yield batch.map(({ company, accounts }) => searchDocument(company, accounts));
+  for await (const batch of batches)
+    yield batch.map(({ company, accounts, pscs }) => searchDocument(company, accounts, pscs));
 }
 
 async function* counted<T extends readonly unknown[]>(

@@ -9,6 +9,7 @@ import type { CompanyFilters, CompanyMatches, CompanyQuery, MarketStats } from '
 import type { GroupBy, GroupedMarketStats } from './domain/market-groups.ts';
 import type { AccountingStandard, FigureSet } from './domain/figures.ts';
 import type { IndexedRegisterFacts, SearchDocument } from './domain/search-document.ts';
+import type { PscSummary } from './ownership/psc-summary.ts';
 
 export interface SqlResult<Row> {
   rows: Row[];
@@ -75,6 +76,8 @@ export interface CompanyWithAccounts {
 export interface IndexSource {
   company: IndexedRegisterFacts;
   accounts: AccountsPeriod[];
+  /** The company's PSC register summed up; null when the store holds no PSC record of it. */
+  pscs: PscSummary | null;
 }
 
 export interface RecentFiling {
@@ -160,8 +163,8 @@ export interface CompanyStore {
   /**
    * Companies with their accounts history (newest first; only the entries with at least one
    * figure, so the latest figures are never an empty entry), as the search indexer needs them, in
-   * batches ordered by company number: all of them, or those changed after `changedSince`
-   * (a register or accounts load touched them).
+   * batches ordered by company number, with their PSC registers summed up: all of them, or those
+   * changed after `changedSince` (a register, accounts or PSC load touched them).
    */
   companiesForIndex(batchSize: number, changedSince?: string): AsyncGenerator<IndexSource[]>;
   /** The database's clock, so that "changed since" compares times from one clock. */

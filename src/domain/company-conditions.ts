@@ -90,6 +90,19 @@ export function filterConditions(filters: CompanyFilters, asOf: string): Conditi
         ? { op: 'range', field: 'net_assets', lt: 0 }
         : { op: 'range', field: 'net_assets', gte: 0 },
     );
+  // Unknown (no PSC record held) is neither true nor false, as a missing figure is neither.
+  if (filters.has_corporate_parent !== undefined)
+    conditions.push({ op: 'eq', field: 'has_corporate_parent', value: filters.has_corporate_parent });
+  if (filters.parent_country !== undefined)
+    conditions.push({ op: 'has', field: 'parent_countries', value: filters.parent_country });
+  const controllers = filters.controller_count;
+  if (controllers && (controllers.min !== undefined || controllers.max !== undefined))
+    conditions.push({
+      op: 'range',
+      field: 'controller_count',
+      ...(controllers.min !== undefined ? { gte: controllers.min } : {}),
+      ...(controllers.max !== undefined ? { lte: controllers.max } : {}),
+    });
   return conditions;
 }
 

@@ -44,6 +44,15 @@ export interface CompanyFilters {
   insolvency_proxy?: boolean;
   /** true: net assets below zero; false: a net assets figure of zero or more. */
   negative_net_assets?: boolean;
+  /**
+   * true: a current corporate or legal-person PSC; false: PSC records held and none of them a
+   * current corporate parent. A company without any PSC record held matches neither.
+   */
+  has_corporate_parent?: boolean;
+  /** A country key (countries.ts's countryKey, `overseas` or `united kingdom`) of a current corporate parent. */
+  parent_country?: string;
+  /** Inclusive bounds on the count of current PSCs (statements excluded); never matches a company without PSC records. */
+  controller_count?: { min?: number; max?: number };
 }
 
 export const SORT_FIELDS = ['net_assets', 'cash', 'turnover', 'employees', 'incorporated', 'name'] as const;

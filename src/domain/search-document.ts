@@ -18,6 +18,8 @@ import { trajectory } from './trajectory.ts';
 import type { Direction } from './trajectory.ts';
 import { indexedFlags } from './triggers.ts';
 import type { IndexedFlag } from './triggers.ts';
+import { ownershipFacts } from '../ownership/psc-summary.ts';
+import type { PscSummary } from '../ownership/psc-summary.ts';
 
 /** The register facts the index needs. */
 export interface IndexedRegisterFacts {
@@ -85,10 +87,21 @@ export interface SearchDocument {
   /** The band while accounts are not overdue, and the band once they are: a query picks by the day. */
   risk_band: RiskBand;
   risk_band_if_overdue: RiskBand;
+
+  /** Current PSCs, statements excluded (psc-summary.ts); null when no PSC record of the company is held. */
+  controller_count: number | null;
+  /** Has a current corporate or legal-person PSC; null when no PSC record of the company is held. */
+  has_corporate_parent: boolean | null;
+  /** Country keys of the current corporate parents (countries.ts), `overseas` and `united kingdom` among them. */
+  parent_countries: string[];
 }
 
-/** `accounts` newest first. */
-export function searchDocument(company: IndexedRegisterFacts, accounts: readonly AccountsPeriod[]): SearchDocument {
+/** `accounts` newest first; `pscs` the company's PSC register summed up, null when none is held. */
+export function searchDocument(
+  company: IndexedRegisterFacts,
+  accounts: readonly AccountsPeriod[],
+  pscs: PscSummary | null = null,
+): SearchDocument {
   const [latest, prior] = accounts;
   const now = latest?.figures;
   const before = prior?.figures;
@@ -146,6 +159,7 @@ export function searchDocument(company: IndexedRegisterFacts, accounts: readonly
     risk_band_if_overdue: riskBand(
       company.accounts_next_due === null ? standing : [...standing, overdueSignal(company.accounts_next_due)],
     ),
+    ...ownershipFacts(pscs),
   };
 }
 

@@ -7,6 +7,7 @@ import {
   filterEcho,
   filterShape,
   limitInput,
+  OWNERSHIP_FILTERS_TEXT,
   REGISTER_FILTERS_TEXT,
 } from './inputs.ts';
 import { money, table } from './markdown.ts';
@@ -26,7 +27,7 @@ export const findTriggers = defineOperation({
     'turned_profitable (profit after a loss), recently_filed (accounts published in the last 30 days), ' +
     'accounts_overdue, distress (negative net assets or cash down ≥ 30%), young_and_funded (incorporated in ' +
     'the last 2 years with net assets ≥ £100k). Optional filters as search_companies (no sort): ' +
-    `${REGISTER_FILTERS_TEXT}; ${ACCOUNTS_FILTERS_TEXT}. limit 1–50 (default 20). Returns \`total\`, up to ` +
+    `${REGISTER_FILTERS_TEXT}; ${ACCOUNTS_FILTERS_TEXT}; ${OWNERSHIP_FILTERS_TEXT}. limit 1–50 (default 20). Returns \`total\`, up to ` +
     '`limit` companies and `next`: send it as `cursor` with the same arguments for the following page (null on ' +
     'the last). Costs one request of your monthly quota a page.',
   http: { method: 'GET', path: '/v1/triggers' },

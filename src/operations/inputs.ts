@@ -19,6 +19,7 @@ import { postTownKey } from '../domain/search-document.ts';
 import { SIZE_BANDS } from '../domain/size-band.ts';
 import { SEARCH_SIGNALS } from '../domain/triggers.ts';
 import { isCalendarDate } from '../domain/calendar-date.ts';
+import { countryKey } from '../ownership/countries.ts';
 
 /** What `normaliseCompanyNumber` can make a company number of: the pattern the document publishes. */
 export const COMPANY_NUMBER_PATTERN = /^\s*(\d{1,8}|[A-Za-z0-9]{8})\s*$/;
@@ -121,6 +122,43 @@ const figureBounds = Object.fromEntries(
   ]),
 ) as Record<`${'min' | 'max'}_${(typeof RANGE_FIGURES)[number]}`, z.ZodOptional<z.ZodNumber>>;
 
+const MAX_CONTROLLER_COUNT = 100_000;
+const controllerCount = (description: string) =>
+  z
+    .number()
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(MAX_CONTROLLER_COUNT, `must be at most ${MAX_CONTROLLER_COUNT}`)
+    .optional()
+    .describe(description);
+
+/**
+ * The ownership filters (issue 14), on the PSC register: search, triggers and stats take them. A
+ * company without any PSC record held matches none of them (docs/ownership.md, "Ownership filters").
+ */
+export const ownershipFilterShape = {
+  has_corporate_parent: z
+    .boolean()
+    .optional()
+    .describe(
+      'true: only companies with a current corporate or legal-person PSC (a parent, UK or overseas); false: only ' +
+        'those whose PSC register shows none. Companies without PSC records match neither',
+    ),
+  parent_country: textInput(100)
+    .refine((text) => countryKey(text) !== null, { message: 'must name a country, e.g. Jersey, overseas or uk' })
+    .optional()
+    .describe(
+      'Country of a current corporate parent as filed, any case or spacing (e.g. Cayman Islands, Jersey, USA); ' +
+        'overseas: any outside the UK; uk or united kingdom: any UK parent (england, wales, scotland, ' +
+        'northern ireland: that part)',
+    ),
+  controller_count: controllerCount(
+    'Exactly this many current PSCs, statements excluded (or min_/max_controller_count)',
+  ),
+  min_controller_count: controllerCount('At least this many current PSCs, statements excluded'),
+  max_controller_count: controllerCount('At most this many current PSCs, statements excluded (0: no registrable PSC)'),
+};
+
 /** The filters of search, triggers and stats. */
 export const filterShape = {
   status: z
@@ -189,12 +227,14 @@ export const filterShape = {
     .boolean()
     .optional()
     .describe('true: only companies with net assets below zero; false: only those with net assets of zero or more'),
+  ...ownershipFilterShape,
 };
 
 /** Pairs of filters that are one filter under two names: giving both is refused, naming both. */
 const SAME_FILTER: readonly [ours: 'size', theirs: 'size_class'][] = [['size', 'size_class']];
 
 export type FilterInput = z.output<z.ZodObject<typeof filterShape>>;
+type OwnershipFilterInput = z.output<z.ZodObject<typeof ownershipFilterShape>>;
 
 /** The register filters in words, every value listed, for the descriptions of the tools taking them. */
 export const REGISTER_FILTERS_TEXT =
@@ -210,8 +250,29 @@ export const ACCOUNTS_FILTERS_TEXT =
   'insolvency_proxy (true/false: distress signals), min_total_assets and max_total_assets (total assets less ' +
   'current liabilities, GBP), negative_net_assets (true/false)';
 
+/** The ownership filters in words, every value listed. */
+export const OWNERSHIP_FILTERS_TEXT =
+  'has_corporate_parent (true/false), parent_country (a country as filed, overseas, or uk), controller_count ' +
+  '(exact) or min_/max_controller_count (current PSCs)';
+
+/** Checks across the ownership filters: bounds the wrong way round, an exact count beside bounds. */
+function checkOwnershipFilters(input: OwnershipFilterInput, ctx: z.RefinementCtx): void {
+  const { controller_count: exact, min_controller_count: min, max_controller_count: max } = input;
+  if (min !== undefined && max !== undefined && min > max)
+    ctx.addIssue({ code: 'custom', path: ['min_controller_count'], message: 'is greater than max_controller_count' });
+  if (exact !== undefined)
+    for (const bound of ['min_controller_count', 'max_controller_count'] as const)
+      if (input[bound] !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: [bound],
+          message: 'conflicts with "controller_count": give an exact count or bounds, not both',
+        });
+}
+
 /** Checks across filters: a range whose bounds are the wrong way round. */
 export function checkFilterRanges(input: FilterInput, ctx: z.RefinementCtx): void {
+  checkOwnershipFilters(input, ctx);
   for (const figure of RANGE_FIGURES) {
     const min = input[`min_${figure}`];
     const max = input[`max_${figure}`];
@@ -271,6 +332,21 @@ export function companyFilters(input: FilterInput): CompanyFilters {
     ...(input.trajectory !== undefined ? { trajectory: input.trajectory } : {}),
     ...(input.insolvency_proxy !== undefined ? { insolvency_proxy: input.insolvency_proxy } : {}),
     ...(input.negative_net_assets !== undefined ? { negative_net_assets: input.negative_net_assets } : {}),
+    ...ownershipFilters(input),
+  };
+}
+
+/** The ownership filters as the domain takes them: a country key, an exact count as both bounds. */
+function ownershipFilters(input: OwnershipFilterInput): Partial<CompanyFilters> {
+  const country = input.parent_country === undefined ? null : countryKey(input.parent_country);
+  const min = input.controller_count ?? input.min_controller_count;
+  const max = input.controller_count ?? input.max_controller_count;
+  return {
+    ...(input.has_corporate_parent !== undefined ? { has_corporate_parent: input.has_corporate_parent } : {}),
+    ...(country !== null ? { parent_country: country } : {}),
+    ...(min !== undefined || max !== undefined
+      ? { controller_count: { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) } }
+      : {}),
   };
 }
 

@@ -1,7 +1,15 @@
 import * as z from 'zod';
 import type { FigureStats, MarketStats, RangeFigure } from '../domain/criteria.ts';
 import { RANGE_FIGURES } from '../domain/criteria.ts';
-import { checkFilterRanges, companyFilters, filterEcho, filterShape, REGISTER_FILTERS_TEXT } from './inputs.ts';
+import {
+  checkFilterRanges,
+  companyFilters,
+  filterEcho,
+  filterShape,
+  OWNERSHIP_FILTERS_TEXT,
+  ownershipFilterShape,
+  REGISTER_FILTERS_TEXT,
+} from './inputs.ts';
 import { count, money, table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
 import { marketStatsOutput } from './outputs.ts';
@@ -101,7 +109,8 @@ export const marketStats = defineOperation({
   name: 'market_stats',
   title: 'Market statistics',
   description:
-    `Statistics over the UK companies matching the filters, all optional: ${REGISTER_FILTERS_TEXT}. Returns ` +
+    `Statistics over the UK companies matching the filters, all optional: ${REGISTER_FILTERS_TEXT}; ` +
+    `${OWNERSHIP_FILTERS_TEXT}. Returns ` +
     'how many companies, how many have machine-readable accounts, counts by status, by type and by year of ' +
     'incorporation, and for net_assets, cash, turnover, employees and profit the count, mean and p10, p25, ' +
     'median, p75 and p90 of the latest filed figures, plus the share with negative net assets; `sample` is ' +
@@ -112,7 +121,16 @@ export const marketStats = defineOperation({
     'the companies in none of them. Costs one request of your monthly quota.',
   http: { method: 'GET', path: '/v1/stats' },
   input: z
-    .object({ status, type, sic, post_town, incorporated_from, incorporated_to, group_by: groupByInput })
+    .object({
+      status,
+      type,
+      sic,
+      post_town,
+      incorporated_from,
+      incorporated_to,
+      ...ownershipFilterShape,
+      group_by: groupByInput,
+    })
     .superRefine((input, ctx) => checkFilterRanges(input, ctx)),
   output: marketStatsOutput.extend({
     group_by: z.enum(GROUP_BY).optional().describe('Present when grouped'),

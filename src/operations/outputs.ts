@@ -17,7 +17,7 @@ import { TRAJECTORY_FIGURES } from '../domain/trajectory.ts';
 import { TRIGGERS } from '../domain/triggers.ts';
 import type { Plan } from '../ports.ts';
 import { nextOutput } from './cursor.ts';
-import { filterShape, limitInput, sortInput } from './inputs.ts';
+import { filterShape, limitInput, ownershipFilterShape, sortInput } from './inputs.ts';
 
 /** `{ key: schema }` for each key, typed (Object.fromEntries loses the keys). */
 function keyed<K extends string, S extends z.ZodType>(keys: readonly K[], schema: S): Record<K, S> {
@@ -172,7 +172,7 @@ const { status, type, sic, post_town, incorporated_from, incorporated_to } = fil
 const countsBy = z.record(z.string(), count);
 
 export const marketStatsOutput = z.object({
-  filters: z.object({ status, type, sic, post_town, incorporated_from, incorporated_to }),
+  filters: z.object({ status, type, sic, post_town, incorporated_from, incorporated_to, ...ownershipFilterShape }),
   companies: count,
   with_accounts: count,
   by_status: countsBy,

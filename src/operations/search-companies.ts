@@ -11,6 +11,7 @@ import {
   filterEcho,
   filterShape,
   limitInput,
+  OWNERSHIP_FILTERS_TEXT,
   REGISTER_FILTERS_TEXT,
   sortOrder,
   sortShape,
@@ -48,7 +49,7 @@ export const searchCompanies = defineOperation({
   title: 'Search companies by criteria',
   description:
     'Find UK companies by register facts and their latest filed accounts, for lead generation. All optional: ' +
-    `${REGISTER_FILTERS_TEXT}; ${ACCOUNTS_FILTERS_TEXT}. sort: ${SORT_FIELDS.join(', ')}, - in front for ` +
+    `${REGISTER_FILTERS_TEXT}; ${ACCOUNTS_FILTERS_TEXT}; ${OWNERSHIP_FILTERS_TEXT}. sort: ${SORT_FIELDS.join(', ')}, - in front for ` +
     'descending (default -net_assets), or sort_by (the field) and sort_order (asc or desc, default desc) as the ' +
     'public service names them; limit 1–50 (default 20). Returns `criteria` (what was asked), `total` ' +
     '(every match), up to `limit` companies with their latest figures and risk band, and `next`: send it as ' +

@@ -180,6 +180,63 @@ export function criteriaContract(
       assert.deepEqual(await talcl({ min: 2_000_000, max: 3_000_000 }), [c.northwind.name]);
       assert.equal(c.northwind.total_assets_less_current_liabilities, 2_100_000);
     });
+    test('has_corporate_parent: a current corporate parent or none; no PSC record held is neither', async () => {
+      assert.deepEqual(await names({ has_corporate_parent: true }), [
+        c.northwind.name,
+        c.southwind.name,
+        c.eastwind.name,
+      ]);
+      assert.deepEqual(await names({ has_corporate_parent: false }), [c.upwind.name, c.northwindLabs.name]);
+      // Highwind and the name fixtures have no PSC record: in neither answer, though active.
+      const active = (await find({})).total;
+      assert.equal(active, 18);
+      assert.equal(
+        (await find({ has_corporate_parent: true })).total + (await find({ has_corporate_parent: false })).total,
+        5,
+      );
+    });
+    test('parent_country: a country key of a current parent, overseas, or the UK and its parts', async () => {
+      assert.deepEqual(await names({ parent_country: 'overseas' }), [c.southwind.name, c.eastwind.name]);
+      assert.deepEqual(await names({ parent_country: 'united kingdom' }), [c.northwind.name]);
+      assert.deepEqual(await names({ parent_country: 'england' }), [c.northwind.name]);
+      assert.deepEqual(await names({ parent_country: 'cayman islands' }), [c.southwind.name]);
+      // "United States Of America" as filed is the key `united states`; Delaware stays Delaware.
+      assert.deepEqual(await names({ parent_country: 'united states' }), [c.eastwind.name]);
+      assert.deepEqual(await names({ parent_country: 'delaware' }), [c.eastwind.name]);
+      assert.deepEqual(await names({ parent_country: 'jersey' }), []);
+      assert.deepEqual(await names({ parent_country: 'overseas', has_corporate_parent: false }), []);
+    });
+    test('controller_count: inclusive bounds on current PSCs; never a company without PSC records', async () => {
+      assert.deepEqual(await names({ controller_count: { min: 2 } }), [
+        c.northwind.name,
+        c.northwindLabs.name,
+        c.eastwind.name,
+      ]);
+      assert.deepEqual(await names({ controller_count: { max: 0 } }), [c.upwind.name]);
+      assert.deepEqual(await names({ controller_count: { min: 1, max: 1 } }), [c.southwind.name]);
+      assert.deepEqual(await names({ controller_count: { min: 0 } }), [
+        c.upwind.name,
+        c.northwind.name,
+        c.northwindLabs.name,
+        c.southwind.name,
+        c.eastwind.name,
+      ]);
+      assert.deepEqual(await names({ controller_count: { min: 3 }, parent_country: 'overseas' }), [c.eastwind.name]);
+    });
+    test('the ownership fields come back as indexed', async () => {
+      const [eastwind] = (await find({ parent_country: 'delaware' })).documents;
+      assert.deepEqual(eastwind, c.eastwind);
+      assert.deepEqual(
+        [eastwind!.controller_count, eastwind!.has_corporate_parent, eastwind!.parent_countries],
+        [3, true, ['delaware', 'overseas', 'united states']],
+      );
+      const [highwind] = (await find({ post_town: LEEDS, figures: { employees: { max: 3 } } })).documents;
+      assert.deepEqual(
+        [highwind!.controller_count, highwind!.has_corporate_parent, highwind!.parent_countries],
+        [null, null, []],
+      );
+    });
+
     test('sort by name or cash, either way, missing last, ties by company number', async () => {
       assert.deepEqual(await names({ post_town: LEEDS }, { sort: { field: 'name', descending: false } }), [
         c.highwind.name,
@@ -293,6 +350,24 @@ export function criteriaContract(
     test('stats filtered by risk band use the day asked', async () => {
       assert.equal((await index.stats({ status: 'active', risk_band: 'medium' }, AS_OF)).companies, 1);
       assert.equal((await index.stats({ status: 'active', risk_band: 'medium' }, '2025-01-01')).companies, 0);
+    });
+    test('stats take the ownership filters', async () => {
+      const stats = (filters: Partial<CompanyFilters>) => index.stats({ status: 'any', ...filters }, AS_OF);
+      const overseas = await stats({ parent_country: 'overseas' });
+      assert.equal(overseas.companies, 2);
+      assert.deepEqual(overseas.by_type, { 'Private Limited Company': 1, 'Public Limited Company': 1 });
+      assert.equal(overseas.negative_net_assets_share, 0.5);
+      assert.equal((await stats({ has_corporate_parent: true })).companies, 3);
+      assert.equal((await stats({ has_corporate_parent: false })).companies, 2);
+      assert.equal((await stats({ controller_count: { min: 2, max: 2 } })).companies, 2);
+      const grouped = await index.groupedStats({ status: 'any', has_corporate_parent: true }, 'post_town', AS_OF);
+      assert.deepEqual(
+        grouped.groups.map((g) => [g.key, g.companies]),
+        [
+          ['LEEDS', 2],
+          ['MANCHESTER', 1],
+        ],
+      );
     });
     test('stats over no company', async () => {
       const empty = { count: 0, mean: null, p10: null, p25: null, median: null, p75: null, p90: null };

@@ -166,15 +166,15 @@ describe('the index is rebuilt from the store', () => {
       const { searchDocument } = await import('../../src/domain/search-document.ts');
       async function* documents() {
         for await (const batch of store.companiesForIndex(7))
-          yield batch.map(({ company, accounts }) => searchDocument(company, accounts));
+          yield batch.map(({ company, accounts, pscs }) => searchDocument(company, accounts, pscs));
       }
       assert.equal(await index.rebuild(documents()), 25);
       // The rebuilt table carries the migration's indexes, again after a second rebuild.
       const indexCount = async () =>
         (await sql.query(`SELECT 1 FROM pg_indexes WHERE tablename = 'company_search'`)).rowCount;
-      assert.equal(await indexCount(), 8);
+      assert.equal(await indexCount(), 9);
       assert.equal(await index.rebuild(documents()), 25);
-      assert.equal(await indexCount(), 8);
+      assert.equal(await indexCount(), 9);
       const { hits } = await index.searchByName(companies[3]!.name, 5);
       assert.equal(hits[0]?.company_number, companies[3]!.company_number);
     } finally {

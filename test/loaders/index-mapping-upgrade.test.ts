@@ -3,7 +3,8 @@
  * liabilities) reaches an index built before: on Elasticsearch, ensureIndex adds the new fields to
  * the live index (updates keep working) and the indexer, seeing it built from an older mapping
  * version, rebuilds it in full into the next `companies_vN`; on Postgres, the migration empties
- * `company_search`, which the indexer then builds in full.
+ * `company_search`, which the indexer then builds in full. The same for the ownership fields of
+ * issue 14 (mapping version 3, migration 009).
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -13,13 +14,15 @@ import { Client } from '@elastic/elasticsearch';
 import { createEsSearchIndex, ensureIndex } from '../../src/adapters/elasticsearch/es-search-index.ts';
 import { listMigrations, migrate } from '../../src/adapters/postgres/migrate.ts';
 import { createPgliteSql } from '../../src/adapters/sql/pglite-sql.ts';
-import type { CompanyQuery } from '../../src/domain/criteria.ts';
+import type { CompanyFilters, CompanyQuery } from '../../src/domain/criteria.ts';
+import { createPscStore } from '../../src/adapters/postgres/psc-store.ts';
 import { indexSearch } from '../../loaders/index-search.ts';
 import { testStores, useStore } from '../support/databases.ts';
 import { elasticsearchUrl } from '../support/elasticsearch.ts';
 import { repoRoot } from '../support/samples.ts';
 import { criteriaCompanies } from '../support/search-fixtures.ts';
 import { company, figures, filing } from '../support/store-records.ts';
+import { corporatePsc, individualPsc } from '../support/psc-records.ts';
 
 const quiet = () => {};
 
@@ -86,6 +89,102 @@ describe('an Elasticsearch index built from an older mapping', () => {
       [number],
     );
     assert.equal((await indexSearch(db.store, { index, target }, { log: quiet })).mode, 'update');
+  });
+});
+
+describe('an Elasticsearch index built from mapping version 2 (before the ownership fields)', () => {
+  const db = useStore(testStores[0]!);
+
+  test('is rebuilt with them; PSC changes then reach it through updates', async (t) => {
+    const client = new Client({ node: elasticsearchUrl() });
+    const alias = `companies_upgrade_v2_${process.pid}`;
+    const target = `elasticsearch:${alias}`;
+    t.after(async () => {
+      await client.indices.delete({ index: `${alias}_v*`, ignore_unavailable: true, allow_no_indices: true });
+      await client.close();
+    });
+    const mapping = JSON.parse(readFileSync(join(repoRoot, 'index-mappings', 'companies.json'), 'utf8'));
+    const { _meta: _version, properties, ...rest } = mapping.mappings;
+    const {
+      controller_count: _count,
+      has_corporate_parent: _parent,
+      parent_countries: _countries,
+      ...oldProperties
+    } = properties;
+    await client.indices.create({
+      index: `${alias}_v1`,
+      settings: mapping.settings,
+      mappings: { ...rest, _meta: { version: 2 }, properties: oldProperties },
+      aliases: { [alias]: {} },
+    });
+
+    const number = 'UP000002';
+    const pscs = createPscStore(db.sql);
+    await db.store.upsertCompanies([company(number)], '2024-07-01');
+    await pscs.upsertPscs([corporatePsc(number, { name: 'ISLAND HOLDINGS LTD', country: 'Jersey' })], '2024-07-01');
+    await client.index({ index: alias, id: number, document: { company_number: number, name: 'OLD' }, refresh: true });
+    await db.store.recordSearchIndexedThrough(target, await db.store.now());
+
+    await ensureIndex({ client, alias });
+    const index = createEsSearchIndex({ client, alias });
+    assert.equal(await index.outdated(), true);
+    await index.upsertCompanies([criteriaCompanies.northwind]);
+    assert.equal((await indexSearch(db.store, { index, target }, { log: quiet })).mode, 'full');
+    assert.equal(await index.outdated(), false);
+    const numbers = async (filters: Partial<CompanyFilters>) =>
+      (
+        await index.findCompanies({
+          filters: { status: 'any', ...filters },
+          sort: { field: 'name', descending: false },
+          limit: 10,
+          asOf: '2025-06-30',
+        })
+      ).documents.map((d) => d.company_number);
+    assert.deepEqual(await numbers({ parent_country: 'jersey' }), [number]);
+    assert.deepEqual(await numbers({ has_corporate_parent: false }), []);
+
+    // The next complete snapshot no longer lists the parent; an individual is notified instead.
+    await pscs.upsertPscs(
+      [individualPsc(number, { forename: 'Grace', surname: 'Hopper', birthYear: 1966, birthMonth: 12 })],
+      '2024-08-01',
+    );
+    await pscs.markMissingCeased('2024-08-01');
+    assert.equal((await indexSearch(db.store, { index, target }, { log: quiet })).mode, 'update');
+    assert.deepEqual(await numbers({ parent_country: 'jersey' }), []);
+    assert.deepEqual(await numbers({ has_corporate_parent: false, controller_count: { min: 1, max: 1 } }), [number]);
+  });
+});
+
+describe('the Postgres search table after migration 009', () => {
+  test('is emptied (so the indexer builds it in full) and has the ownership columns', async () => {
+    const sql = await createPgliteSql();
+    try {
+      const migrations = listMigrations();
+      await migrate(
+        sql,
+        migrations.filter((m) => m.version < 9),
+      );
+      await sql.query(
+        `INSERT INTO company_search (company_number, name, name_words, name_length, status, active, type, sic_codes,
+           status_groups, type_key, sic_prefixes, must_file, charges_outstanding, flags, risk_band, risk_band_if_overdue,
+           trajectory)
+         VALUES ('00000001', 'A LTD', ' A', 5, 'Active', true, 'ltd', '{}', '{}', 'ltd', '{}', true, 0, '{}', 'low', 'low',
+           'stable')`,
+      );
+      await migrate(sql, migrations);
+      const count = await sql.query<{ count: number }>('SELECT count(*)::int AS count FROM company_search');
+      assert.equal(count.rows[0]!.count, 0);
+      const columns = await sql.query<{ column_name: string }>(
+        `SELECT column_name FROM information_schema.columns WHERE table_name = 'company_search'
+         AND column_name IN ('controller_count', 'has_corporate_parent', 'parent_countries') ORDER BY 1`,
+      );
+      assert.deepEqual(
+        columns.rows.map((r) => r.column_name),
+        ['controller_count', 'has_corporate_parent', 'parent_countries'],
+      );
+    } finally {
+      await sql.close();
+    }
   });
 });
 

@@ -8,6 +8,7 @@ import { emptyFigures } from '../../src/domain/figures.ts';
 import type { FigureSet } from '../../src/domain/figures.ts';
 import type { IndexedRegisterFacts, SearchDocument } from '../../src/domain/search-document.ts';
 import { searchDocument } from '../../src/domain/search-document.ts';
+import type { ParentPlace } from '../../src/ownership/countries.ts';
 
 /** The day criteria, triggers and stats are asked on. */
 export const AS_OF = '2025-06-30';
@@ -51,7 +52,17 @@ export const nameDocuments: SearchDocument[] = nameFixtures.map(([company_number
   searchDocument(facts({ company_number, name, ...(status ? { status } : {}) }), []),
 );
 
-/** Companies with accounts, by a short label the tests use. */
+/** A current corporate parent: registered on the UK register, or overseas. */
+function parent(country: string, overseas = false): ParentPlace {
+  return { country, overseas, uk_registered: !overseas };
+}
+
+/**
+ * Companies with accounts, by a short label the tests use. Their PSC registers: Northwind has an
+ * individual and a UK parent; Southwind a parent in the Cayman Islands; Eastwind an individual and
+ * two US parents; Northwind Labs two individuals; Upwind a statement only (no registrable PSC);
+ * the others no PSC record at all.
+ */
 export const criteriaCompanies = {
   northwind: searchDocument(
     facts({
@@ -80,6 +91,7 @@ export const criteriaCompanies = {
         profit: -50_000,
       }),
     ],
+    { controllers: 2, parents: [parent('England')] },
   ),
   southwind: searchDocument(
     facts({
@@ -90,6 +102,7 @@ export const criteriaCompanies = {
       incorporated: '2024-01-15',
     }),
     [period('2024-12-31', '2025-06-10', { net_assets: 150_000, cash: 50_000, current_assets: 200_000 })],
+    { controllers: 1, parents: [parent('Cayman Islands', true)] },
   ),
   eastwind: searchDocument(
     facts({
@@ -112,6 +125,7 @@ export const criteriaCompanies = {
       }),
       period('2023-03-31', '2023-07-01', { net_assets: 500_000, cash: 400_000, turnover: 90_000_000, employees: 650 }),
     ],
+    { controllers: 3, parents: [parent('Delaware', true), parent('United States Of America', true)] },
   ),
   westwind: searchDocument(
     facts({
@@ -151,6 +165,7 @@ export const criteriaCompanies = {
       period('2024-06-30', '2024-10-01', { net_assets: 300_000, cash: 50_000, employees: 8, turnover: 800_000 }),
       period('2023-06-30', '2023-10-01', { net_assets: 290_000, cash: 48_000, employees: 8, turnover: 780_000 }),
     ],
+    { controllers: 2, parents: [] },
   ),
   highwind: searchDocument(
     facts({
@@ -182,6 +197,7 @@ export const criteriaCompanies = {
         employees: 20,
       }),
     ],
+    { controllers: 0, parents: [] },
   ),
 } satisfies Record<string, SearchDocument>;
 

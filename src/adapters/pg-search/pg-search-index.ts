@@ -61,6 +61,9 @@ const DOCUMENT_COLUMNS: readonly [column: keyof SearchDocument, type: string][] 
   ['size_band', 'text'],
   ['risk_band', 'text'],
   ['risk_band_if_overdue', 'text'],
+  ['controller_count', 'integer'],
+  ['has_corporate_parent', 'boolean'],
+  ['parent_countries', 'text[]'],
 ];
 const NAME_COLUMNS: readonly [string, string][] = [
   ['name_words', 'text'],

@@ -20,6 +20,8 @@ import type {
 } from '../../ports.ts';
 import type { AccountsPeriod } from '../../domain/accounts-period.ts';
 import type { IndexedRegisterFacts } from '../../domain/search-document.ts';
+import { CONTROLLER_KIND_CLASSES, PARENT_KIND_CLASSES } from '../../ownership/psc-summary.ts';
+import type { PscSummary } from '../../ownership/psc-summary.ts';
 
 const COMPANY_COLUMNS = `company_number text, name text, status text, type text, incorporated date, dissolved date,
   country_of_origin text, accounts_ref_day smallint, accounts_ref_month smallint, accounts_category text,
@@ -283,8 +285,9 @@ export function createCompanyStore(sql: Sql): CompanyStore {
 
     async *companiesForIndex(batchSize, changedSince) {
       // Changed companies are found through the updated_at and loaded_at indexes, then read in
-      // batches like the full scan, which pages by key. Each batch is two range scans (companies,
-      // then their history) joined here: cheaper than aggregating the history per company in SQL.
+      // batches like the full scan, which pages by key. Each batch is three range scans
+      // (companies, their history, their PSCs summed up per company) joined here: cheaper than
+      // aggregating the history per company in SQL.
       const changed =
         changedSince === undefined
           ? null
@@ -292,6 +295,7 @@ export function createCompanyStore(sql: Sql): CompanyStore {
               await sql.query<{ company_number: string }>(
                 `SELECT company_number FROM companies WHERE updated_at > $1::timestamptz
                  UNION SELECT company_number FROM filings WHERE loaded_at > $1::timestamptz
+                 UNION SELECT company_number FROM psc WHERE updated_at > $1::timestamptz
                  ORDER BY 1`,
                 [changedSince],
               )
@@ -328,9 +332,26 @@ export function createCompanyStore(sql: Sql): CompanyStore {
           if (list) list.push(period);
           else accountsOf.set(company_number, [period]);
         }
+        const pscs = await sql.query<PscSummary & { company_number: string }>(
+          `SELECT company_number,
+             count(*) FILTER (WHERE NOT ceased AND kind_class = ANY($1::text[]))::int AS controllers,
+             coalesce(jsonb_agg(jsonb_build_object('country', country, 'overseas', overseas,
+               'uk_registered', registered_company_number IS NOT NULL) ORDER BY psc_id)
+               FILTER (WHERE NOT ceased AND kind_class = ANY($2::text[])), '[]') AS parents
+           FROM psc
+           WHERE ${numbers ? 'company_number = ANY($3::text[])' : 'company_number BETWEEN $3 AND $4'}
+           GROUP BY company_number`,
+          [
+            CONTROLLER_KIND_CLASSES,
+            PARENT_KIND_CLASSES,
+            ...(numbers ? [companies.rows.map((c) => c.company_number)] : [first, last]),
+          ],
+        );
+        const pscsOf = new Map(pscs.rows.map(({ company_number, ...summary }) => [company_number, summary]));
         yield companies.rows.map((company) => ({
           company,
           accounts: accountsOf.get(company.company_number) ?? [],
+          pscs: pscsOf.get(company.company_number) ?? null,
         }));
         after = last;
       }
