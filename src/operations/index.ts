@@ -10,6 +10,7 @@ import type { Operation } from './operation.ts';
 import { recentChanges } from './recent-changes.ts';
 import { searchByName } from './search-by-name.ts';
 import { searchCompanies } from './search-companies.ts';
+import { searchPeople } from './search-people.ts';
 import { getAlerts, watchAdd, watchList, watchRemove } from './watchlist.ts';
 
 export const OPERATIONS: readonly Operation[] = [
@@ -17,6 +18,7 @@ export const OPERATIONS: readonly Operation[] = [
   lookupCompanies,
   searchByName,
   searchCompanies,
+  searchPeople,
   compareCompanies,
   marketStats,
   findTriggers,

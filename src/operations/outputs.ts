@@ -15,6 +15,7 @@ import { SIGNAL_CODES } from '../domain/signals.ts';
 import type { Severity } from '../domain/signals.ts';
 import { TRAJECTORY_FIGURES } from '../domain/trajectory.ts';
 import { TRIGGERS } from '../domain/triggers.ts';
+import { PERSON_COMPANIES_KEPT, PERSON_KINDS } from '../ownership/people.ts';
 import type { Plan } from '../ports.ts';
 import { nextOutput } from './cursor.ts';
 import { filterShape, limitInput, ownershipFilterShape, sortInput } from './inputs.ts';
@@ -256,4 +257,47 @@ export const getAlertsOutput = z.object({
   since: date,
   watched: numbers,
   alerts: z.array(alertOutput),
+});
+
+/** One company a person with significant control controls, or controlled. */
+const personCompanyOutput = z.object({
+  company_number: z.string(),
+  company_name: z.string().nullable().describe('From the register; null when the company is not on it'),
+  natures: z
+    .array(z.object({ code: z.string(), words: z.string() }))
+    .describe('The natures of control as filed, each in words ("owns 75–100% of shares")'),
+  notified_on: optionalDate,
+  ceased_on: optionalDate,
+  ceased: z.boolean(),
+});
+
+export const searchPeopleOutput = z.object({
+  query: z.string(),
+  birth_year: z.number().int().nullable(),
+  birth_month: z.number().int().nullable(),
+  results: z.array(
+    z.object({
+      kind: z.enum(PERSON_KINDS).describe('individual, corporate (a company as PSC) or legal_person'),
+      name: z.string().describe('As filed on the newest record'),
+      name_elements: z
+        .object({
+          title: z.string().nullable(),
+          forename: z.string().nullable(),
+          middle_name: z.string().nullable(),
+          surname: z.string().nullable(),
+        })
+        .nullable(),
+      birth_year: z.number().int().nullable(),
+      birth_month: z.number().int().nullable().describe('1–12; the day of birth is never served'),
+      nationality: z.string().nullable(),
+      country_of_residence: z.string().nullable(),
+      country: z.string().nullable().describe('Where a corporate or legal-person PSC is registered or governed'),
+      registered_company_number: z.string().nullable().describe('A corporate PSC on a UK register: its number'),
+      current_companies: count.describe('Companies controlled now'),
+      company_count: count.describe('Companies controlled now or before'),
+      companies: z.array(personCompanyOutput).describe(`Current first, newest first; at most ${PERSON_COMPANIES_KEPT}`),
+    }),
+  ),
+  total: count.describe('Every person matching the name and birth filters, not only those listed'),
+  next: nextOutput,
 });

@@ -1,0 +1,191 @@
+/**
+ * search_people (GET /v1/search-people): persons with significant control by name, one result per
+ * person (the PSC records sharing a name and a month and year of birth), each with the companies
+ * they control. Served by the people index (people.ts) on either search adapter.
+ */
+import * as z from 'zod';
+import { describeNature } from '../ownership/natures.ts';
+import type { PersonDocument, PersonKey } from '../ownership/people.ts';
+import { PERSON_COMPANIES_KEPT } from '../ownership/people.ts';
+import { personNameQuery } from '../ownership/person-name.ts';
+import { cursorInput, decodeCursor, encodeCursor, pageLine } from './cursor.ts';
+import { limitInput, textInput } from './inputs.ts';
+import { facts, table } from './markdown.ts';
+import { defineOperation } from './operation.ts';
+import { searchPeopleOutput } from './outputs.ts';
+
+const EARLIEST_BIRTH_YEAR = 1900;
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** A page's place: [tier 0–3, current companies, name length, person_key] (people.ts PersonKey). */
+const personKeySchema: z.ZodType<PersonKey> = z
+  .tuple([
+    z.number().int().min(0).max(3),
+    z.number().int().min(0).max(10_000_000),
+    z.number().int().min(0).max(10_000),
+    z.string().min(1).max(2000),
+  ])
+  .readonly();
+
+type SearchPeopleResult = z.output<typeof searchPeopleOutput>;
+type PersonResult = SearchPeopleResult['results'][number];
+
+export const searchPeople = defineOperation({
+  name: 'search_people',
+  title: 'Find persons with significant control by name',
+  description:
+    'Find persons with significant control (PSC register) by name: individuals, and companies and other legal ' +
+    'persons that control companies ("ACME HOLDINGS" finds a corporate PSC of that name too). Case, punctuation, ' +
+    'a title (Mr, Dr…) and a legal suffix (LTD…) are ignored, and each word may be the start of a word ("john sm"). ' +
+    'One result per person: the same name with the same month and year of birth across companies, each with its ' +
+    `companies (number, register name, natures of control in words, notified, ceased; current first, at most ` +
+    `${PERSON_COMPANIES_KEPT}). name 1–200 characters; birth_year ${EARLIEST_BIRTH_YEAR}–this year and birth_month ` +
+    '1–12 (only with birth_year) keep individuals born then; limit 1–100 (default 20). Ranked: the exact name, then ' +
+    'names starting with it, containing it, then other word matches; ties: more current companies first, then the ' +
+    'shorter name. Returns kind (individual, corporate, legal_person), name, month and year of birth, nationality, ' +
+    'country of residence (never an address or a full date of birth), `total` and `next`: send it as `cursor` with ' +
+    'the same other arguments for the following page (null on the last). Costs one request of your monthly quota a ' +
+    'page.',
+  http: { method: 'GET', path: '/v1/search-people' },
+  input: z
+    .object({
+      name: textInput(200).describe('The name or part of it, 1–200 characters'),
+      birth_year: z
+        .number()
+        .int('must be a whole number')
+        .min(EARLIEST_BIRTH_YEAR, `must be ${EARLIEST_BIRTH_YEAR} or later`)
+        .refine((year) => year <= new Date().getUTCFullYear(), { message: 'must not be after this year' })
+        .optional()
+        .describe(`Year of birth, ${EARLIEST_BIRTH_YEAR} to this year: only individuals born that year`),
+      birth_month: z
+        .number()
+        .int('must be a whole number')
+        .min(1, 'must be 1 to 12')
+        .max(12, 'must be 1 to 12')
+        .optional()
+        .describe('Month of birth, 1–12, with birth_year'),
+      limit: limitInput(100, 20),
+      cursor: cursorInput,
+    })
+    .superRefine((input, ctx) => {
+      if (input.birth_month !== undefined && input.birth_year === undefined)
+        ctx.addIssue({ code: 'custom', path: ['birth_month'], message: 'needs birth_year beside it' });
+    }),
+  output: searchPeopleOutput,
+  json: true,
+  async run(deps, input): Promise<SearchPeopleResult> {
+    // Bound to the name as searched (case, punctuation, title and suffix aside, the same query).
+    const query = {
+      name: personNameQuery(input.name).phrase,
+      birth_year: input.birth_year,
+      birth_month: input.birth_month,
+    };
+    const after = decodeCursor('search_people', query, input.cursor, personKeySchema);
+    const page = await deps.people.searchPeople({
+      name: input.name,
+      ...(input.birth_year !== undefined ? { birth_year: input.birth_year } : {}),
+      ...(input.birth_month !== undefined ? { birth_month: input.birth_month } : {}),
+      limit: input.limit,
+      ...(after ? { after } : {}),
+    });
+    return {
+      query: input.name,
+      birth_year: input.birth_year ?? null,
+      birth_month: input.birth_month ?? null,
+      results: page.people.map(personResult),
+      total: page.total,
+      next: encodeCursor('search_people', query, page.next),
+    };
+  },
+  toMarkdown(result) {
+    const born =
+      result.birth_year === null ? '' : ` born ${birthText(result.birth_year, result.birth_month) ?? ''}`.trimEnd();
+    return [
+      `# Persons with significant control named like "${result.query}"${born}`,
+      result.results.length === 0 ? '_No one found._' : result.results.map(personMarkdown).join('\n\n'),
+      pageLine(result.results.length, result.total, result.next),
+    ].join('\n\n');
+  },
+});
+
+/** A person as the answer shows it: the document, its natures of control in words. */
+function personResult(person: PersonDocument): PersonResult {
+  return {
+    kind: person.kind,
+    name: person.name,
+    name_elements: person.name_elements,
+    birth_year: person.birth_year,
+    birth_month: person.birth_month,
+    nationality: person.nationality,
+    country_of_residence: person.country_of_residence,
+    country: person.country,
+    registered_company_number: person.registered_company_number,
+    current_companies: person.current_companies,
+    company_count: person.company_count,
+    companies: person.companies.map((company) => ({
+      company_number: company.company_number,
+      company_name: company.company_name,
+      natures: company.natures_of_control.map((code) => ({ code, words: describeNature(code) })),
+      notified_on: company.notified_on,
+      ceased_on: company.ceased_on,
+      ceased: company.ceased,
+    })),
+  };
+}
+
+function birthText(year: number | null, month: number | null): string | null {
+  if (year === null) return null;
+  return month === null ? String(year) : `${MONTHS[month - 1] ?? month} ${year}`;
+}
+
+const KIND_WORDS: Record<PersonResult['kind'], string> = {
+  individual: 'individual',
+  corporate: 'company or other corporate body',
+  legal_person: 'legal person',
+};
+
+function personMarkdown(person: PersonResult): string {
+  const listed = person.companies.length;
+  return [
+    `## ${person.name}`,
+    facts([
+      ['Kind', KIND_WORDS[person.kind]],
+      ...(person.kind === 'individual'
+        ? ([
+            ['Born', birthText(person.birth_year, person.birth_month)],
+            ['Nationality', person.nationality],
+            ['Country of residence', person.country_of_residence],
+          ] as [string, unknown][])
+        : ([
+            ['Registered in', person.country],
+            ['Company number', person.registered_company_number],
+          ] as [string, unknown][])),
+      ['Companies', `${person.current_companies} controlled now, ${person.company_count} in all`],
+    ]),
+    table(
+      ['Number', 'Company', 'Control', 'Notified', 'Ceased'],
+      person.companies.map((c) => [
+        c.company_number,
+        c.company_name ?? '(not on the register)',
+        c.natures.map((n) => n.words).join('; '),
+        c.notified_on,
+        c.ceased ? (c.ceased_on ?? 'yes') : null,
+      ]),
+    ),
+    ...(person.company_count > listed ? [`… and ${person.company_count - listed} more not listed.`] : []),
+  ].join('\n\n');
+}
