@@ -1,6 +1,6 @@
 /**
- * `ukcd load register PATH...|URL` and `ukcd load accounts PATH...|URL`: the loaders from the
- * command line, on the store the environment configures (DATABASE_URL, else PGlite in DATA_DIR).
+ * `ukcd load register|accounts|psc PATH...|URL`: the loaders from the command line, on the store
+ * the environment configures (DATABASE_URL, else PGlite in DATA_DIR).
  * Exit status: 0 all loaded, 1 something rejected or unreadable (reported), 2 unusable input.
  */
 import { join, resolve } from 'node:path';
@@ -13,12 +13,14 @@ import { DownloadError } from './sync/resumable-download.ts';
 import { indexSearch } from './index-search.ts';
 import { indexPeopleOf } from './index-people.ts';
 import { describeAccountsSummary, loadAccounts } from './load-accounts.ts';
+import { describePscSummary, loadPsc, PscInputError } from './load-psc.ts';
 import { describeRegisterSummary, loadRegister, RegisterInputError } from './load-register.ts';
 import { isCalendarDate } from '../src/domain/calendar-date.ts';
 
 const USAGE = `usage:
   ukcd load register PATH...|URL [--snapshot-date YYYY-MM-DD] [--complete | --partial] [--no-index]
-  ukcd load accounts PATH...|URL [--published YYYY-MM-DD] [--force] [--workers N] [--no-index]`;
+  ukcd load accounts PATH...|URL [--published YYYY-MM-DD] [--force] [--workers N] [--no-index]
+  ukcd load psc PATH...|URL [--snapshot-date YYYY-MM-DD] [--complete | --partial] [--no-index]`;
 
 export async function runLoadCommand(args: readonly string[]): Promise<number> {
   const [what, ...rest] = args;
@@ -42,7 +44,7 @@ export async function runLoadCommand(args: readonly string[]): Promise<number> {
     return 2;
   }
   const { values, positionals } = parsed;
-  if ((what !== 'register' && what !== 'accounts') || positionals.length === 0) {
+  if ((what !== 'register' && what !== 'accounts' && what !== 'psc') || positionals.length === 0) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
@@ -56,7 +58,7 @@ export async function runLoadCommand(args: readonly string[]): Promise<number> {
   const config = loadConfig();
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const reportDir = join(resolve(config.DATA_DIR), 'reports');
-  const { sql, store, location } = await openStore(config);
+  const { sql, store, pscs, location } = await openStore(config);
   // What a load changed reaches the search index at once (`ukcd index` does it later after --no-index).
   const updateSearch = async () => {
     const search = await openSearch(config, sql);
@@ -80,6 +82,16 @@ export async function runLoadCommand(args: readonly string[]): Promise<number> {
       if (!values['no-index']) await updateSearch();
       return summary.rejected > 0 ? 1 : 0;
     }
+    if (what === 'psc') {
+      const summary = await loadPsc({ store, pscs }, paths, {
+        reportDir,
+        ...(values['snapshot-date'] ? { snapshotDate: values['snapshot-date'] } : {}),
+        ...(values.complete ? { complete: true } : values.partial ? { complete: false } : {}),
+      });
+      log(describePscSummary(summary));
+      if (!values['no-index']) await updateSearch();
+      return summary.rejected > 0 ? 1 : 0;
+    }
     const workers = values.workers === undefined ? config.UKCD_WORKERS : Number(values.workers);
     if (workers !== undefined && (!Number.isInteger(workers) || workers < 1)) {
       log(`--workers must be a whole number of 1 or more, got "${values.workers}"`);
@@ -95,7 +107,7 @@ export async function runLoadCommand(args: readonly string[]): Promise<number> {
     if (!values['no-index']) await updateSearch();
     return summary.failed > 0 ? 1 : 0;
   } catch (error) {
-    if (error instanceof RegisterInputError) {
+    if (error instanceof RegisterInputError || error instanceof PscInputError) {
       log(`refused: ${error.message}`);
       return 2;
     }
