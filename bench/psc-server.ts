@@ -1,0 +1,35 @@
+/**
+ * The service bench/psc drives, in its own process: the app of `ukcd start` (src/main.ts) with its
+ * configuration (DATABASE_URL, ELASTICSEARCH_URL, ELASTICSEARCH_PEOPLE_INDEX, pool and timeouts),
+ * without the start-up indexing: bringing the companies index of a 5.6-million-company register up
+ * to date is not what is measured, and the people index is built by the index-people stages.
+ * Prints "serving on URL" on stderr when listening.
+ */
+import type { AddressInfo } from 'node:net';
+import { loadConfig } from '../src/config.ts';
+import { buildApp, jsonRequestLog } from '../src/http/app.ts';
+import { openSearch } from '../src/open-search.ts';
+import { openStore } from '../src/open-store.ts';
+
+const config = loadConfig();
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const { sql, store, keys, watchlists, ownership } = await openStore(config, {
+  timeoutMs: config.DATABASE_TIMEOUT_MS,
+  migrate: false,
+});
+const search = await openSearch(config, sql, { timeoutMs: config.SEARCH_TIMEOUT_MS });
+const server = buildApp({
+  store,
+  search: search.index,
+  ownership,
+  people: search.people,
+  keys,
+  watchlists,
+  log,
+  // As `ukcd start`: the request log on stdout (which bench/psc discards, as a log shipper takes it).
+  ...(config.LOG_REQUESTS ? { requestLog: jsonRequestLog() } : {}),
+}).listen(0, '127.0.0.1', () => log(`serving on http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+process.on('SIGTERM', () => {
+  server.close();
+  setTimeout(() => void Promise.allSettled([search.close(), sql.close()]).then(() => process.exit(0)), 2000);
+});
