@@ -16,9 +16,10 @@ import { indexSearch } from './index-search.ts';
 import { indexPeopleOf } from './index-people.ts';
 import { LockHeldError, withLock } from './sync/lock.ts';
 import { describeSyncSummary, syncFromCompaniesHouse } from './sync/sync.ts';
+import type { ZipKind } from './sync/verify-zip.ts';
 import { isCalendarDate } from '../src/domain/calendar-date.ts';
 
-const USAGE = `usage: ukcd sync [--base-url URL] [--only register|accounts] [--since YYYY-MM-DD]
+const USAGE = `usage: ukcd sync [--base-url URL] [--only register|accounts|psc] [--since YYYY-MM-DD]
                  [--keep-downloads] [--workers N] [--no-index]`;
 
 export async function runSyncCommand(args: readonly string[]): Promise<number> {
@@ -53,7 +54,7 @@ export async function runSyncCommand(args: readonly string[]): Promise<number> {
     // The store first: the embedded one is refused while another process has it open, before
     // anything is written.
     opened = await openStore(config);
-    const { sql, store, location } = opened;
+    const { sql, store, pscs, location } = opened;
     await mkdir(downloadDir, { recursive: true });
     return await withLock(join(downloadDir, 'sync.lock'), async () => {
       log(`store: ${location}`);
@@ -61,8 +62,9 @@ export async function runSyncCommand(args: readonly string[]): Promise<number> {
         baseUrl: values['base-url'] ?? config.CH_DOWNLOAD_URL,
         downloadDir,
         reportDir: join(dataDir, 'reports'),
+        pscs,
         log,
-        ...(values.only ? { only: values.only as 'register' | 'accounts' } : {}),
+        ...(values.only ? { only: values.only as ZipKind } : {}),
         ...(values.since ? { accountsSince: values.since } : {}),
         ...(values['keep-downloads'] ? { keepDownloads: true } : {}),
         ...(values.workers
@@ -106,8 +108,8 @@ export async function runSyncCommand(args: readonly string[]): Promise<number> {
 function argumentProblem(values: Record<string, string | boolean | undefined>): string | null {
   const { only, since, workers } = values;
   const baseUrl = values['base-url'];
-  if (only !== undefined && only !== 'register' && only !== 'accounts') {
-    return `--only must be register or accounts, got "${String(only)}"`;
+  if (only !== undefined && only !== 'register' && only !== 'accounts' && only !== 'psc') {
+    return `--only must be register, accounts or psc, got "${String(only)}"`;
   }
   if (since !== undefined && !isCalendarDate(String(since))) {
     return `--since must be a date YYYY-MM-DD, got "${String(since)}"`;

@@ -1,26 +1,34 @@
 /**
  * What the Companies House download service offers, read from its pages: the register page
  * (`en_output.html`) links the monthly snapshot, as one file or in parts; the accounts page
- * (`en_accountsdata.html`) links the daily bulk zips. Links are read from the HTML's anchors, not
+ * (`en_accountsdata.html`) links the daily bulk zips; the PSC page (`en_pscdata.html`) links the
+ * daily snapshot of persons with significant control, as one file or in parts. Links are read from the HTML's anchors, not
  * from the text around them, so a change of layout does not hide a file.
  */
 import { Parser } from 'htmlparser2';
 import { parseBulkFileName } from '../../src/accounts/file-names.ts';
+import { parsePscFileName } from '../psc-inputs.ts';
 import { parseRegisterFileName } from '../register-inputs.ts';
 
 export const REGISTER_PAGE = 'en_output.html';
 export const ACCOUNTS_PAGE = 'en_accountsdata.html';
+export const PSC_PAGE = 'en_pscdata.html';
 
 export interface ListedFile {
   name: string;
   url: string;
 }
 
-/** One monthly register snapshot: the whole-register file, or every one of its parts. */
-export interface RegisterRelease {
+/** One snapshot of a date: its one whole file, or every one of its parts in order. */
+export interface SnapshotRelease {
   date: string;
   files: ListedFile[];
 }
+
+/** A monthly register snapshot. */
+export type RegisterRelease = SnapshotRelease;
+/** A daily PSC snapshot. */
+export type PscRelease = SnapshotRelease;
 
 export interface DailyAccountsFile extends ListedFile {
   published: string;
@@ -39,12 +47,22 @@ export interface PageLinks {
 }
 
 /**
- * The files sync fetches, by the names Companies House gives them: the daily accounts zips and
- * the register snapshot, whole or in parts. No other name is ever written under its downloads
- * folder.
+ * The files sync fetches, by the names Companies House gives them: the daily accounts zips, the
+ * register snapshot and the PSC snapshot, whole or in parts. No other name is ever written under
+ * its downloads folder.
  */
-const SYNC_FILE_NAME =
-  /^(?:Accounts_Bulk_Data-\d{4}-\d{2}-\d{2}|BasicCompanyDataAsOneFile-\d{4}-\d{2}-\d{2}|BasicCompanyData-\d{4}-\d{2}-\d{2}-part\d+_\d+)\.zip$/i;
+const SYNC_FILE_NAME = new RegExp(
+  '^(?:' +
+    [
+      String.raw`Accounts_Bulk_Data-\d{4}-\d{2}-\d{2}`,
+      String.raw`BasicCompanyDataAsOneFile-\d{4}-\d{2}-\d{2}`,
+      String.raw`BasicCompanyData-\d{4}-\d{2}-\d{2}-part\d+_\d+`,
+      String.raw`persons-with-significant-control-snapshot-\d{4}-\d{2}-\d{2}`,
+      String.raw`psc-snapshot-\d{4}-\d{2}-\d{2}_\d+of\d+`,
+    ].join('|') +
+    String.raw`)\.zip$`,
+  'i',
+);
 
 /** Whether `name` is one of the file names sync fetches (and so a plain name: no folder, no `..`). */
 export function isSyncFileName(name: string): boolean {
@@ -95,9 +113,23 @@ export function linkedFiles(html: string, pageUrl: string): PageLinks {
  * one-file zip, or all of its parts (the one file is preferred: one download, one check).
  */
 export function registerReleases(files: readonly ListedFile[]): RegisterRelease[] {
+  return snapshotReleases(files, parseRegisterFileName);
+}
+
+/** PSC snapshots offered, newest first, whole as register snapshots are (the one file preferred). */
+export function pscReleases(files: readonly ListedFile[]): PscRelease[] {
+  return snapshotReleases(files, parsePscFileName);
+}
+
+type SnapshotFileName = { date: string; part: { index: number; of: number } | null };
+
+function snapshotReleases(
+  files: readonly ListedFile[],
+  parseName: (name: string) => SnapshotFileName | null,
+): SnapshotRelease[] {
   const byDate = new Map<string, { whole: ListedFile | null; parts: Map<number, ListedFile>; of: Set<number> }>();
   for (const file of files) {
-    const name = isSyncFileName(file.name) ? parseRegisterFileName(file.name) : null;
+    const name = isSyncFileName(file.name) ? parseName(file.name) : null;
     if (!name) continue;
     const entry = byDate.get(name.date) ?? { whole: null, parts: new Map(), of: new Set() };
     byDate.set(name.date, entry);
@@ -107,7 +139,7 @@ export function registerReleases(files: readonly ListedFile[]): RegisterRelease[
       entry.of.add(name.part.of);
     }
   }
-  const releases: RegisterRelease[] = [];
+  const releases: SnapshotRelease[] = [];
   for (const [date, entry] of byDate) {
     if (entry.whole) releases.push({ date, files: [entry.whole] });
     else {

@@ -1,14 +1,18 @@
 /**
- * `ukcd sync`: bring the store up to date from the Companies House download service. Read what
- * it offers, plan against what the store already holds, download (resuming), check each zip whole,
- * load, and update the search index once at the end.
+ * `ukcd sync`: bring the store up to date from the Companies House download service (the
+ * register snapshot, the daily accounts files, the PSC snapshot). Read what it offers, plan
+ * against what the store already holds, download (resuming), check each zip whole, load, and
+ * update the search index once at the end.
  */
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startProgress } from '../../src/cli/progress.ts';
+import type { PscStore } from '../../src/ownership/ports.ts';
 import type { CompanyStore } from '../../src/ports.ts';
 import type { AccountsLoadSummary } from '../load-accounts.ts';
 import { loadAccounts } from '../load-accounts.ts';
+import type { PscLoadSummary } from '../load-psc.ts';
+import { loadPsc } from '../load-psc.ts';
 import type { RegisterLoadSummary } from '../load-register.ts';
 import { loadRegister } from '../load-register.ts';
 import type { ListedFile, PageLinks } from './listing.ts';
@@ -17,6 +21,8 @@ import {
   dailyAccountsFiles,
   isSyncFileName,
   linkedFiles,
+  PSC_PAGE,
+  pscReleases,
   REGISTER_PAGE,
   registerReleases,
 } from './listing.ts';
@@ -34,6 +40,8 @@ export interface SyncOptions {
   baseUrl: string;
   downloadDir: string;
   reportDir: string;
+  /** Where PSC snapshots are written (the journal is the company store's). */
+  pscs: PscStore;
   only?: ZipKind;
   /** With no accounts loaded yet: the first publication date wanted. */
   accountsSince?: string;
@@ -49,6 +57,7 @@ export interface SyncSummary {
   plan: SyncPlan;
   register: RegisterLoadSummary | null;
   accounts: AccountsLoadSummary | null;
+  psc: PscLoadSummary | null;
   /** Each file that could not be fetched, checked or loaded, with the reason. */
   problems: string[];
   indexed: boolean;
@@ -57,28 +66,34 @@ export interface SyncSummary {
 export async function syncFromCompaniesHouse(store: CompanyStore, options: SyncOptions): Promise<SyncSummary> {
   const { log } = options;
   const base = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
-  const wantRegister = options.only !== 'accounts';
-  const wantAccounts = options.only !== 'register';
+  const wanted = (kind: ZipKind) => options.only === undefined || options.only === kind;
   const none: PageLinks = { files: [], refused: [] };
-  const [registerLinks, accountsLinks] = await Promise.all([
-    wantRegister ? readPage(new URL(REGISTER_PAGE, base).href) : none,
-    wantAccounts ? readPage(new URL(ACCOUNTS_PAGE, base).href) : none,
+  const [registerLinks, accountsLinks, pscLinks] = await Promise.all([
+    wanted('register') ? readPage(new URL(REGISTER_PAGE, base).href) : none,
+    wanted('accounts') ? readPage(new URL(ACCOUNTS_PAGE, base).href) : none,
+    wanted('psc') ? readPage(new URL(PSC_PAGE, base).href) : none,
   ]);
   const plan = planSync(
-    { registers: registerReleases(registerLinks.files), dailies: dailyAccountsFiles(accountsLinks.files) },
+    {
+      registers: registerReleases(registerLinks.files),
+      dailies: dailyAccountsFiles(accountsLinks.files),
+      pscs: pscReleases(pscLinks.files),
+    },
     {
       lastRegisterSnapshot: await store.loadedThrough('register'),
       lastAccountsPublished: await store.loadedThrough('accounts'),
       accountsSince: options.accountsSince ?? null,
+      lastPscSnapshot: await store.loadedThrough('psc'),
     },
   );
-  log(describePlan(plan, wantRegister, wantAccounts));
-  const summary: SyncSummary = { plan, register: null, accounts: null, problems: [], indexed: false };
+  log(describePlan(plan, wanted('register'), wanted('accounts'), wanted('psc')));
+  const summary: SyncSummary = { plan, register: null, accounts: null, psc: null, problems: [], indexed: false };
   // A link that names a path instead of a file is not followed; it is reported, since the page
   // (or something between it and us) is not what Companies House publishes.
   for (const [page, links] of [
     [REGISTER_PAGE, registerLinks],
     [ACCOUNTS_PAGE, accountsLinks],
+    [PSC_PAGE, pscLinks],
   ] as const) {
     for (const { href, reason } of links.refused) {
       summary.problems.push(`${page}: refused the link "${href}": ${reason}`);
@@ -123,7 +138,18 @@ export async function syncFromCompaniesHouse(store: CompanyStore, options: SyncO
     }
   }
 
-  if ((summary.register || summary.accounts) && options.updateSearch) {
+  if (plan.psc) {
+    try {
+      const paths = [];
+      for (const file of plan.psc.files) paths.push(await fetchChecked(file, 'psc', options));
+      summary.psc = await loadPsc({ store, pscs: options.pscs }, paths, { reportDir: options.reportDir, log });
+      fetched.push(...paths);
+    } catch (error) {
+      summary.problems.push(`PSC snapshot ${plan.psc.date}: ${message(error)}`);
+    }
+  }
+
+  if ((summary.register || summary.accounts || summary.psc) && options.updateSearch) {
     await options.updateSearch();
     summary.indexed = true;
   }
@@ -192,7 +218,7 @@ async function download(file: ListedFile, target: string, options: SyncOptions):
   }
 }
 
-export function describePlan(plan: SyncPlan, register: boolean, accounts: boolean): string {
+export function describePlan(plan: SyncPlan, register: boolean, accounts: boolean, psc: boolean): string {
   const lines = [];
   if (register) {
     lines.push(
@@ -209,6 +235,13 @@ export function describePlan(plan: SyncPlan, register: boolean, accounts: boolea
         : `accounts: ${files.length} daily file(s) to load, published ${files[0]!.published} to ${files.at(-1)!.published}`,
     );
   }
+  if (psc) {
+    lines.push(
+      plan.psc
+        ? `PSC: snapshot ${plan.psc.date} to load (${plan.psc.files.map((f) => f.name).join(', ')})`
+        : 'PSC: nothing newer than the snapshot loaded',
+    );
+  }
   return lines.join('\n');
 }
 
@@ -217,6 +250,12 @@ export function describeSyncSummary(summary: SyncSummary): string {
   if (summary.register) parts.push(`register ${summary.register.snapshotDate}: ${summary.register.rowsWritten} rows`);
   if (summary.accounts) {
     parts.push(`accounts: ${summary.accounts.parsed} filings read, ${summary.accounts.failed} could not be read`);
+  }
+  if (summary.psc) {
+    parts.push(
+      `PSC ${summary.psc.snapshotDate}: ${summary.psc.pscsWritten} PSCs and ${summary.psc.statementsWritten} statements` +
+        (summary.psc.rejected > 0 ? `, ${summary.psc.rejected} lines rejected` : ''),
+    );
   }
   if (parts.length === 0) parts.push('nothing new loaded');
   if (summary.indexed) parts.push('search index updated');

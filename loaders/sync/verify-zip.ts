@@ -1,14 +1,22 @@
 /**
  * A downloaded zip is checked whole before anything is loaded from it: its central directory
- * reads, it holds what its kind should (one CSV for a register file, filings for an accounts file),
- * and every member inflates to its recorded size and CRC-32. A file cut short or damaged in transit
+ * reads, it holds what its kind should (one CSV for a register file, filings for an accounts file,
+ * one newline-delimited JSON file for a PSC snapshot file), and every member inflates to its
+ * recorded size and CRC-32. A file cut short or damaged in transit
  * is caught here, named with the reason, rather than half-loaded.
  */
 import { crc32 } from 'node:zlib';
 import { openZipFile, streamZipMember } from '../zip-reader.ts';
 import type { ZipMember } from '../zip-reader.ts';
 
-export type ZipKind = 'register' | 'accounts';
+export type ZipKind = 'register' | 'accounts' | 'psc';
+
+/** What a zip of each kind that holds one large file must hold, streamed to check it. */
+const ONE_FILE: Partial<Record<ZipKind, { what: string; name: RegExp }>> = {
+  register: { what: 'register CSV', name: /\.csv$/i },
+  // The parts hold `psc-snapshot-…_NofM.txt`; the whole file's member has been .txt or .json.
+  psc: { what: 'PSC snapshot file', name: /\.(txt|json|jsonl)$/i },
+};
 
 export interface ZipCheck {
   members: number;
@@ -26,13 +34,14 @@ export async function verifyZip(path: string, kind: ZipKind): Promise<ZipCheck> 
   }
   let members = 0;
   let uncompressedBytes = 0;
-  const csvs: ZipMember[] = [];
+  const streamed: ZipMember[] = [];
+  const one = ONE_FILE[kind];
   try {
     for await (const member of zip.members()) {
       members++;
-      if (kind === 'register') {
-        if (!/\.csv$/i.test(member.name)) throw new ZipCheckError(`holds ${member.name}, not a register CSV`);
-        csvs.push(member);
+      if (one) {
+        if (!one.name.test(member.name)) throw new ZipCheckError(`holds ${member.name}, not a ${one.what}`);
+        streamed.push(member);
       } else {
         uncompressedBytes += (await member.read()).length;
       }
@@ -42,11 +51,11 @@ export async function verifyZip(path: string, kind: ZipKind): Promise<ZipCheck> 
   } finally {
     zip.close();
   }
-  if (members === 0) throw new ZipCheckError(kind === 'register' ? 'holds no register CSV' : 'holds no filings');
-  if (kind === 'register' && members > 1) throw new ZipCheckError(`holds ${members} files, not one register CSV`);
-  for (const csv of csvs) {
+  if (members === 0) throw new ZipCheckError(one ? `holds no ${one.what}` : 'holds no filings');
+  if (one && members > 1) throw new ZipCheckError(`holds ${members} files, not one ${one.what}`);
+  for (const member of streamed) {
     try {
-      uncompressedBytes += await checkStreamed(csv, await streamZipMember(path, csv.name));
+      uncompressedBytes += await checkStreamed(member, await streamZipMember(path, member.name));
     } catch (error) {
       throw error instanceof ZipCheckError ? error : new ZipCheckError(message(error));
     }
@@ -54,7 +63,7 @@ export async function verifyZip(path: string, kind: ZipKind): Promise<ZipCheck> 
   return { members, uncompressedBytes };
 }
 
-/** The register CSV is gigabytes: its CRC-32 is taken as it streams (yauzl checks only the size). */
+/** A register CSV or PSC file is gigabytes: its CRC-32 is taken as it streams (yauzl checks only the size). */
 async function checkStreamed(member: ZipMember, stream: AsyncIterable<Buffer>): Promise<number> {
   let crc = 0;
   let bytes = 0;

@@ -12,10 +12,15 @@ Commands:
   ukcd load accounts PATH...|URL [--published D] [--force] [--workers N] [--no-index]
                          Load accounts bulk zips, folders or filings into the store, then update
                          the search index.
-  ukcd sync [--base-url URL] [--only register|accounts] [--since D] [--keep-downloads] [--no-index]
+  ukcd load psc PATH...|URL [--snapshot-date D] [--complete|--partial] [--no-index]
+                         Load a persons-with-significant-control snapshot (newline-delimited JSON:
+                         the one file or its parts, zipped or not); a complete one marks the PSCs
+                         it no longer lists as ceased. Then update the search index.
+  ukcd sync [--base-url URL] [--only register|accounts|psc] [--since D] [--keep-downloads] [--no-index]
                          Load what is new on the Companies House download service (CH_DOWNLOAD_URL):
-                         the latest register snapshot and the daily accounts files since the last
-                         one loaded. Downloads resume; each zip is checked whole before loading.
+                         the latest register snapshot, the daily accounts files since the last one
+                         loaded and the latest PSC snapshot. Downloads resume; each zip is checked
+                         whole before loading.
   ukcd index [--full]    Bring the search index (Elasticsearch with ELASTICSEARCH_URL, else the
                          store's own) up to date: what changed since the last run, or everything.
   ukcd keys issue [--plan free|pro] [--email E]
@@ -31,6 +36,8 @@ Commands:
                          --from/--until: only filings published in [from, until), for parallel parts).
   ukcd generate register --out DIR --date YYYY-MM-DD [--companies N] [--parts N] [--seed N]
                          Write a synthetic register snapshot (BasicCompanyData CSV, zipped).
+  ukcd generate psc --out DIR --snapshot-date YYYY-MM-DD [--companies N] [--parts N] [--seed N]
+                         Write a synthetic PSC snapshot (JSON lines, zipped) of the same companies.
   ukcd start             Start the service: the store (DATABASE_URL, else PGlite in DATA_DIR, with
                          the sample dataset on first start) and HTTP on PORT (default 3000).
   ukcd help              This text.

@@ -9,6 +9,7 @@ import {
   fileNameProblem,
   isSyncFileName,
   linkedFiles,
+  pscReleases,
   registerReleases,
 } from '../../loaders/sync/listing.ts';
 import type { ListedFile } from '../../loaders/sync/listing.ts';
@@ -62,6 +63,11 @@ describe('file names from a page', () => {
     ['Accounts_Bulk_Data-2026-11-20.zip.exe', null, false],
     ['x-Accounts_Bulk_Data-2026-11-20.zip', null, false],
     ['index.html', null, false],
+    ['persons-with-significant-control-snapshot-2026-01-05.zip', null, true],
+    ['psc-snapshot-2026-01-05_3of28.zip', null, true],
+    ['psc-snapshot-2026-01-05_3of28.txt', null, false],
+    ['persons-with-significant-control-snapshot-2026-01-05.zip.part', null, false],
+    ['../psc-snapshot-2026-01-05_3of28.zip', 'its file name holds a path', false],
   ];
   for (const [name, problem, fetched] of cases) {
     test(JSON.stringify(name), () => {
@@ -142,6 +148,68 @@ describe('register releases offered', () => {
       );
     });
   }
+});
+
+describe('PSC snapshots offered', () => {
+  const cases: { name: string; offered: string[]; releases: [string, string[]][] }[] = [
+    {
+      name: 'the one file is preferred to the parts of the same date',
+      offered: [
+        'psc-snapshot-2026-01-05_1of2.zip',
+        'psc-snapshot-2026-01-05_2of2.zip',
+        'persons-with-significant-control-snapshot-2026-01-05.zip',
+      ],
+      releases: [['2026-01-05', ['persons-with-significant-control-snapshot-2026-01-05.zip']]],
+    },
+    {
+      name: 'all parts of a date, in part order; a date with a part missing is not offered',
+      offered: [
+        'psc-snapshot-2026-01-05_10of10.zip',
+        ...Array.from({ length: 9 }, (_, i) => `psc-snapshot-2026-01-05_${i + 1}of10.zip`),
+        'psc-snapshot-2026-01-06_1of2.zip',
+      ],
+      releases: [['2026-01-05', Array.from({ length: 10 }, (_, i) => `psc-snapshot-2026-01-05_${i + 1}of10.zip`)]],
+    },
+    {
+      name: 'newest first; register files and unzipped snapshots ignored',
+      offered: [
+        'persons-with-significant-control-snapshot-2026-01-04.zip',
+        'persons-with-significant-control-snapshot-2026-01-06.txt',
+        'BasicCompanyDataAsOneFile-2026-01-01.zip',
+        'persons-with-significant-control-snapshot-2026-01-05.zip',
+      ],
+      releases: [
+        ['2026-01-05', ['persons-with-significant-control-snapshot-2026-01-05.zip']],
+        ['2026-01-04', ['persons-with-significant-control-snapshot-2026-01-04.zip']],
+      ],
+    },
+  ];
+  for (const c of cases) {
+    test(c.name, () => {
+      assert.deepEqual(
+        pscReleases(files(...c.offered)).map((r) => [r.date, r.files.map((f) => f.name)]),
+        c.releases,
+      );
+    });
+  }
+
+  test('the newest PSC snapshot is planned when it is newer than the one loaded', () => {
+    const pscs = pscReleases(
+      files(
+        'persons-with-significant-control-snapshot-2026-01-04.zip',
+        'persons-with-significant-control-snapshot-2026-01-05.zip',
+      ),
+    );
+    const plan = (loaded: string | null) =>
+      planSync(
+        { registers: [], dailies: [], pscs },
+        { lastRegisterSnapshot: null, lastAccountsPublished: null, lastPscSnapshot: loaded },
+      ).psc?.date ?? null;
+    assert.deepEqual(
+      [plan(null), plan('2026-01-04'), plan('2026-01-05'), plan('2026-01-06')],
+      ['2026-01-05', '2026-01-05', null, null],
+    );
+  });
 });
 
 describe('daily accounts files offered', () => {

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
 import { migrate } from '../../src/adapters/postgres/migrate.ts';
+import { createPscStore } from '../../src/adapters/postgres/psc-store.ts';
 import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-index.ts';
 import { createPgliteSql } from '../../src/adapters/sql/pglite-sql.ts';
 import type { CompanyStore, SearchIndex, Sql } from '../../src/ports.ts';
@@ -23,11 +24,13 @@ import { writeRegisterSnapshot } from '../../src/synthetic/register-files.ts';
 import { indexSearch } from '../../loaders/index-search.ts';
 import { downloadResumable } from '../../loaders/sync/resumable-download.ts';
 import type { SyncOptions } from '../../loaders/sync/sync.ts';
-import { syncFromCompaniesHouse } from '../../loaders/sync/sync.ts';
+import { describeSyncSummary, syncFromCompaniesHouse } from '../../loaders/sync/sync.ts';
 import { openZipFile } from '../../loaders/zip-reader.ts';
 import type { DownloadService } from '../support/download-service.ts';
 import { startDownloadService } from '../support/download-service.ts';
+import { individualLine, statementLine, totalsLine, writeSnapshotFile } from '../support/psc-snapshot-lines.ts';
 import { repoRoot } from '../support/samples.ts';
+import { writeZip } from '../support/zip.ts';
 
 const SEED = 11;
 const execFileAsync = promisify(execFile);
@@ -110,6 +113,7 @@ async function openWorld(): Promise<World> {
       baseUrl: service.url,
       downloadDir: downloads,
       reportDir: join(downloads, 'reports'),
+      pscs: createPscStore(sql),
       workers: 1,
       download: { attempts: 3, retryDelayMs: 10, idleTimeoutMs: 5_000 },
       updateSearch: async () => {
@@ -311,6 +315,145 @@ describe('ukcd sync from a download service', { concurrency: false }, () => {
   });
 });
 
+describe('ukcd sync of the PSC snapshot', { concurrency: false }, () => {
+  let world: World;
+  let pscDir: string;
+  const whole = (date: string) => `persons-with-significant-control-snapshot-${date}.zip`;
+  const part = (date: string, i: number, of: number) => `psc-snapshot-${date}_${i}of${of}.zip`;
+  /** PSCs of companies 10000000 + `from` .. + `to` - 1, a statement every tenth, and the totals line. */
+  const lines = (from: number, to: number) => {
+    const out = [];
+    for (let i = from; i < to; i++) {
+      const number = String(10_000_000 + i);
+      out.push(i % 10 === 9 ? statementLine(number, 's') : individualLine(number, 'p'));
+    }
+    return out;
+  };
+  const pscCount = async (where = 'true') =>
+    (await world.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM psc WHERE ${where}`)).rows[0]!.n;
+
+  before(async () => {
+    await rm(served, { recursive: true, force: true });
+    await mkdir(served);
+    pscDir = await mkdtemp(join(root, 'psc-'));
+    world = await openWorld();
+  });
+  after(() => world.sql.close());
+
+  test('a fresh store takes the newest snapshot, as its one file rather than its parts; a dropped download resumes', async () => {
+    await writeSnapshotFile(served, whole('2026-01-04'), [...lines(0, 100), totalsLine(90, 10)]);
+    const newest = [...lines(0, 400), totalsLine(360, 40)];
+    await writeSnapshotFile(served, whole('2026-01-05'), newest);
+    await writeSnapshotFile(served, part('2026-01-05', 1, 2), newest.slice(0, 200));
+    await writeSnapshotFile(served, part('2026-01-05', 2, 2), newest.slice(200));
+    service.dropNext(whole('2026-01-05'), 2_000);
+    service.requests.length = 0;
+
+    const summary = await syncFromCompaniesHouse(world.store, { ...world.options, only: 'psc' });
+
+    assert.deepEqual(summary.problems, []);
+    assert.deepEqual(
+      summary.plan.psc?.files.map((f) => f.name),
+      [whole('2026-01-05')],
+    );
+    assert.deepEqual([summary.plan.register, summary.plan.accounts], [null, []], 'only the PSC page is read');
+    assert.deepEqual(
+      service.requests.map((r) => [r.file, r.range, r.status]),
+      [
+        ['en_pscdata.html', null, 200],
+        [whole('2026-01-05'), null, 200],
+        [whole('2026-01-05'), 'bytes=2000-', 206],
+      ],
+    );
+    assert.deepEqual(
+      [summary.psc?.complete, summary.psc?.pscsWritten, summary.psc?.statementsWritten, summary.psc?.rejected],
+      [true, 360, 40, 0],
+    );
+    assert.equal(await pscCount(), 400);
+    assert.equal(await world.store.loadedThrough('psc'), '2026-01-05');
+    assert.equal(summary.indexed, true);
+    assert.ok(world.lines.some((line) => line.startsWith('PSC: snapshot 2026-01-05 to load')));
+    assert.deepEqual(await readdir(world.downloads), [], 'the loaded download is removed');
+  });
+
+  test('the next sync finds nothing newer; a date with a part missing is not offered', async () => {
+    await writeSnapshotFile(served, part('2026-01-06', 1, 2), lines(0, 10));
+    service.requests.length = 0;
+    const summary = await syncFromCompaniesHouse(world.store, { ...world.options, only: 'psc' });
+    assert.deepEqual([summary.problems, summary.plan.psc, summary.psc, summary.indexed], [[], null, null, false]);
+    assert.deepEqual(
+      service.requests.map((r) => r.file),
+      ['en_pscdata.html'],
+    );
+    assert.ok(world.lines.some((line) => line === 'PSC: nothing newer than the snapshot loaded'));
+  });
+
+  test('a newer snapshot in parts is loaded whole: what it no longer lists is kept, ceased', async () => {
+    const next = [...lines(100, 450), totalsLine(315, 35)];
+    await writeSnapshotFile(served, part('2026-01-06', 1, 2), next.slice(0, 150));
+    await writeSnapshotFile(served, part('2026-01-06', 2, 2), next.slice(150));
+    const summary = await syncFromCompaniesHouse(world.store, world.options);
+    assert.deepEqual(summary.problems, []);
+    assert.deepEqual(
+      summary.plan.psc?.files.map((f) => f.name),
+      [part('2026-01-06', 1, 2), part('2026-01-06', 2, 2)],
+    );
+    assert.deepEqual([summary.psc?.complete, summary.psc?.markedCeased], [true, 100]);
+    assert.equal(await pscCount(), 450, 'nothing deleted');
+    assert.equal(await pscCount(`ceased_by_snapshot = '2026-01-06'`), 100);
+    assert.match(describeSyncSummary(summary), /PSC 2026-01-06: 315 PSCs and 35 statements/);
+  });
+
+  test('a damaged PSC zip is fetched once more, then refused by name; nothing is loaded', async () => {
+    const good = await writeSnapshotFile(pscDir, whole('2026-01-07'), [...lines(0, 300), totalsLine(270, 30)]);
+    const bytes = await readFile(good);
+    for (let i = 200; i < 240; i++) bytes[i] = bytes[i]! ^ 0xff;
+    await writeFile(join(served, whole('2026-01-07')), bytes);
+    service.requests.length = 0;
+    const before = await pscCount(`snapshot_date = '2026-01-07'`);
+
+    const summary = await syncFromCompaniesHouse(world.store, { ...world.options, only: 'psc' });
+
+    assert.equal(summary.problems.length, 1);
+    assert.match(summary.problems[0]!, /^PSC snapshot 2026-01-07: failed its check twice: .*(CRC|inflat|invalid)/i);
+    assert.equal(service.fileRequests(whole('2026-01-07')).length, 2);
+    assert.equal(await pscCount(`snapshot_date = '2026-01-07'`), before);
+    assert.equal(await world.store.loadedThrough('psc'), '2026-01-06');
+
+    await copyFile(good, join(served, whole('2026-01-07')));
+    const fixed = await syncFromCompaniesHouse(world.store, { ...world.options, only: 'psc' });
+    assert.deepEqual(fixed.problems, []);
+    assert.equal(await world.store.loadedThrough('psc'), '2026-01-07');
+  });
+
+  test('a zip that holds something else than one PSC file is refused before loading', async () => {
+    const other = join(pscDir, 'other.zip');
+    await writeZip(other, { 'a.txt': Buffer.from(`${lines(0, 1)[0]}\n`), 'b.txt': Buffer.from('x\n') });
+    await copyFile(other, join(served, whole('2026-01-08')));
+    const summary = await syncFromCompaniesHouse(world.store, { ...world.options, only: 'psc' });
+    assert.deepEqual(summary.problems.length, 1);
+    assert.match(
+      summary.problems[0]!,
+      /^PSC snapshot 2026-01-08: failed its check twice: holds 2 files, not one PSC snapshot file/,
+    );
+    await rm(join(served, whole('2026-01-08')));
+  });
+
+  test('a link on the PSC page whose file name is a path is refused and reported', async () => {
+    const href = '..%2F..%2Fx%2Fpsc-snapshot-2026-01-09_1of1.zip';
+    service.extraLinks.push({ page: 'en_pscdata.html', href, file: join(served, whole('2026-01-07')) });
+    service.requests.length = 0;
+    try {
+      const summary = await syncFromCompaniesHouse(world.store, { ...world.options, only: 'psc' });
+      assert.deepEqual(summary.problems, [`en_pscdata.html: refused the link "${href}": its file name holds a path`]);
+      assert.equal(summary.plan.psc, null);
+      assert.deepEqual(service.fileRequests(decodeURIComponent(href)), []);
+    } finally {
+      service.extraLinks.length = 0;
+    }
+  });
+});
+
 describe('resumable download', () => {
   test('a file changed on the server since the part was saved is fetched whole, not spliced', async () => {
     const dir = await mkdtemp(join(root, 'changed-'));
@@ -381,6 +524,6 @@ describe('ukcd sync from the command line', () => {
 
     const refused = await run('--only', 'everything');
     assert.equal(refused.status, 2);
-    assert.match(refused.stderr, /--only must be register or accounts, got "everything"/);
+    assert.match(refused.stderr, /--only must be register, accounts or psc, got "everything"/);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * A stand-in for the Companies House download service over real HTTP: the register and accounts
- * pages listing the files of a folder, and the files themselves with ETags and byte ranges, as
+ * A stand-in for the Companies House download service over real HTTP: the register, accounts and
+ * PSC pages listing the files of a folder, and the files themselves with ETags and byte ranges, as
  * the real service serves them. Tests can make it drop a connection part-way through a file,
  * ignore ranges, list links of their own (a hostile page), and they read back every request it
  * answered.
@@ -29,10 +29,21 @@ export interface DownloadService {
    * Links listed on a page besides the folder's files, written as given (`..%2Fx.zip`); a request
    * for one (its path decoded) is answered with the contents of `file`.
    */
-  extraLinks: { page: 'en_output.html' | 'en_accountsdata.html'; href: string; file: string }[];
+  extraLinks: { page: keyof typeof PAGES; href: string; file: string }[];
   /** Requests for files (not pages), by file name. */
   fileRequests(file: string): ServedRequest[];
   close(): Promise<void>;
+}
+
+/** Each page, and the files of the folder it lists (by how their names start). */
+const PAGES = {
+  'en_output.html': ['BasicCompanyData'],
+  'en_accountsdata.html': ['Accounts_Bulk_Data'],
+  'en_pscdata.html': ['persons-with-significant-control-snapshot', 'psc-snapshot'],
+} as const;
+
+function isPage(name: string): name is keyof typeof PAGES {
+  return Object.hasOwn(PAGES, name);
 }
 
 export async function startDownloadService(dir: string): Promise<DownloadService> {
@@ -54,10 +65,8 @@ export async function startDownloadService(dir: string): Promise<DownloadService
       const name = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname.slice(1));
       const range = req.headers.range ?? null;
       const record = (status: number) => requests.push({ file: name, range, status });
-      if (name === 'en_output.html' || name === 'en_accountsdata.html') {
-        const files = (await readdir(dir)).filter((f) =>
-          name === 'en_output.html' ? f.startsWith('BasicCompanyData') : f.startsWith('Accounts_Bulk_Data'),
-        );
+      if (isPage(name)) {
+        const files = (await readdir(dir)).filter((f) => PAGES[name].some((start) => f.startsWith(start)));
         record(200);
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         const extra = service.extraLinks.filter((link) => link.page === name).map((link) => link.href);
