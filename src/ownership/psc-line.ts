@@ -108,7 +108,21 @@ function naturesOfControl(value: unknown): string[] {
 
 /** Lower case, single spaces, trimmed. */
 function normaliseName(name: string): string {
-  return name.toLowerCase().replace(/\s+/g, ' ').trim();
+  const lower = name.toLowerCase();
+  let out = '';
+  let pendingSpace = false;
+  for (let i = 0; i < lower.length; i++) {
+    const c = lower.charCodeAt(i);
+    // Spaces, tabs, line ends, no-break spaces.
+    if (c <= 32 || c === 160) {
+      pendingSpace = out !== '';
+    } else {
+      if (pendingSpace) out += ' ';
+      pendingSpace = false;
+      out += lower[i];
+    }
+  }
+  return out;
 }
 
 /** Titles dropped from the front of a name filed without its elements. */
@@ -131,8 +145,10 @@ const TITLES = new Set([
 /** The name without its title: from the name elements when filed, else the name less a leading title. */
 function untitledName(name: string | null, elements: PscNameElements | null): string | null {
   if (elements !== null && (elements.forename !== null || elements.surname !== null)) {
-    const parts = [elements.forename, elements.middle_name, elements.surname].filter((p) => p !== null);
-    return parts.join(' ');
+    let joined = elements.forename ?? '';
+    if (elements.middle_name !== null) joined += ` ${elements.middle_name}`;
+    if (elements.surname !== null) joined += ` ${elements.surname}`;
+    return joined;
   }
   if (name === null) return null;
   const trimmed = name.trim();
@@ -185,6 +201,16 @@ function keptData(data: Json, individual: boolean): Json {
   return kept;
 }
 
+/** Already eight upper-case letters or digits, as nearly every line's is: nothing to normalise. */
+function isCanonicalNumber(value: string): boolean {
+  if (value.length !== 8) return false;
+  for (let i = 0; i < 8; i++) {
+    const c = value.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90))) return false;
+  }
+  return true;
+}
+
 function rejected(reason: string): PscLine {
   return { type: 'rejected', reason };
 }
@@ -207,7 +233,7 @@ export function parsePscLine(line: string): PscLine {
   const rawNumber = parsed.company_number;
   const numberText = typeof rawNumber === 'number' && Number.isInteger(rawNumber) ? String(rawNumber) : text(rawNumber);
   if (numberText === null) return rejected('no company_number');
-  const companyNumber = normaliseCompanyNumber(numberText);
+  const companyNumber = isCanonicalNumber(numberText) ? numberText : normaliseCompanyNumber(numberText);
   if (companyNumber === null) return rejected(`company_number ${JSON.stringify(numberText)} is not a company number`);
 
   const kindClass = PSC_KINDS[kind] ?? 'other';

@@ -90,13 +90,15 @@ function countryOfAuthority(raw: string): string | null {
   return reading.foreign ?? reading.uk;
 }
 
+const NOWHERE: RegistrationPlace = Object.freeze({ registered_company_number: null, country: null, overseas: false });
+
 /**
  * Where a corporate or legal-person PSC is registered: its UK company number when the
  * identification names the UK's register, its country (country_registered, else
  * place_registered, else the country its legal authority names), and whether that is overseas.
  */
 export function registrationPlace(identification: PscIdentification | null): RegistrationPlace {
-  if (identification === null) return { registered_company_number: null, country: null, overseas: false };
+  if (identification === null) return NOWHERE;
   const country =
     identification.country_registered ??
     identification.place_registered ??
