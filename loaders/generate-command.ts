@@ -1,6 +1,7 @@
 /**
- * `ukcd generate accounts|register --out DIR …`: synthetic accounts bulk zips and register
- * snapshots in the real Companies House formats, for tests, the sample dataset and benchmarks.
+ * `ukcd generate accounts|register|psc --out DIR …`: synthetic accounts bulk zips, register
+ * snapshots and PSC snapshots in the real Companies House formats, for tests, the sample dataset
+ * and benchmarks.
  */
 import { parseArgs } from 'node:util';
 import { isCalendarDate } from '../src/domain/calendar-date.ts';
@@ -8,6 +9,7 @@ import { isCalendarDate } from '../src/domain/calendar-date.ts';
 export async function runGenerateCommand(args: readonly string[]): Promise<number> {
   const [what, ...rest] = args;
   if (what === 'register') return generateRegister(rest);
+  if (what === 'psc') return generatePsc(rest);
   if (what !== 'accounts') {
     process.stderr.write(`${USAGE}\n`);
     return 2;
@@ -96,7 +98,8 @@ async function dayAfterLastZip(dir: string, from = '0000-00-00', until = '9999-9
 
 const USAGE = `usage:
   ukcd generate accounts --out DIR [--companies N] [--years N] [--seed N] [--resume] [--from D] [--until D]
-  ukcd generate register --out DIR --date YYYY-MM-DD [--companies N] [--parts N] [--seed N]`;
+  ukcd generate register --out DIR --date YYYY-MM-DD [--companies N] [--parts N] [--seed N]
+  ukcd generate psc --out DIR --snapshot-date YYYY-MM-DD [--companies N] [--parts N] [--seed N]`;
 
 async function generateRegister(args: readonly string[]): Promise<number> {
   const { values } = parseArgs({
@@ -131,6 +134,46 @@ async function generateRegister(args: readonly string[]): Promise<number> {
   });
   process.stderr.write(
     `wrote ${result.rows} register rows (${(result.bytes / 1e6).toFixed(1)} MB) in ${result.files.length} file(s) to ${values.out} in ${((Date.now() - started) / 1000).toFixed(1)}s\n`,
+  );
+  return 0;
+}
+
+/** A PSC snapshot of the same companies as `generate register` with the same seed and date. */
+async function generatePsc(args: readonly string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: [...args],
+    options: {
+      out: { type: 'string' },
+      'snapshot-date': { type: 'string' },
+      companies: { type: 'string', default: '1000' },
+      parts: { type: 'string', default: '1' },
+      seed: { type: 'string', default: '1' },
+    },
+  });
+  const date = values['snapshot-date'];
+  if (!values.out || !date || !isCalendarDate(date)) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  const numbers = { companies: Number(values.companies), parts: Number(values.parts), seed: Number(values.seed) };
+  for (const [name, value] of Object.entries(numbers)) {
+    if (!Number.isInteger(value) || value < (name === 'parts' ? 1 : 0) || (name === 'parts' && value > 99)) {
+      process.stderr.write(`--${name} must be a whole number, got "${values[name as keyof typeof values]}"\n`);
+      return 2;
+    }
+  }
+  const { writePscSnapshot } = await import('../src/synthetic/psc-files.ts');
+  const started = Date.now();
+  const result = await writePscSnapshot({
+    seed: numbers.seed,
+    companies: numbers.companies,
+    snapshotDate: date,
+    outDir: values.out,
+    parts: numbers.parts,
+  });
+  const seconds = (Date.now() - started) / 1000;
+  process.stderr.write(
+    `wrote ${result.lines} PSC snapshot lines (${(result.bytes / 1e6).toFixed(1)} MB) in ${result.files.length} file(s) to ${values.out} in ${seconds.toFixed(1)}s (${Math.round(result.lines / seconds)} lines/s)\n`,
   );
   return 0;
 }
