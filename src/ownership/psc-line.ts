@@ -219,7 +219,8 @@ function rejected(reason: string): PscLine {
 export function parsePscLine(line: string): PscLine {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(line);
+    // A byte-order mark before the first line is not part of the record.
+    parsed = JSON.parse(line.charCodeAt(0) === 0xfeff ? line.slice(1) : line);
   } catch (error) {
     return rejected(`not JSON: ${(error as Error).message}`);
   }

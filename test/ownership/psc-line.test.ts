@@ -534,6 +534,11 @@ describe('parsePscLine: every field read defensively', () => {
     assertFields(record(input), { psc_id: sha1, content_hash: sha1, statement: 'psc-details-not-confirmed' });
   });
 
+  test('a byte-order mark before the first line is skipped; a line end after it is no matter', () => {
+    assertFields(record(`\ufeff${line(INDIVIDUAL)}`), { company_number: '01234567', psc_id: 'abc' });
+    assertFields(record(`${line(INDIVIDUAL)}\r`), { company_number: '01234567', psc_id: 'abc' });
+  });
+
   test('a summary line is a summary even beside a company number', () => {
     assert.equal(parsePscLine(line({ kind: 'totals#persons-of-significant-control-snapshot' })).type, 'summary');
   });
