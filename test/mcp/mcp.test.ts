@@ -40,6 +40,7 @@ const REQUIRED: Readonly<Record<string, readonly string[]>> = {
   lookup_companies: ['company_numbers'],
   search_by_name: ['name'],
   search_companies: [],
+  search_people: ['name'],
   compare_companies: ['company_a', 'company_b'],
   market_stats: [],
   find_triggers: ['trigger'],
@@ -150,7 +151,7 @@ for (const setup of setups) {
         tools.map((t) => t.name),
         OPERATIONS.map((o) => o.name),
       );
-      assert.equal(tools.length, 12);
+      assert.equal(tools.length, 13);
       for (const tool of tools) {
         const operation = OPERATIONS.find((o) => o.name === tool.name)!;
         assert.equal(tool.description, operation.description, tool.name);
@@ -303,6 +304,11 @@ for (const setup of setups) {
           [/^# 2 companies match/, /\| 00000001 \| ACME WIDGETS LIMITED \|/, /\| 00000003 \| GAMMA CAFE LTD \|/],
         ],
         [
+          'search_people',
+          { name: 'smith', birth_year: 1970 },
+          [/^# Persons with significant control named like "smith" born 1970/, /_No one found\._/],
+        ],
+        [
           'compare_companies',
           { company_a: '1', company_b: '00000004' },
           [/^# ACME WIDGETS LIMITED vs DELTA HOLDINGS PLC/, /\| net_assets \| £2m \| £9m \| -£7m \| 0\.222 \|/],
@@ -341,7 +347,7 @@ for (const setup of setups) {
         for (const pattern of expected) assert.match(text, pattern, name);
       }
       assert.equal(await usage(key), calls.length);
-      assert.equal(calls.length, 12);
+      assert.equal(calls.length, 13);
       const list = answerText(await callTool(client, 'watch_list'), 'watch_list after');
       assert.match(list, /^# Watchlist: 1 of 5 \(free plan\)/);
       assert.match(list, /00000001/);
@@ -355,6 +361,7 @@ for (const setup of setups) {
         ['lookup_company', { company_number: '4' }, '/v1/company?number=4'],
         ['search_by_name', { name: 'ltd', limit: 3 }, '/v1/search-by-name?name=ltd&limit=3'],
         ['search_companies', { sic: '62' }, '/v1/search?sic=62'],
+        ['search_people', { name: 'acme' }, '/v1/search-people?name=acme'],
         ['compare_companies', { company_a: '2', company_b: '3' }, '/v1/compare?a=2&b=3'],
         ['market_stats', { post_town: 'leeds' }, '/v1/stats?post_town=leeds'],
         ['find_triggers', { trigger: 'distress' }, '/v1/triggers?trigger=distress'],
@@ -403,6 +410,7 @@ for (const setup of setups) {
       await sameAsRest('lookup_companies', { company_numbers: ['1', '6', '99'] });
       await sameAsRest('search_by_name', { name: 'ltd', limit: 3 });
       await sameAsRest('search_companies', { post_town: 'leeds', min_net_assets: 100_000, sort: 'name' });
+      await sameAsRest('search_people', { name: 'smith', limit: 2 });
       await sameAsRest('compare_companies', { company_a: '1', company_b: '4' });
       await sameAsRest('market_stats', { post_town: 'leeds' });
       await sameAsRest('find_triggers', { trigger: 'cash_rich' });
@@ -529,7 +537,7 @@ for (const setup of setups) {
       }
       assert.equal(await usage(key), 50);
       // Listing the tools still works and costs nothing.
-      assert.equal((await client.listTools()).tools.length, 12);
+      assert.equal((await client.listTools()).tools.length, 13);
       // The next month starts afresh.
       world.setNow(new Date('2025-07-01T00:00:01Z'));
       try {
@@ -598,7 +606,7 @@ for (const setup of setups) {
 
       const list = await rawMcp({ jsonrpc: '2.0', id: ++rpcId, method: 'tools/list', params: {} }, key);
       assert.equal(list.status, 200);
-      assert.equal(list.body.result.tools.length, 12);
+      assert.equal(list.body.result.tools.length, 13);
       assert.equal(list.headers.get('x-ratelimit-limit'), null);
       const init = await rawMcp(
         {

@@ -21,6 +21,7 @@ import { companies, loadFixtures, NOW } from '../support/api-fixtures.ts';
 import type { World } from '../support/api-world.ts';
 import { startWorld } from '../support/api-world.ts';
 import { testStores } from '../support/databases.ts';
+import { corporatePsc, individualPsc } from '../support/psc-records.ts';
 
 const setups = [
   { name: 'embedded (PGlite, Postgres search)', store: testStores[0]!, search: 'postgres' as const },
@@ -35,6 +36,8 @@ const CALLS: readonly [name: string, args: Record<string, unknown>][] = [
   ['search_by_name', { name: 'ltd', limit: 3 }],
   ['search_by_name', { name: 'nothing like it' }],
   ['search_companies', {}],
+  ['search_people', { name: 'doe' }],
+  ['search_people', { name: 'jane doe', birth_year: 1975, birth_month: 3, limit: 1 }],
   [
     'search_companies',
     {
@@ -76,6 +79,16 @@ for (const setup of setups) {
     let context: CallContext;
     before(async () => {
       world = await startWorld({ store: setup.store, search: setup.search, now: NOW });
+      const jane = { forename: 'Jane', surname: 'Doe', birthYear: 1975, birthMonth: 3 };
+      await world.pscs.upsertPscs(
+        [
+          individualPsc('00000001', jane),
+          individualPsc('00000002', jane, { ceased: true, ceased_on: '2024-05-01' }),
+          corporatePsc('00000003', { name: 'DOE HOLDINGS LIMITED', registeredNumber: '00000004' }),
+          corporatePsc('77777777', { name: 'DOE OVERSEAS INC', country: 'Jersey' }),
+        ],
+        '2025-01-01',
+      );
       await loadFixtures(world);
       deps = world.deps;
       const key = await world.issueKey('free');
