@@ -94,7 +94,7 @@ function pick(i: number, length: number): number {
 
 export function ownershipRequests(samples: OwnershipSamples): (i: number) => string {
   return (i) =>
-    `/v1/ownership?company_number=${samples.numbers[pick(i, samples.numbers.length)]}&direction=both&depth=5&format=json`;
+    `/v1/ownership?number=${samples.numbers[pick(i, samples.numbers.length)]}&direction=both&depth=5&format=json`;
 }
 
 export function peopleRequests(samples: PeopleSamples): (i: number) => string {

@@ -21,7 +21,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { createKeyStore } from '../src/adapters/postgres/key-store.ts';
@@ -85,7 +85,7 @@ async function generate(): Promise<Record<string, unknown>> {
     seed: Number(values.seed),
     companies: Number(values.companies),
     snapshot_date: snapshotDate,
-    files: written.files.map((file) => file.slice(root.length + 1)),
+    files: written.files.map((file) => relative(root, file)),
     lines: written.lines,
     ...written.counts,
     zip_mb: Math.round(written.bytes / 2 ** 20),
@@ -299,7 +299,7 @@ if (stages.includes('ownership')) {
   record(
     'ownership',
     await latency(withEs, ownershipRequests(samples), {
-      request: 'GET /v1/ownership?company_number=…&direction=both&depth=5&format=json',
+      request: 'GET /v1/ownership?number=…&direction=both&depth=5&format=json',
       companies_sampled: samples.numbers.length,
       sample_mix: samples.mix,
     }),
