@@ -1,6 +1,7 @@
 /**
  * A company as the contract shows it: the register record, the accounts history, and what the
- * domain rules read from them (signals, risk band, trajectory). Shared by lookup and compare.
+ * domain rules read from them (signals, risk band, trajectory). Shared by lookup and compare; the
+ * lookups add who controls the company (ControlledProfile).
  */
 import type * as z from 'zod';
 import { withFigures } from '../domain/accounts-period.ts';
@@ -8,13 +9,19 @@ import { riskBand } from '../domain/risk-band.ts';
 import { companySignals } from '../domain/signals.ts';
 import { trajectory } from '../domain/trajectory.ts';
 import type { CompanyWithAccounts } from '../ports.ts';
-import type { companyProfileOutput, companyViewOutput } from './outputs.ts';
+import type { companyProfileOutput, companyViewOutput, lookupCompanyOutput } from './outputs.ts';
 
 /** The register record as lookups show it (its schema: outputs.ts). */
 export type CompanyView = z.infer<typeof companyViewOutput>;
 
 /** `latest` is the newest entry with at least one figure; null when none has any. */
 export type CompanyProfile = z.infer<typeof companyProfileOutput>;
+
+/** The profile with who controls the company (src/ownership/psc-view.ts companyControl): what lookups give. */
+export type ControlledProfile = z.infer<typeof lookupCompanyOutput>;
+
+/** The controllers and statements part of it. */
+export type ProfileControl = Pick<ControlledProfile, 'controllers' | 'psc_statements'>;
 
 /**
  * `accounts` lists every history entry; `latest`, the signals and the trajectory read only those

@@ -3,6 +3,7 @@
  */
 import { compareCompanies } from './compare-companies.ts';
 import { findTriggers } from './find-triggers.ts';
+import { getOwnership } from './get-ownership.ts';
 import { lookupCompanies } from './lookup-companies.ts';
 import { lookupCompany } from './lookup-company.ts';
 import { marketStats } from './market-stats.ts';
@@ -16,6 +17,7 @@ import { getAlerts, watchAdd, watchList, watchRemove } from './watchlist.ts';
 export const OPERATIONS: readonly Operation[] = [
   lookupCompany,
   lookupCompanies,
+  getOwnership,
   searchByName,
   searchCompanies,
   searchPeople,

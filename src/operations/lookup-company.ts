@@ -1,12 +1,14 @@
 import * as z from 'zod';
 import { FIGURE_KEYS, hasAnyFigure } from '../domain/figures.ts';
 import { AppError } from '../errors.ts';
-import type { CompanyProfile } from './company-profile.ts';
+import { companyControl } from '../ownership/psc-view.ts';
+import type { CompanyProfile, ControlledProfile, ProfileControl } from './company-profile.ts';
 import { companyProfile } from './company-profile.ts';
 import { companyNumberInput } from './inputs.ts';
 import { count, facts, money, pct, table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
-import { companyProfileOutput } from './outputs.ts';
+import { lookupCompanyOutput } from './outputs.ts';
+import { renderControl } from './render-control.ts';
 
 export function companyNotFound(number: string): AppError {
   return new AppError('NOT_FOUND', `Company ${number} not found.`);
@@ -21,21 +23,36 @@ export const lookupCompany = defineOperation({
     'overdue, charges, SIC codes, address, previous names), every year of machine-readable accounts newest first ' +
     '(net assets, cash, turnover, employees, profit, creditors…; GBP as filed, null = not filed), `latest`, ' +
     'signals (severity high/medium/low), risk_band (low/medium/high/unknown; not a credit rating) and the ' +
-    'trajectory (growing/stable/declining/insufficient_data). A number not on the register is an error. Use ' +
-    'search_by_name first if you only have a name. Costs one request of your monthly quota.',
+    'trajectory (growing/stable/declining/insufficient_data); and who controls it: `controllers`, the current ' +
+    'persons with significant control (kind, name, natures of control in words and codes, bands, notified date; ' +
+    'for individuals nationality, country of residence, month and year of birth — never an address or a day of ' +
+    'birth; for a company on the register its number; for other entities their country and whether overseas) ' +
+    'and `psc_statements` (e.g. no registrable PSC, details not confirmed); include_ceased=true adds ceased ones ' +
+    'with ceased_on. Use get_ownership for the chain above and below. A number not on the register is an error. ' +
+    'Use search_by_name first if you only have a name. Costs one request of your monthly quota.',
   http: { method: 'GET', path: '/v1/company', rename: { number: 'company_number' } },
-  input: z.object({ company_number: companyNumberInput('The company number') }),
-  output: companyProfileOutput,
+  input: z.object({
+    company_number: companyNumberInput('The company number'),
+    include_ceased: z
+      .boolean()
+      .default(false)
+      .describe('true: list the persons with significant control and statements that have ceased too, with ceased_on'),
+  }),
+  output: lookupCompanyOutput,
   json: true,
-  async run(deps, input, context): Promise<CompanyProfile> {
-    const found = await deps.store.getCompany(input.company_number);
+  async run(deps, input, context): Promise<ControlledProfile> {
+    const [found, pscs] = await Promise.all([
+      deps.store.getCompany(input.company_number),
+      deps.ownership.pscsOf(input.company_number, input.include_ceased),
+    ]);
     if (!found) throw companyNotFound(input.company_number);
-    return companyProfile(found, context.today);
+    return { ...companyProfile(found, context.today), ...companyControl(pscs, input.include_ceased) };
   },
   toMarkdown: renderProfile,
 });
 
-export function renderProfile(profile: CompanyProfile): string {
+/** A company's profile in Markdown; with its persons with significant control when the profile has them. */
+export function renderProfile(profile: CompanyProfile & Partial<ProfileControl>): string {
   const { company, latest, signals, trajectory } = profile;
   const { care_of, po_box, line_1, line_2, post_town, county, country, postcode } = company.address;
   const address = [
@@ -72,6 +89,8 @@ export function renderProfile(profile: CompanyProfile): string {
       ['Trajectory', `${trajectory.direction} over ${trajectory.periods} period${trajectory.periods === 1 ? '' : 's'}`],
     ]),
   ];
+  if (profile.controllers !== undefined && profile.psc_statements !== undefined)
+    parts.push(renderControl({ controllers: profile.controllers, psc_statements: profile.psc_statements }));
   if (company.previous_names.length > 0)
     parts.push(
       '## Previous names',

@@ -15,6 +15,9 @@ import { SIGNAL_CODES } from '../domain/signals.ts';
 import type { Severity } from '../domain/signals.ts';
 import { TRAJECTORY_FIGURES } from '../domain/trajectory.ts';
 import { TRIGGERS } from '../domain/triggers.ts';
+import { CONTROL_BANDS } from '../ownership/natures.ts';
+import { OWNERSHIP_DIRECTIONS, OWNERSHIP_NODE_KINDS, PSC_RECORD_STATES } from '../ownership/ownership-graph.ts';
+import { PSC_KIND_CLASSES } from '../ownership/psc.ts';
 import { PERSON_COMPANIES_KEPT, PERSON_KINDS } from '../ownership/people.ts';
 import type { Plan } from '../ports.ts';
 import { nextOutput } from './cursor.ts';
@@ -103,6 +106,132 @@ export const companyProfileOutput = z.object({
   signals: z.array(signalOutput),
   risk_band: riskBand,
   trajectory: trajectoryOutput,
+});
+
+/** A nature of control: the code as filed and its words. */
+const natureOutput = z.object({
+  code: z.string().describe('As filed, e.g. ownership-of-shares-75-to-100-percent'),
+  words: z.string().describe('e.g. "owns 75–100% of shares"; a code not in the register’s list reads as itself'),
+});
+
+const controlBand = z.enum(CONTROL_BANDS).nullable();
+
+/** The control an edge or a controller carries, summed over its natures. */
+export const controlBandsOutput = z
+  .object({
+    ownership: controlBand.describe('Shares (an LLP’s or partnership’s surplus assets): the strongest band stated'),
+    voting: controlBand.describe('Voting rights: the strongest band stated'),
+    appoints_board: z.boolean().describe('Can appoint or remove the majority of the board (LLP: members)'),
+    significant_influence: z.boolean(),
+  })
+  .describe('Bands: more_than_25 (overseas entities), 25_to_50, 50_to_75, 75_to_100; null when not stated');
+
+/** A current (or, when asked, ceased) person with significant control of a company. */
+export const controllerOutput = z.object({
+  kind: z.string().describe('As filed, e.g. individual-person-with-significant-control'),
+  kind_class: z.enum(PSC_KIND_CLASSES),
+  name: z.string().nullable().describe('Null for a super-secure PSC, whose details are withheld'),
+  natures_of_control: z.array(natureOutput),
+  bands: controlBandsOutput,
+  notified_on: optionalDate,
+  ceased_on: optionalDate
+    .optional()
+    .describe(
+      'With include_ceased only: when it ceased (or the first snapshot that no longer listed it); null if current',
+    ),
+  nationality: z.string().nullable(),
+  country_of_residence: z.string().nullable(),
+  birth_year: z.number().int().nullable(),
+  birth_month: z.number().int().nullable().describe('1–12; the day of birth is neither kept nor served'),
+  company_number: z.string().nullable().describe('A corporate PSC that is a company on the register: its number'),
+  company_name: z.string().nullable(),
+  registration_number: z.string().nullable().describe('A corporate or legal-person PSC’s number, as filed'),
+  country: z.string().nullable().describe('Where a corporate or legal-person PSC is registered or governed'),
+  overseas: z.boolean().nullable().describe('That country is outside the UK; null for individuals'),
+  beneficial_owner: z.boolean().describe('A registered beneficial owner of an overseas entity'),
+});
+
+export const pscStatementOutput = z.object({
+  statement: z.string().nullable().describe('The code as filed, e.g. psc-details-not-confirmed'),
+  words: z.string(),
+  notified_on: optionalDate,
+  ceased_on: optionalDate.optional().describe('With include_ceased only; null if current'),
+});
+
+/** What lookup_company gives: the profile, and who controls the company. */
+export const lookupCompanyOutput = companyProfileOutput.extend({
+  controllers: z
+    .array(controllerOutput)
+    .describe('The persons with significant control, current first, newest notified first'),
+  psc_statements: z.array(pscStatementOutput).describe('What the company states instead of, or beside, its PSCs'),
+});
+
+const nullableText = z.string().nullable();
+
+export const ownershipNodeOutput = z.object({
+  id: z.string().describe('"company:<number>" for a company; others numbered in the order found'),
+  kind: z.enum(OWNERSHIP_NODE_KINDS),
+  psc_kind: nullableText.describe('The PSC’s kind as filed; null for a company'),
+  name: nullableText,
+  company_number: nullableText.describe('A company’s number; for a statement, the company it is about'),
+  status: nullableText.describe('A company’s register status'),
+  psc_records: z
+    .enum(PSC_RECORD_STATES)
+    .nullable()
+    .describe('A company’s own PSCs: found, none held, or not read (beyond the depth, or walked down)'),
+  country: nullableText,
+  overseas: z.boolean().nullable(),
+  registration_number: nullableText,
+  legal_form: nullableText,
+  nationality: nullableText,
+  country_of_residence: nullableText,
+  birth_year: z.number().int().nullable(),
+  birth_month: z.number().int().nullable(),
+  beneficial_owner: z.boolean(),
+  statement: nullableText,
+  words: nullableText.describe('A statement, an exemption or a super-secure PSC in words'),
+  controls: count.nullable().describe('A controller: how many companies it controls now across the register'),
+});
+
+export const getOwnershipOutput = z.object({
+  company_number: z.string(),
+  name: z.string(),
+  direction: z.enum(OWNERSHIP_DIRECTIONS),
+  depth: z.number().int(),
+  nodes: z.array(ownershipNodeOutput).describe('The company asked about first'),
+  edges: z
+    .array(
+      z.object({
+        from: z.string().describe('The controller’s node id'),
+        to: z.string().describe('The controlled company’s node id'),
+        psc_id: z.string(),
+        natures: z.array(natureOutput),
+        bands: controlBandsOutput,
+        notified_on: optionalDate,
+      }),
+    )
+    .describe('Controller to controlled'),
+  ultimate_controllers: z
+    .array(z.string())
+    .describe(
+      'Up: node ids where the chain ends (persons, entities, super-secure PSCs, statements, companies with no PSC records)',
+    ),
+  cycles: z.array(
+    z.object({
+      companies: z.array(z.string()).describe('Each controls the next; the last controls the first'),
+      closing_edge: z.object({ from: z.string(), to: z.string() }),
+    }),
+  ),
+  flags: z.object({
+    overseas_parent: z.boolean(),
+    circular_ownership: z.boolean(),
+    super_secure_psc: z.boolean(),
+    psc_details_withheld: z.boolean(),
+    many_companies_under_one_controller: z.boolean(),
+    no_registrable_psc: z.boolean(),
+  }),
+  truncated: z.boolean().describe('The edge cap was reached: there is more than is shown'),
+  limits: z.object({ max_edges: count, many_companies: count }),
 });
 
 export const searchByNameOutput = z.object({

@@ -15,6 +15,7 @@ import type { ControlBands } from './natures.ts';
 import { controlBand, naturesInWords, statementMeaning, SUPER_SECURE_WORDS } from './natures.ts';
 import type { OwnershipReader } from './ports.ts';
 import type { StoredPsc } from './psc.ts';
+import { statementWords } from './psc-view.ts';
 
 export const OWNERSHIP_DIRECTIONS = ['up', 'down', 'both'] as const;
 export type OwnershipDirection = (typeof OWNERSHIP_DIRECTIONS)[number];
@@ -229,18 +230,11 @@ class GraphBuilder {
   statement(psc: StoredPsc): OwnershipNode {
     const kind = psc.kind_class === 'exemption' ? 'exemption' : 'statement';
     const id = `${kind}:${++this.counter}`;
-    const code = psc.statement ?? (kind === 'exemption' ? exemptionCodes(psc) : null);
     const node: OwnershipNode = {
       ...blankNode(id, kind),
       psc_kind: psc.kind,
       company_number: psc.company_number,
-      statement: code,
-      words:
-        kind === 'exemption'
-          ? `exempt from keeping a PSC register${code ? ` (${code.replace(/[-_]+/g, ' ')})` : ''}`
-          : code === null
-            ? null
-            : statementMeaning(code).words,
+      ...statementWords(psc),
     };
     this.nodes.set(id, node);
     return node;
@@ -316,14 +310,6 @@ function nodeKind(psc: StoredPsc): OwnershipNodeKind {
     default:
       return 'other';
   }
-}
-
-/** An exemption record's exemption types, as filed under data.exemptions; null when none is named. */
-function exemptionCodes(psc: StoredPsc): string | null {
-  const exemptions = psc.data.exemptions;
-  if (typeof exemptions !== 'object' || exemptions === null) return null;
-  const codes = Object.keys(exemptions);
-  return codes.length > 0 ? codes.join(', ') : null;
 }
 
 /** Up: each level reads the current PSCs of the companies reached at the last one. */

@@ -2,12 +2,13 @@
  * POST /v1/companies (tool lookup_companies), the batch lookup, end to end over real HTTP on the
  * embedded default and on PostgreSQL with Elasticsearch: 100 numbers in one call, each the profile
  * lookup_company gives; repeats once; the numbers not on the register; each distinct number counted
- * against the quota, all or none, also under concurrent calls; 400s naming the parameter; and one
- * SQL statement for the whole batch.
+ * against the quota, all or none, also under concurrent calls; 400s naming the parameter; and two
+ * SQL statements for the whole batch (the companies, and their PSCs).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
+import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
 import { hashApiKey, keyPrefix, usageMonth } from '../../src/domain/api-keys.ts';
 import { runCounted } from '../../src/http/access.ts';
@@ -200,13 +201,13 @@ for (const setup of setups) {
       assert.equal(await usage(key), 0);
     });
 
-    test('one SQL statement reads the whole batch of 100', async () => {
+    test('two SQL statements read the whole batch of 100: the companies, and their PSCs', async () => {
       const counted = countingSql(world.sql);
       const deps = {
         store: createCompanyStore(counted.sql),
         search: world.search,
         watchlists: createWatchlistStore(counted.sql),
-        ownership: world.ownership,
+        ownership: createOwnershipReader(counted.sql),
         people: world.people,
       };
       const numbers = [...moreCompanies.map((c) => c.number).slice(0, 98), '00000001', '00000002'];
@@ -216,7 +217,7 @@ for (const setup of setups) {
         { keyId: 0, plan: 'pro', today: '2025-06-15', now: NOW },
       );
       assert.equal(result.results.length, 100);
-      assert.equal(counted.statements.length, 1, counted.statements.join('\n---\n'));
+      assert.equal(counted.statements.length, 2, counted.statements.join('\n---\n'));
     });
 
     test('the OpenAPI document has the operation, with its body schema', async () => {

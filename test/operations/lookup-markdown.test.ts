@@ -113,7 +113,11 @@ test('lookup Markdown leaves out the previous names and warnings sections when t
 });
 
 test('batch Markdown: one row per company found, its signals, and the numbers not found', () => {
-  const profile = companyProfile({ company: register, accounts }, '2025-06-15');
+  const profile = {
+    ...companyProfile({ company: register, accounts }, '2025-06-15'),
+    controllers: [],
+    psc_statements: [],
+  };
   const text = renderProfiles({ results: [profile], not_found: ['00000099', 'SC000001'] });
   assert.match(text, /^# 1 of 3 companies found/);
   assert.match(
