@@ -9,6 +9,7 @@ import type { CompanyFilters, CompanyMatches, CompanyQuery, MarketStats } from '
 import type { GroupBy, GroupedMarketStats } from './domain/market-groups.ts';
 import type { AccountingStandard, FigureSet } from './domain/figures.ts';
 import type { IndexedRegisterFacts, SearchDocument } from './domain/search-document.ts';
+import type { PscKindClass } from './ownership/psc.ts';
 import type { PscSummary } from './ownership/psc-summary.ts';
 
 export interface SqlResult<Row> {
@@ -326,6 +327,22 @@ export interface WatchSnapshot {
   latest_balance_sheet_date: string | null;
   net_assets: number | null;
   cash: number | null;
+  /**
+   * The current PSCs and statements then, newest notified first. Absent from snapshots taken
+   * before PSCs were kept; absent or empty, there is nothing to compare (no control_change).
+   */
+  pscs?: SnapshotPsc[];
+}
+
+/** A PSC or statement as a watchlist snapshot keeps it (watch-snapshot.ts). */
+export interface SnapshotPsc {
+  psc_id: string;
+  kind_class: PscKindClass;
+  /** As filed; null for a statement or a PSC whose details are withheld. */
+  name: string | null;
+  /** A statement's code as filed, else null. */
+  statement: string | null;
+  notified_on: string | null;
 }
 
 export interface WatchedCompany {

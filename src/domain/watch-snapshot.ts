@@ -1,15 +1,18 @@
 /**
- * What a watchlist remembers of a company when it is added: the register facts and the newest
- * accounts that alerts later compare against (see alerts.ts).
+ * What a watchlist remembers of a company when it is added: the register facts, the newest
+ * accounts and the current PSC register that alerts later compare against (see alerts.ts).
  */
 import { withFigures } from './accounts-period.ts';
-import type { CompanyWithAccounts, WatchSnapshot } from '../ports.ts';
+import type { StoredPsc } from '../ownership/psc.ts';
+import type { CompanyWithAccounts, SnapshotPsc, WatchSnapshot } from '../ports.ts';
 
 /**
  * The snapshot of a company as the store holds it now; the history is newest first, and its
- * newest entry with figures is the latest accounts (as in lookups).
+ * newest entry with figures is the latest accounts (as in lookups). `pscs` are the company's PSC
+ * records (ceased ones are left out); without them the snapshot keeps no PSC set, and the company
+ * gets no control_change alerts.
  */
-export function watchSnapshot({ company, accounts }: CompanyWithAccounts): WatchSnapshot {
+export function watchSnapshot({ company, accounts }: CompanyWithAccounts, pscs?: readonly StoredPsc[]): WatchSnapshot {
   const latest = withFigures(accounts)[0];
   return {
     status: company.status,
@@ -19,5 +22,17 @@ export function watchSnapshot({ company, accounts }: CompanyWithAccounts): Watch
     latest_balance_sheet_date: latest?.balance_sheet_date ?? null,
     net_assets: latest?.figures.net_assets ?? null,
     cash: latest?.figures.cash ?? null,
+    ...(pscs ? { pscs: pscs.filter((psc) => !psc.ceased).map(snapshotPsc) } : {}),
+  };
+}
+
+/** What a snapshot keeps of one PSC or statement. */
+export function snapshotPsc(psc: Pick<StoredPsc, keyof SnapshotPsc>): SnapshotPsc {
+  return {
+    psc_id: psc.psc_id,
+    kind_class: psc.kind_class,
+    name: psc.name,
+    statement: psc.statement,
+    notified_on: psc.notified_on,
   };
 }

@@ -140,23 +140,13 @@ export const ownershipFilterShape = {
   has_corporate_parent: z
     .boolean()
     .optional()
-    .describe(
-      'true: only companies with a current corporate or legal-person PSC (a parent, UK or overseas); false: only ' +
-        'those whose PSC register shows none. Companies without PSC records match neither',
-    ),
+    .describe('true: a current corporate PSC (a parent, UK or overseas); false: PSCs on file, none corporate'),
   parent_country: textInput(100)
     .refine((text) => countryKey(text) !== null, { message: 'must name a country, e.g. Jersey, overseas or uk' })
     .optional()
-    .describe(
-      'Country of a current corporate parent as filed, any case or spacing (e.g. Cayman Islands, Jersey, USA); ' +
-        'overseas: any outside the UK; uk or united kingdom: any UK parent (england, wales, scotland, ' +
-        'northern ireland: that part)',
-    ),
-  controller_count: controllerCount(
-    'Exactly this many current PSCs, statements excluded (or min_/max_controller_count)',
-  ),
-  min_controller_count: controllerCount('At least this many current PSCs, statements excluded'),
-  max_controller_count: controllerCount('At most this many current PSCs, statements excluded (0: no registrable PSC)'),
+    .describe('Country of a current corporate PSC as filed (e.g. Jersey, USA); overseas: any non-UK; uk: any UK'),
+  min_controller_count: controllerCount('Current PSCs at least this many (statements not counted)'),
+  max_controller_count: controllerCount('Current PSCs at most this many (0: no registrable PSC)'),
 };
 
 /** The filters of search, triggers and stats. */
@@ -252,22 +242,13 @@ export const ACCOUNTS_FILTERS_TEXT =
 
 /** The ownership filters in words, every value listed. */
 export const OWNERSHIP_FILTERS_TEXT =
-  'has_corporate_parent (true/false), parent_country (a country as filed, overseas, or uk), controller_count ' +
-  '(exact) or min_/max_controller_count (current PSCs)';
+  'has_corporate_parent, parent_country (or overseas, uk), min_/max_controller_count (current PSCs)';
 
-/** Checks across the ownership filters: bounds the wrong way round, an exact count beside bounds. */
+/** Checks across the ownership filters: bounds the wrong way round. */
 function checkOwnershipFilters(input: OwnershipFilterInput, ctx: z.RefinementCtx): void {
-  const { controller_count: exact, min_controller_count: min, max_controller_count: max } = input;
+  const { min_controller_count: min, max_controller_count: max } = input;
   if (min !== undefined && max !== undefined && min > max)
     ctx.addIssue({ code: 'custom', path: ['min_controller_count'], message: 'is greater than max_controller_count' });
-  if (exact !== undefined)
-    for (const bound of ['min_controller_count', 'max_controller_count'] as const)
-      if (input[bound] !== undefined)
-        ctx.addIssue({
-          code: 'custom',
-          path: [bound],
-          message: 'conflicts with "controller_count": give an exact count or bounds, not both',
-        });
 }
 
 /** Checks across filters: a range whose bounds are the wrong way round. */
@@ -336,11 +317,10 @@ export function companyFilters(input: FilterInput): CompanyFilters {
   };
 }
 
-/** The ownership filters as the domain takes them: a country key, an exact count as both bounds. */
+/** The ownership filters as the domain takes them: the country as its key. */
 function ownershipFilters(input: OwnershipFilterInput): Partial<CompanyFilters> {
   const country = input.parent_country === undefined ? null : countryKey(input.parent_country);
-  const min = input.controller_count ?? input.min_controller_count;
-  const max = input.controller_count ?? input.max_controller_count;
+  const { min_controller_count: min, max_controller_count: max } = input;
   return {
     ...(input.has_corporate_parent !== undefined ? { has_corporate_parent: input.has_corporate_parent } : {}),
     ...(country !== null ? { parent_country: country } : {}),

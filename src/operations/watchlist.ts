@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { withFigures } from '../domain/accounts-period.ts';
 import { ALERT_SEVERITIES, companyAlerts, selectAlerts, sortAlerts } from '../domain/alerts.ts';
-import type { Alert } from '../domain/alerts.ts';
+import type { Alert, PscNow } from '../domain/alerts.ts';
 import { PLANS } from '../domain/api-keys.ts';
 import { watchSnapshot } from '../domain/watch-snapshot.ts';
 import { AppError } from '../errors.ts';
@@ -14,6 +14,7 @@ import { table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
 import type { OperationDeps } from './operation.ts';
 import { getAlertsOutput, watchAddOutput, watchListOutput, watchRemoveOutput } from './outputs.ts';
+import type { StoredPsc } from '../ownership/psc.ts';
 import type { CompanyWithAccounts, WatchedCompany } from '../ports.ts';
 
 /** The key's watched companies, and each one as the register and accounts show it now. */
@@ -24,6 +25,38 @@ async function watchedCompanies(
   const watched = await deps.watchlists.list(keyId);
   const current = await deps.store.getCompanies(watched.map((w) => w.company_number));
   return { watched, byNumber: new Map(current.map((c) => [c.company.company_number, c])) };
+}
+
+/** Records grouped by their company number. */
+function byCompany<Record extends { company_number: string }>(records: readonly Record[]): Map<string, Record[]> {
+  const groups = new Map<string, Record[]>();
+  for (const record of records) {
+    const group = groups.get(record.company_number);
+    if (group) group.push(record);
+    else groups.set(record.company_number, [record]);
+  }
+  return groups;
+}
+
+/**
+ * What control_change compares each snapshot's PSC set with: the current PSCs and statements of
+ * every watched company whose snapshot has a set (one query), and, for a company whose snapshot
+ * lists one no longer current, its ceased records too (a query for each such company only).
+ */
+async function pscsNow(deps: OperationDeps, watched: readonly WatchedCompany[]): Promise<Map<string, PscNow[]>> {
+  const compared = watched.filter((w) => (w.snapshot.pscs?.length ?? 0) > 0);
+  if (compared.length === 0) return new Map();
+  const current = byCompany(await deps.ownership.currentPscsOf(compared.map((w) => w.company_number)));
+  const found = new Map<string, readonly StoredPsc[]>(compared.map((w) => [w.company_number, []]));
+  for (const [number, records] of current) found.set(number, records);
+  const ceasedSince = compared.filter((w) => {
+    const ids = new Set(found.get(w.company_number)!.map((psc) => psc.psc_id));
+    return w.snapshot.pscs!.some((psc) => !ids.has(psc.psc_id));
+  });
+  await Promise.all(
+    ceasedSince.map(async (w) => found.set(w.company_number, await deps.ownership.pscsOf(w.company_number, true))),
+  );
+  return new Map([...found].map(([number, records]) => [number, [...records]]));
 }
 
 const companyNumbersInput = companyNumberListInput(50, 'Company numbers to watch or stop watching');
@@ -83,7 +116,7 @@ export const watchAdd = defineOperation({
   title: 'Add companies to the watchlist',
   description:
     "Add companies to this API key's watchlist: company_numbers, 1–50 numbers of 8 letters or digits. Each is " +
-    'snapshotted now (status, accounts due date, charges, latest figures) so that get_alerts can report what ' +
+    'snapshotted now (status, accounts due date, charges, latest figures, current PSCs) so that get_alerts can report what ' +
     'changes. Returns the numbers `added`, `already_watched` (kept as they were) and `not_found` (not on the ' +
     'register, not added). If the additions would exceed the plan limit (free 5, pro 50), nothing is added and ' +
     'an error says so. Adding again changes nothing. Costs one request of your monthly quota.',
@@ -95,12 +128,13 @@ export const watchAdd = defineOperation({
     const found = await deps.store.getCompanies(input.company_numbers);
     const onRegister = new Map(found.map((c) => [c.company.company_number, c]));
     const notFound = input.company_numbers.filter((n) => !onRegister.has(n));
+    const pscs = byCompany(await deps.ownership.currentPscsOf([...onRegister.keys()]));
     const limit = PLANS[context.plan].watchlist_limit;
     const result = await deps.watchlists.add(
       context.keyId,
       input.company_numbers
         .filter((n) => onRegister.has(n))
-        .map((n) => ({ company_number: n, snapshot: watchSnapshot(onRegister.get(n)!) })),
+        .map((n) => ({ company_number: n, snapshot: watchSnapshot(onRegister.get(n)!, pscs.get(n) ?? []) })),
       limit,
       context.now.toISOString(),
     );
@@ -148,7 +182,8 @@ export const getAlerts = defineOperation({
     "What changed in the companies on this API key's watchlist since each was added: " +
     'status_change (to liquidation, administration, receivership, strike-off or dissolved; high), ' +
     'negative_net_assets (high), financial_deterioration (net assets or cash down ≥ 30% between the last two ' +
-    'filings; medium), overdue_accounts (medium), new_charges (medium), new_accounts (info). Optional: since ' +
+    'filings; medium), overdue_accounts (medium), new_charges (medium), control_change (a PSC or PSC statement ' +
+    'notified or ceased; medium), new_accounts (info). Optional: since ' +
     '(YYYY-MM-DD: only alerts detected on or after it; default every alert since each company was added) and ' +
     'severity (the lowest wanted: high, medium, low or info; default info, all). Returns `since` ' +
     '(the oldest add date), `watched` and `alerts` (company, kind, severity, message, detected date, from, to), ' +
@@ -167,9 +202,10 @@ export const getAlerts = defineOperation({
   json: true,
   async run(deps, input, context) {
     const { watched, byNumber } = await watchedCompanies(deps, context.keyId);
+    const pscs = await pscsNow(deps, watched);
     const alerts: Alert[] = watched.flatMap((w) => {
       const now = byNumber.get(w.company_number);
-      return now ? companyAlerts(w.snapshot, now, context.today, w.added) : [];
+      return now ? companyAlerts(w.snapshot, now, context.today, w.added, pscs.get(w.company_number)) : [];
     });
     const oldest = watched.map((w) => w.added.slice(0, 10)).sort()[0];
     return {

@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { Alert } from '../../src/domain/alerts.ts';
+import type { Alert, PscNow } from '../../src/domain/alerts.ts';
 import { companyAlerts, selectAlerts, sortAlerts } from '../../src/domain/alerts.ts';
 import type { RegisterCompany } from '../../src/domain/company.ts';
 import { emptyFigures } from '../../src/domain/figures.ts';
 import type { FigureSet } from '../../src/domain/figures.ts';
 import { watchSnapshot } from '../../src/domain/watch-snapshot.ts';
-import type { AccountsEntry, CompanyWithAccounts, WatchSnapshot } from '../../src/ports.ts';
+import type { PscRecord, StoredPsc } from '../../src/ownership/psc.ts';
+import type { AccountsEntry, CompanyWithAccounts, SnapshotPsc, WatchSnapshot } from '../../src/ports.ts';
+import { corporatePsc, individualPsc, pscStatement } from '../support/psc-records.ts';
 import { company } from '../support/store-records.ts';
 
 const NUMBER = '00001234';
@@ -403,7 +405,187 @@ describe('companyAlerts', () => {
   });
 });
 
+// control_change: the snapshot's PSC set against the PSC records now.
+
+/** A record as the store holds it, listed by the PSC snapshot of 2025-01-01 unless said. */
+function stored(record: PscRecord, more: Partial<StoredPsc> = {}): StoredPsc {
+  return {
+    ...record,
+    snapshot_date: '2025-01-01',
+    ceased_by_snapshot: null,
+    resolved_company_number: null,
+    resolved_company_name: null,
+    ...more,
+  };
+}
+const ADA = stored(individualPsc(NUMBER, { forename: 'Ada', surname: 'Lovelace', birthYear: 1970, birthMonth: 12 }));
+const PARENT = stored(corporatePsc(NUMBER, { name: 'PARENT HOLDINGS LIMITED', registeredNumber: '01234567' }));
+const NEW_OWNER = stored(
+  corporatePsc(NUMBER, { name: 'NEW OWNER LIMITED', registeredNumber: '07654321' }, { notified_on: '2025-03-01' }),
+  { snapshot_date: '2025-03-10' },
+);
+const NO_PSC = stored(pscStatement(NUMBER, 'no-individual-or-entity-with-signficant-control'));
+const HIDDEN = stored(
+  {
+    ...individualPsc(NUMBER, { forename: 'X', surname: 'Y', birthYear: 1, birthMonth: 1, id: 'super-1' }),
+    kind: 'super-secure-person-with-significant-control',
+    kind_class: 'super_secure',
+    name: null,
+  },
+  { notified_on: '2025-02-02' },
+);
+const ceasedOn = (psc: StoredPsc, date: string): StoredPsc => ({ ...psc, ceased: true, ceased_on: date });
+const listedAt = (...pscs: StoredPsc[]): SnapshotPsc[] =>
+  pscs.map(({ psc_id, kind_class, name, statement, notified_on }) => ({
+    psc_id,
+    kind_class,
+    name,
+    statement,
+    notified_on,
+  }));
+const change = (detected: string, from: string | null, to: string | null): Want => ({
+  kind: 'control_change',
+  severity: 'medium',
+  detected,
+  from,
+  to,
+});
+
+describe('companyAlerts: control_change', () => {
+  const cases: { name: string; before: SnapshotPsc[] | undefined; now: PscNow[] | undefined; want: Want[] }[] = [
+    { name: 'the same PSCs: no alert', before: listedAt(ADA, PARENT), now: [ADA, PARENT], want: [] },
+    {
+      name: 'a PSC notified since: detected on its notified date',
+      before: listedAt(ADA),
+      now: [NEW_OWNER, ADA],
+      want: [change('2025-03-01', 'Mr Ada Lovelace', 'NEW OWNER LIMITED; Mr Ada Lovelace')],
+    },
+    {
+      name: 'a PSC ceased: detected on its ceased date',
+      before: listedAt(ADA, PARENT),
+      now: [ADA, ceasedOn(PARENT, '2025-02-10')],
+      want: [change('2025-02-10', 'Mr Ada Lovelace; PARENT HOLDINGS LIMITED', 'Mr Ada Lovelace')],
+    },
+    {
+      name: 'ceased by a complete PSC snapshot that no longer lists it: that snapshot’s date',
+      before: listedAt(ADA, PARENT),
+      now: [ADA, { ...PARENT, ceased: true, ceased_by_snapshot: '2025-05-01' }],
+      want: [change('2025-05-01', 'Mr Ada Lovelace; PARENT HOLDINGS LIMITED', 'Mr Ada Lovelace')],
+    },
+    {
+      name: 'one parent replaced by another: one alert, on the newest date',
+      before: listedAt(PARENT),
+      now: [NEW_OWNER, ceasedOn(PARENT, '2025-02-28')],
+      want: [change('2025-03-01', 'PARENT HOLDINGS LIMITED', 'NEW OWNER LIMITED')],
+    },
+    {
+      name: 'the last PSC ceased: nothing current, to is null',
+      before: listedAt(PARENT),
+      now: [ceasedOn(PARENT, '2025-02-10')],
+      want: [change('2025-02-10', 'PARENT HOLDINGS LIMITED', null)],
+    },
+    {
+      name: 'a notice dated before the snapshot but loaded after it: detected on the day of the snapshot',
+      before: listedAt(ADA),
+      now: [{ ...NEW_OWNER, notified_on: '2024-12-01' }, ADA],
+      want: [change('2025-01-15', 'Mr Ada Lovelace', 'NEW OWNER LIMITED; Mr Ada Lovelace')],
+    },
+    {
+      name: 'notified without a date: the date of the PSC snapshot listing it',
+      before: listedAt(ADA),
+      now: [ADA, { ...NEW_OWNER, notified_on: null }],
+      want: [change('2025-03-10', 'Mr Ada Lovelace', 'Mr Ada Lovelace; NEW OWNER LIMITED')],
+    },
+    {
+      name: 'a statement withdrawn as a PSC is notified',
+      before: listedAt(NO_PSC),
+      now: [{ ...ADA, notified_on: '2025-02-01' }, ceasedOn(NO_PSC, '2025-02-01')],
+      want: [change('2025-02-01', 'statement no-individual-or-entity-with-signficant-control', 'Mr Ada Lovelace')],
+    },
+    {
+      name: 'a PSC whose details are withheld is named as such',
+      before: listedAt(ADA),
+      now: [HIDDEN, ADA],
+      want: [change('2025-02-02', 'Mr Ada Lovelace', 'a super-secure PSC (details withheld); Mr Ada Lovelace')],
+    },
+    {
+      name: 'a listed PSC the caller did not find is ceased, detected on the day of the snapshot',
+      before: listedAt(ADA, PARENT),
+      now: [ADA],
+      want: [change('2025-01-15', 'Mr Ada Lovelace; PARENT HOLDINGS LIMITED', 'Mr Ada Lovelace')],
+    },
+    { name: 'a snapshot from before PSCs were kept: no alert', before: undefined, now: [NEW_OWNER], want: [] },
+    { name: 'a snapshot that listed no PSC: nothing to compare', before: [], now: [NEW_OWNER], want: [] },
+    { name: 'PSCs not read: no alert', before: listedAt(ADA), now: undefined, want: [] },
+  ];
+  for (const c of cases) {
+    test(c.name, () => {
+      const snapshot: WatchSnapshot = { ...SNAPSHOT, ...(c.before ? { pscs: c.before } : {}) };
+      const alerts = companyAlerts(snapshot, current(), AS_OF, TAKEN, c.now);
+      assert.deepEqual(
+        alerts.map(({ kind, severity, detected, from, to }) => ({ kind, severity, detected, from, to })),
+        c.want,
+      );
+    });
+  }
+
+  test('the message names who was notified and who ceased, with their dates', () => {
+    const [alert] = companyAlerts({ ...SNAPSHOT, pscs: listedAt(ADA, PARENT) }, current(), AS_OF, TAKEN, [
+      NEW_OWNER,
+      HIDDEN,
+      ADA,
+      ceasedOn(PARENT, '2025-02-28'),
+    ]);
+    assert.equal(
+      alert!.message,
+      'Persons with significant control changed: notified NEW OWNER LIMITED (2025-03-01), a super-secure PSC ' +
+        '(details withheld) (2025-02-02); ceased PARENT HOLDINGS LIMITED (2025-02-28).',
+    );
+  });
+
+  test('among other alerts: medium, after new charges, before new accounts', () => {
+    const alerts = companyAlerts(
+      { ...SNAPSHOT, pscs: listedAt(ADA) },
+      current({ charges_total: 2 }, filed({ net_assets: 520_000, cash: 190_000 })),
+      AS_OF,
+      TAKEN,
+      [NEW_OWNER],
+    );
+    assert.deepEqual(
+      alerts.map((a) => a.kind),
+      ['new_charges', 'control_change', 'new_accounts'],
+    );
+  });
+
+  test('a snapshot of the company and its PSCs as they are gives no alerts', () => {
+    const now = current();
+    assert.deepEqual(companyAlerts(watchSnapshot(now, [NEW_OWNER, ADA]), now, AS_OF, TAKEN, [NEW_OWNER, ADA]), []);
+  });
+});
+
 describe('watchSnapshot', () => {
+  test('keeps the current PSCs and statements, not the ceased ones; without PSCs read, no set', () => {
+    const now = current();
+    assert.deepEqual(watchSnapshot(now, [NEW_OWNER, NO_PSC, ceasedOn(PARENT, '2020-01-01')]).pscs, [
+      {
+        psc_id: NEW_OWNER.psc_id,
+        kind_class: 'corporate',
+        name: 'NEW OWNER LIMITED',
+        statement: null,
+        notified_on: '2025-03-01',
+      },
+      {
+        psc_id: NO_PSC.psc_id,
+        kind_class: 'statement',
+        name: null,
+        statement: 'no-individual-or-entity-with-signficant-control',
+        notified_on: '2016-04-06',
+      },
+    ]);
+    assert.deepEqual(watchSnapshot(now, []).pscs, []);
+    assert.equal('pscs' in watchSnapshot(now), false);
+  });
+
   test('the register facts and the newest entry of the history', () => {
     assert.deepEqual(watchSnapshot(current({ status: 'Active', charges_total: 4, charges_outstanding: 2 })), {
       status: 'Active',
@@ -449,6 +631,7 @@ describe('sortAlerts', () => {
     {
       name: 'then kind in the documented order',
       input: [
+        alert('00000001', 'control_change', 'medium'),
         alert('00000001', 'new_charges', 'medium'),
         alert('00000001', 'overdue_accounts', 'medium'),
         alert('00000001', 'financial_deterioration', 'medium'),
@@ -461,6 +644,7 @@ describe('sortAlerts', () => {
         '00000001:financial_deterioration',
         '00000001:overdue_accounts',
         '00000001:new_charges',
+        '00000001:control_change',
       ],
     },
     {

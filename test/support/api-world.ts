@@ -59,6 +59,8 @@ export interface World {
   loadRegister(companies: readonly RegisterFixture[], snapshotDate: string): Promise<void>;
   /** Load one daily bulk zip of these filings through the real loader, then update the index. */
   loadAccounts(filings: readonly FilingFixture[], published: string): Promise<void>;
+  /** Bring the search and people indexes up to date with the store, as a load ends by doing (after writing to `pscs`). */
+  reindex(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -191,6 +193,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
       await loadAccounts(store, [path], { ...quiet, workers: 1 });
       await reindex();
     },
+    reindex,
     async close() {
       await new Promise<void>((done) => server.close(() => done()));
       await closeSearch();
