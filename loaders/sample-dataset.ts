@@ -1,7 +1,7 @@
 /**
- * The bundled sample dataset: a register snapshot and several years of accounts bulk zips for a
- * few thousand synthetic companies, made by the project's generator in the real Companies House
- * formats and loaded through the real loaders. The embedded default loads it on first start so
+ * The bundled sample dataset: register snapshots, several years of accounts bulk zips and a
+ * persons-with-significant-control snapshot for a few thousand synthetic companies, made by the
+ * project's generator in the real Companies House formats and loaded through the real loaders. The embedded default loads it on first start so
  * that every endpoint has something to show.
  *
  * It is generated rather than committed: the same seed gives the same files, and the window ends
@@ -9,12 +9,15 @@
  */
 import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { PscStore } from '../src/ownership/ports.ts';
 import type { CompanyStore } from '../src/ports.ts';
 import { writeBulkZips } from '../src/synthetic/bulk-zip.ts';
 import { syntheticFilings } from '../src/synthetic/filings.ts';
 import type { SyntheticFiling } from '../src/synthetic/filings.ts';
+import { writePscSnapshot } from '../src/synthetic/psc-files.ts';
 import { writeRegisterSnapshot } from '../src/synthetic/register-files.ts';
 import { loadAccounts } from './load-accounts.ts';
+import { loadPsc } from './load-psc.ts';
 import { loadRegister } from './load-register.ts';
 
 export const SAMPLE_SEED = 20_260_101;
@@ -32,9 +35,14 @@ export interface SampleSummary {
   snapshotDate: string;
   companies: number;
   filings: number;
+  /** PSCs and statements of the PSC snapshot (taken on the register's newest snapshot date). */
+  pscs: number;
 }
 
-export async function loadSampleDataset(store: CompanyStore, options: SampleOptions): Promise<SampleSummary> {
+export async function loadSampleDataset(
+  { store, pscs }: { store: CompanyStore; pscs: PscStore },
+  options: SampleOptions,
+): Promise<SampleSummary> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const today = options.today ?? new Date();
   const todayIso = today.toISOString().slice(0, 10);
@@ -44,6 +52,9 @@ export async function loadSampleDataset(store: CompanyStore, options: SampleOpti
   const dir = join(options.dataDir, 'sample');
   const accountsDir = join(dir, 'accounts');
   const registerDir = join(dir, 'register');
+  const pscDir = join(dir, 'psc', snapshotDate);
+  // The register lists more companies than file accounts: some are dormant, young or dissolved.
+  const registerCompanies = Math.ceil(companies * 1.25);
   await mkdir(accountsDir, { recursive: true });
 
   log(`generating the sample dataset (${companies} companies, ${years} years of accounts) in ${dir}`);
@@ -65,18 +76,30 @@ export async function loadSampleDataset(store: CompanyStore, options: SampleOpti
     if ((await readdir(outDir)).length === 0) {
       await writeRegisterSnapshot({
         seed: SAMPLE_SEED,
-        companies: Math.ceil(companies * 1.25),
+        companies: registerCompanies,
         snapshotDate: date,
         outDir,
       });
     }
+  }
+  // Who controls the companies on the newest register snapshot: the same seed and companies, so
+  // that corporate PSCs resolve to companies on the register.
+  await mkdir(pscDir, { recursive: true });
+  if ((await readdir(pscDir)).length === 0) {
+    await writePscSnapshot({ seed: SAMPLE_SEED, companies: registerCompanies, snapshotDate, outDir: pscDir });
   }
   const reportDir = join(options.dataDir, 'reports');
   let companiesLoaded = 0;
   for (const date of snapshots)
     companiesLoaded = (await loadRegister(store, [join(registerDir, date)], { reportDir, log })).rowsWritten;
   const accounts = await loadAccounts(store, [accountsDir], { reportDir, log });
-  return { snapshotDate, companies: companiesLoaded, filings: accounts.parsed };
+  const psc = await loadPsc({ store, pscs }, [pscDir], { reportDir, log });
+  return {
+    snapshotDate,
+    companies: companiesLoaded,
+    filings: accounts.parsed,
+    pscs: psc.pscsWritten + psc.statementsWritten,
+  };
 }
 
 function* publishedBy(filings: Iterable<SyntheticFiling>, today: string): Generator<SyntheticFiling> {

@@ -17,6 +17,7 @@ import { AppError } from './errors.ts';
 import { buildApp, jsonRequestLog } from './http/app.ts';
 import { openSearch } from './open-search.ts';
 import { openReadSide, openStore } from './open-store.ts';
+import type { PscStore } from './ownership/ports.ts';
 import type { CompanyStore, Sql } from './ports.ts';
 
 export async function main(): Promise<Server> {
@@ -25,9 +26,9 @@ export async function main(): Promise<Server> {
   // On a real PostgreSQL the migrations run once, in prepare(), on a pool without the statement
   // timeout: building an index on a large table may take longer than any request may.
   const opened = await openStore(config, { timeoutMs: config.DATABASE_TIMEOUT_MS, migrate: !config.DATABASE_URL });
-  const { sql, store, keys, watchlists, location } = opened;
+  const { sql, store, pscs, keys, watchlists, location } = opened;
   log(`store: ${location}`);
-  await prepare(config, { sql, store }, log);
+  await prepare(config, { sql, store, pscs }, log);
   const reads = openReadSide(config, opened, { timeoutMs: config.DATABASE_TIMEOUT_MS });
   if (config.DATABASE_READ_URL) log(`reads: ${reads.location}`);
   const search = await openSearch(config, reads.sql, {
@@ -97,14 +98,18 @@ export function listeningUrl(address: Pick<AddressInfo, 'address' | 'port'>): st
  * this catches up on anything loaded with --no-index, or builds it the first time). On a real
  * PostgreSQL it runs on a pool of its own without the statement timeout, and migrates first.
  */
-async function prepare(config: Config, embedded: { sql: Sql; store: CompanyStore }, log: (line: string) => void) {
+async function prepare(
+  config: Config,
+  embedded: { sql: Sql; store: CompanyStore; pscs: PscStore },
+  log: (line: string) => void,
+) {
   const own = config.DATABASE_URL ? await openStore(config) : null;
-  const { sql, store } = own ?? embedded;
+  const { sql, store, pscs } = own ?? embedded;
   try {
     if (!config.DATABASE_URL && (await store.counts()).companies === 0) {
-      const sample = await loadSampleDataset(store, { dataDir: resolve(config.DATA_DIR), log });
+      const sample = await loadSampleDataset({ store, pscs }, { dataDir: resolve(config.DATA_DIR), log });
       log(
-        `sample dataset loaded: ${sample.companies} companies, ${sample.filings} filings (snapshot ${sample.snapshotDate})`,
+        `sample dataset loaded: ${sample.companies} companies, ${sample.filings} filings, ${sample.pscs} PSCs and statements (snapshot ${sample.snapshotDate})`,
       );
     }
     let reachable = true;

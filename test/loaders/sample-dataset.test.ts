@@ -11,6 +11,7 @@ import { indexSearch } from '../../loaders/index-search.ts';
 import { loadSampleDataset } from '../../loaders/sample-dataset.ts';
 import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-index.ts';
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
+import { createPscStore } from '../../src/adapters/postgres/psc-store.ts';
 import type { CompanyFilters, CompanyQuery } from '../../src/domain/criteria.ts';
 import { FUNDED_MIN_NET_ASSETS, YOUNG_YEARS } from '../../src/domain/triggers.ts';
 import type { Sql } from '../../src/ports.ts';
@@ -23,13 +24,16 @@ let summary: Awaited<ReturnType<typeof loadSampleDataset>>;
 
 before(async () => {
   ({ sql, close } = await testStores[0]!.open());
-  summary = await loadSampleDataset(createCompanyStore(sql), {
-    dataDir,
-    companies: 400,
-    years: 5,
-    today: new Date('2026-11-21T12:00:00Z'),
-    log: () => undefined,
-  });
+  summary = await loadSampleDataset(
+    { store: createCompanyStore(sql), pscs: createPscStore(sql) },
+    {
+      dataDir,
+      companies: 400,
+      years: 5,
+      today: new Date('2026-11-21T12:00:00Z'),
+      log: () => undefined,
+    },
+  );
 });
 after(async () => close());
 
@@ -48,6 +52,41 @@ test('the files are written in the real formats and names', () => {
     ),
   );
   assert.equal(summary.snapshotDate, '2026-11-01');
+});
+
+test('a PSC snapshot of the same day is loaded whole: who controls the companies, with corporate parents on the register', async () => {
+  assert.match(
+    readdirSync(join(dataDir, 'sample', 'psc', '2026-11-01')).join(),
+    /^persons-with-significant-control-snapshot-2026-11-01\.zip$/,
+  );
+  const journal = await sql.query<{ rows_rejected: number; detail: { complete: boolean; snapshotDate: string } }>(
+    `SELECT rows_rejected, detail FROM load_journal WHERE kind = 'psc' AND status = 'done'`,
+  );
+  assert.deepEqual(
+    journal.rows.map((r) => [r.rows_rejected, r.detail.complete, r.detail.snapshotDate]),
+    [[0, true, '2026-11-01']],
+  );
+  assert.equal(await one(`SELECT count(*)::int AS n FROM psc`), summary.pscs);
+  const controlled = await one(
+    `SELECT count(DISTINCT p.company_number)::int AS n FROM psc p JOIN companies c USING (company_number) WHERE NOT p.ceased`,
+  );
+  const live = await one(`SELECT count(*)::int AS n FROM companies WHERE status <> 'Dissolved'`);
+  assert.ok(
+    controlled / live > 0.8,
+    `${controlled} of ${live} companies on the register have current PSCs or statements`,
+  );
+  const kinds = await sql.query<{ kind_class: string }>(`SELECT DISTINCT kind_class FROM psc ORDER BY 1`);
+  for (const kind of ['corporate', 'individual', 'statement'])
+    assert.ok(
+      kinds.rows.some((r) => r.kind_class === kind),
+      `some ${kind} PSCs: ${JSON.stringify(kinds.rows)}`,
+    );
+  const parents = await one(
+    `SELECT count(*)::int AS n FROM psc p JOIN companies c ON c.company_number = p.registered_company_number WHERE NOT p.ceased`,
+  );
+  const overseas = await one(`SELECT count(*)::int AS n FROM psc WHERE overseas AND NOT ceased`);
+  const ceased = await one(`SELECT count(*)::int AS n FROM psc WHERE ceased`);
+  for (const [what, n] of Object.entries({ parents, overseas, ceased })) assert.ok(n > 0, `${what}: ${n}`);
 });
 
 test('hundreds of companies with several years of accounts each, nothing rejected', async () => {
