@@ -285,9 +285,9 @@ export function createCompanyStore(sql: Sql): CompanyStore {
 
     async *companiesForIndex(batchSize, changedSince) {
       // Changed companies are found through the updated_at and loaded_at indexes, then read in
-      // batches like the full scan, which pages by key. Each batch is three range scans
-      // (companies, their history, their PSCs summed up per company) joined here: cheaper than
-      // aggregating the history per company in SQL.
+      // batches like the full scan, which pages by key. Each batch is three range scans joined
+      // here: the companies; their history (cheaper joined here than aggregated per company in
+      // SQL); and their PSC records, summed up per company by one GROUP BY (a few rows each).
       const changed =
         changedSince === undefined
           ? null
