@@ -46,6 +46,11 @@ const { values } = parseArgs({
     /** Deflate level of the generated zip (1 fastest to 9 smallest). */
     level: { type: 'string', default: '6' },
     'people-index': { type: 'string', default: 'people_bench' },
+    /**
+     * Stop an index-people stage after this many minutes, recording how far it got (the
+     * Elasticsearch build is then left behind its alias, refreshed, for search-people to read).
+     */
+    'index-limit': { type: 'string' },
     'companies-index': { type: 'string', default: 'companies_bench_psc' },
     duration: { type: 'string', default: '30' },
     connections: { type: 'string', default: '16' },
@@ -283,9 +288,106 @@ if (stages.includes('load')) {
 }
 /** The people index alone (`ukcd index` would first bring the companies index up to date). */
 const indexPeopleOnly = [process.execPath, '--import', 'tsx', join(root, 'bench', 'psc-index-people.ts')];
+
+/** The newest `<alias>_vN` index (the one a rebuild writes), and what it holds. */
+async function newestPeopleIndex(): Promise<{ index: string; indexed: number; docs: number } | null> {
+  const alias = values['people-index'];
+  const stats = (await (await fetch(`${elasticsearchUrl}/${alias}_v*/_stats/indexing,docs`)).json()) as {
+    indices?: Record<string, { primaries: { indexing: { index_total: number }; docs: { count: number } } }>;
+  };
+  const [index] = Object.keys(stats.indices ?? {}).sort((a, b) => version(b) - version(a));
+  if (!index) return null;
+  const primaries = stats.indices![index]!.primaries;
+  return { index, indexed: primaries.indexing.index_total, docs: primaries.docs.count };
+}
+const version = (index: string) => Number(/_v(\d+)$/.exec(index)?.[1] ?? 0);
+
+/**
+ * The Elasticsearch people index build, as `timed`, stopped after --index-limit minutes when
+ * given: then how many people it had written by then (sampled each minute), and that partial
+ * index refreshed and put behind the alias, so that search-people reads it (said in its record).
+ */
+async function indexPeopleEs(): Promise<Record<string, unknown>> {
+  const limit = values['index-limit'] ? Number(values['index-limit']) * 60_000 : null;
+  const people = await countPeople();
+  if (limit === null) return { people_in_store: people, ...timed(indexPeopleOnly, withEs) };
+  const started = Date.now();
+  const child = spawn('/usr/bin/time', ['-f', 'TIME %e s wall, %M KB peak', ...indexPeopleOnly], {
+    env: withEs,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let output = '';
+  child.stderr!.on('data', (data: Buffer) => (output += data.toString()));
+  const progress: { minutes: number; people_indexed: number }[] = [];
+  const sampler = setInterval(() => {
+    void newestPeopleIndex().then((newest) => {
+      if (newest)
+        progress.push({ minutes: Math.round((Date.now() - started) / 6000) / 10, people_indexed: newest.indexed });
+    });
+  }, 60_000);
+  const finished = await new Promise<boolean>((done) => {
+    const timer = setTimeout(() => {
+      process.kill(-child.pid!, 'SIGKILL');
+      done(false);
+    }, limit);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      done(true);
+    });
+  });
+  clearInterval(sampler);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const tail = output
+    .trim()
+    .split('\n')
+    .slice(-4)
+    .map((l) => l.split('\r').at(-1)!.trim());
+  if (finished) return { people_in_store: people, seconds, completed: true, progress, tail };
+  const newest = await newestPeopleIndex();
+  if (!newest) throw new Error(`the people index build wrote nothing in ${seconds} s:\n${output}`);
+  // The partial index, searchable: refreshed, and behind the alias the service reads.
+  await fetch(`${elasticsearchUrl}/${newest.index}/_refresh`, { method: 'POST' });
+  const alias = values['people-index'];
+  const current = (await (await fetch(`${elasticsearchUrl}/_alias/${alias}`)).json()) as Record<string, unknown>;
+  await fetch(`${elasticsearchUrl}/_aliases`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      actions: [
+        ...Object.keys(current)
+          .filter((index) => index !== newest.index)
+          .map((index) => ({ remove: { index, alias } })),
+        { add: { index: newest.index, alias } },
+      ],
+    }),
+  });
+  const indexed = (await newestPeopleIndex())!;
+  return {
+    people_in_store: people,
+    completed: false,
+    stopped_after_s: seconds,
+    people_indexed: indexed.indexed,
+    people_searchable: indexed.docs,
+    rate_per_s: Math.round(indexed.indexed / seconds),
+    whole_build_estimate_min: Math.round(people / (indexed.indexed / seconds) / 60),
+    progress,
+    tail,
+  };
+}
+
+async function countPeople(): Promise<number> {
+  const sql = createPgSql({ connectionString: databaseUrl, max: 1 });
+  const result = await sql.query<{ n: number }>(
+    `SELECT count(DISTINCT person_key)::int AS n FROM psc WHERE person_key IS NOT NULL`,
+  );
+  await sql.close();
+  return result.rows[0]!.n;
+}
+
 if (stages.includes('index-people-es')) {
   const before = load();
-  record('index-people-es', { index: values['people-index'], ...timed(indexPeopleOnly, withEs) }, before);
+  record('index-people-es', { index: values['people-index'], ...(await indexPeopleEs()) }, before);
 }
 if (stages.includes('index-people-pg')) {
   const before = load();
@@ -316,6 +418,7 @@ if (stages.includes('search-people')) {
     await latency(withEs, peopleRequests(samples), {
       request: 'GET /v1/search-people?name=…&format=json (Elasticsearch)',
       names_sampled: samples.names.length,
+      people_in_index: (await newestPeopleIndex())?.docs ?? null,
     }),
     before,
   );
