@@ -4,8 +4,6 @@
  * project tests on has no painless): one filter per ranking tier, read in the index's own sort
  * order (name length, then company number).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Client, estypes } from '@elastic/elasticsearch';
 import { normaliseCompanyName } from '../../domain/company-name.ts';
 import { companyKey, filterConditions, queryConditions, querySortOrder } from '../../domain/company-conditions.ts';
@@ -21,9 +19,17 @@ import type { NameKey, NameSearchHit, SearchDocument, SearchIndex } from '../../
 import { filterQuery } from './conditions-query.ts';
 import { dependencyUnavailable } from '../../errors.ts';
 import { translateRejections } from '../translate-rejections.ts';
-import { EsSearchRefused, isEsUnavailable } from './es-unavailable.ts';
-
-const MAPPING_FILE = join(import.meta.dirname, '..', '..', '..', 'index-mappings', 'companies.json');
+import { isEsUnavailable } from './es-unavailable.ts';
+import type { IndexMapping } from './es-versioned-index.ts';
+import {
+  bulkWrite,
+  ensureAliasedIndex,
+  mappingOutdated,
+  msearch,
+  msearchHits,
+  readIndexMapping,
+  rebuildBehindAlias,
+} from './es-versioned-index.ts';
 
 export interface EsSearchOptions {
   client: Client;
@@ -44,12 +50,8 @@ export interface EsSearchOptions {
  */
 export async function ensureIndex({ client, alias }: EsSearchOptions): Promise<void> {
   const mapping = readMapping();
-  if (await client.indices.existsAlias({ name: alias })) {
+  if (await ensureAliasedIndex(client, alias, mapping))
     await raiseResultWindow(client, alias, mapping.settings.max_result_window);
-    await addMissingFields(client, alias, mapping.mappings.properties);
-    return;
-  }
-  await client.indices.create({ index: `${alias}_v1`, ...mapping, aliases: { [alias]: {} } });
 }
 
 /**
@@ -73,24 +75,6 @@ async function raiseResultWindow(client: Client, alias: string, window: number):
     })
     .map(([index]) => index);
   if (low.length > 0) await client.indices.putSettings({ index: low, settings: { 'index.max_result_window': window } });
-}
-
-async function addMissingFields(
-  client: Client,
-  alias: string,
-  properties: Record<string, estypes.MappingProperty>,
-): Promise<void> {
-  const live = await client.indices.getMapping({ index: alias });
-  for (const [index, { mappings }] of Object.entries(live)) {
-    const missing = Object.entries(properties).filter(([field]) => !(field in (mappings.properties ?? {})));
-    if (missing.length > 0) await client.indices.putMapping({ index, properties: Object.fromEntries(missing) });
-  }
-}
-
-/** The mapping version (`_meta.version`) an index was built from; 1 for those built before it was kept. */
-function builtVersion(mappings: estypes.MappingTypeMapping): number {
-  const version = mappings._meta?.version;
-  return typeof version === 'number' ? version : 1;
 }
 
 export function createEsSearchIndex({
@@ -139,60 +123,14 @@ export function createEsSearchIndex({
   const index: SearchIndex = {
     upsertCompanies: (documents) => bulkIndex(client, alias, documents, { requireAlias: true }),
 
-    async rebuild(batches) {
-      const existing = Object.keys(
-        await client.indices.get({ index: `${alias}_v*`, ignore_unavailable: true, allow_no_indices: true }),
-      );
-      const versions = existing.map((name) => Number(/_v(\d+)$/.exec(name)?.[1] ?? 0));
-      const next = `${alias}_v${Math.max(0, ...versions) + 1}`;
-      const mapping = readMapping();
-      // No refreshes and no fsync per bulk request while building: the new index is not searched
-      // until the alias moves to it, and a crash mid-build only means building it again.
-      await client.indices.create({
-        index: next,
-        ...mapping,
-        settings: { ...mapping.settings, refresh_interval: '-1', 'index.translog.durability': 'async' },
-      });
-      // A few bulk requests in flight keep Elasticsearch's indexing threads busy while the next
-      // batch is read and sent.
-      let count = 0;
-      const inFlight = new Set<Promise<void>>();
-      try {
-        for await (const batch of batches) {
-          const request: Promise<void> = bulkIndex(client, next, batch).finally(() => inFlight.delete(request));
-          inFlight.add(request);
-          count += batch.length;
-          if (inFlight.size >= BULK_CONCURRENCY) await Promise.race(inFlight);
-        }
-        await Promise.all(inFlight);
-      } catch (error) {
-        // Let the other requests end before failing, and leave no half-built index behind.
-        await Promise.allSettled(inFlight);
-        await client.indices.delete({ index: next, ignore_unavailable: true });
-        throw error;
-      }
-      await client.indices.putSettings({
-        index: next,
-        settings: { refresh_interval: mapping.settings.refresh_interval, 'index.translog.durability': 'request' },
-      });
-      await client.indices.refresh({ index: next });
-      // One atomic alias update: searches move from the old index to the new one at once.
-      await client.indices.updateAliases({
-        actions: [...existing.map((index) => ({ remove: { index, alias } })), { add: { index: next, alias } }],
-      });
-      if (existing.length > 0) await client.indices.delete({ index: existing });
-      return count;
-    },
+    rebuild: (batches) =>
+      rebuildBehindAlias(client, alias, readMapping(), batches, (index, batch) => bulkIndex(client, index, batch)),
 
     async refresh() {
       await client.indices.refresh({ index: alias });
     },
 
-    async outdated() {
-      const version = readMapping().mappings._meta.version;
-      const live = await client.indices.getMapping({ index: alias });
-      return Object.values(live).some(({ mappings }) => builtVersion(mappings) < version);
-    },
+    outdated: () => mappingOutdated(client, alias, readMapping()),
 
     async count() {
       const result = await client.count({ index: alias });
@@ -388,35 +326,6 @@ const ACTIVE = 100;
 const STARTS = 10;
 const CONTAINS = 5;
 
-/** Several searches in one request; each answer's sources and total, in order. */
-async function msearch<Source>(
-  client: Client,
-  index: string,
-  bodies: readonly estypes.SearchSearchRequestBody[],
-): Promise<{ documents: Source[]; total: number }[]> {
-  return (await msearchHits<Source>(client, index, bodies)).map(({ hits }) => ({
-    documents: hits.hits.map((hit) => hit._source!),
-    total: typeof hits.total === 'number' ? hits.total : (hits.total?.value ?? 0),
-  }));
-}
-
-/**
- * Several searches in one request, each answer whole. A search Elasticsearch refused (the request
- * itself answered 200) fails the lot with its status and reason, classified like a whole
- * request's: "all shards failed" while shards start is search unavailable, not a fault of ours.
- */
-async function msearchHits<Source>(
-  client: Client,
-  index: string,
-  bodies: readonly estypes.SearchSearchRequestBody[],
-): Promise<estypes.MsearchMultiSearchItem<Source>[]> {
-  const result = await client.msearch<Source>({ index, searches: bodies.flatMap((body) => [{}, body]) });
-  return result.responses.map((response) => {
-    if ('error' in response) throw new EsSearchRefused(response.status, response.error);
-    return response;
-  });
-}
-
 /** Order of two sort values: missing last either way; strings by code unit, as keywords sort. */
 function compareValues(a: unknown, b: unknown, descending: boolean): number {
   if (a === null || a === undefined) return b === null || b === undefined ? 0 : 1;
@@ -530,7 +439,6 @@ function nameTiers(phrase: string, words: readonly string[]): estypes.QueryDslQu
   ];
   return [tier([exact, active]), tier([exact], [active]), ...byShape([active], []), ...byShape([], [active])];
 }
-const BULK_CONCURRENCY = 3;
 /** Groups whose stats are read at once (each a few requests). */
 const GROUP_CONCURRENCY = 4;
 
@@ -864,14 +772,8 @@ function marketStats(companies: number, aggs: Aggregations, percentiles: Percent
   };
 }
 
-function readMapping(): {
-  settings: Record<string, unknown> & { refresh_interval: string; max_result_window: number };
-  mappings: Record<string, unknown> & {
-    _meta: { version: number };
-    properties: Record<string, estypes.MappingProperty>;
-  };
-} {
-  return JSON.parse(readFileSync(MAPPING_FILE, 'utf8'));
+function readMapping(): IndexMapping & { settings: { max_result_window: number } } {
+  return readIndexMapping('companies.json');
 }
 
 /**
@@ -900,9 +802,5 @@ async function bulkIndex(
       },
     ];
   });
-  const result = await client.bulk({ operations, require_alias: requireAlias });
-  if (result.errors) {
-    const first = result.items.find((item) => item.index?.error)?.index?.error;
-    throw new Error(`Elasticsearch refused documents: ${first?.reason ?? 'unknown reason'}`);
-  }
+  await bulkWrite(client, operations, { requireAlias });
 }

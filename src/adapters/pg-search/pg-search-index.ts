@@ -16,11 +16,10 @@ import { isActiveStatus, nameQuery } from '../../domain/name-search.ts';
 import type { SearchDocument } from '../../domain/search-document.ts';
 import type { NameSearchHit, SearchIndex, Sql, SqlClient } from '../../ports.ts';
 import { afterSql, orderBySql, whereSql } from './conditions-sql.ts';
+import { rebuildBeside } from './rebuild-beside.ts';
+import type { RebuildBeside } from './rebuild-beside.ts';
 
 const TABLE = 'company_search';
-const NEXT_TABLE = 'company_search_next';
-/** The advisory lock key of a full rebuild (any fixed number no other code uses). */
-const REBUILD_LOCK = 7_240_311;
 
 /** Columns filled from the document as it is (the rest are computed from the name). */
 const DOCUMENT_COLUMNS: readonly [column: keyof SearchDocument, type: string][] = [
@@ -78,27 +77,19 @@ const UPDATE_SET = ALL_COLUMNS.filter(([column]) => column !== 'company_number')
   .map(([column]) => `${column} = EXCLUDED.${column}`)
   .join(', ');
 
+const REBUILD: RebuildBeside<SearchDocument> = {
+  table: TABLE,
+  key: 'company_number',
+  lock: 7_240_311,
+  description: 'the Postgres search index',
+  insert: (sql, table, documents) => writeDocuments(sql, table, documents, 'insert'),
+};
+
 export function createPgSearchIndex(sql: Sql): SearchIndex {
   return {
     upsertCompanies: (documents) => writeDocuments(sql, TABLE, documents, 'upsert'),
 
-    async rebuild(batches) {
-      // Two full rebuilds at once would fill the same side table: the second is refused, while a
-      // transaction on a connection of its own holds the lock. PGlite is one process on one
-      // connection (a transaction there would block the rebuild's own reads), so it needs none.
-      if (sql.dialect === 'pglite') return rebuildBeside(sql, batches);
-      return sql.transaction(async (tx) => {
-        const lock = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [
-          REBUILD_LOCK,
-        ]);
-        if (!lock.rows[0]?.locked) {
-          throw new Error(
-            'Another full rebuild of the Postgres search index is running; run this one again when it has finished.',
-          );
-        }
-        return rebuildBeside(sql, batches);
-      });
-    },
+    rebuild: (batches) => rebuildBeside(sql, REBUILD, batches),
 
     async refresh() {
       // Postgres reads its own writes: nothing to do.
@@ -323,27 +314,6 @@ async function groupedMarketStats(
   return { group_by: groupBy, groups, other: other.companies === 0 ? null : other };
 }
 
-/**
- * Built beside the live table without indexes (faster to fill), indexed like the live table, then
- * swapped in one transaction: searches never see it half-built.
- */
-async function rebuildBeside(sql: Sql, batches: AsyncIterable<readonly SearchDocument[]>): Promise<number> {
-  await sql.exec(`DROP TABLE IF EXISTS ${NEXT_TABLE}; CREATE TABLE ${NEXT_TABLE} (LIKE ${TABLE} INCLUDING DEFAULTS)`);
-  let count = 0;
-  for await (const batch of batches) {
-    await writeDocuments(sql, NEXT_TABLE, batch, 'insert');
-    count += batch.length;
-  }
-  await sql.exec(`ALTER TABLE ${NEXT_TABLE} ADD PRIMARY KEY (company_number)`);
-  for (const definition of await secondaryIndexes(sql, TABLE)) await sql.exec(definition);
-  await sql.exec(`ANALYZE ${NEXT_TABLE}`);
-  await sql.transaction(async (tx) => {
-    await tx.query(`DROP TABLE ${TABLE}`);
-    await tx.query(`ALTER TABLE ${NEXT_TABLE} RENAME TO ${TABLE}`);
-  });
-  return count;
-}
-
 async function writeDocuments(
   sql: Sql,
   table: string,
@@ -362,17 +332,5 @@ async function writeDocuments(
      SELECT ${COLUMN_LIST} FROM json_to_recordset($1::json) AS r(${RECORD_TYPE})
      ${mode === 'upsert' ? `ON CONFLICT (company_number) DO UPDATE SET ${UPDATE_SET}` : ''}`,
     [JSON.stringify(rows)],
-  );
-}
-
-/** The live table's index definitions (from migrations), rewritten for the side table. */
-async function secondaryIndexes(sql: SqlClient, table: string): Promise<string[]> {
-  const result = await sql.query<{ indexdef: string }>(
-    `SELECT indexdef FROM pg_indexes WHERE tablename = $1 AND indexname NOT IN (
-       SELECT conname FROM pg_constraint WHERE conrelid = $1::regclass AND contype = 'p')`,
-    [table],
-  );
-  return result.rows.map((row) =>
-    row.indexdef.replace(/^CREATE (UNIQUE )?INDEX \S+ ON (\S+\.)?\S+ /, `CREATE $1INDEX ON ${NEXT_TABLE} `),
   );
 }
