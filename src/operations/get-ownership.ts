@@ -28,21 +28,16 @@ export const getOwnership = defineOperation({
   name: 'get_ownership',
   title: 'Who controls a company, and what it controls',
   description:
-    'The ownership chain of one UK company from the persons-with-significant-control (PSC) register. ' +
-    `direction: up (default both) follows who controls it — its corporate PSCs that are companies on the ` +
-    'register, their PSCs, and so on — to the ultimate controllers: individuals, overseas or unresolved ' +
-    'corporate entities, legal persons, super-secure PSCs (details withheld), or statements such as "no ' +
-    'registrable PSC"; down follows the companies it controls, and theirs; both does both. ' +
-    `depth ${min}–${max} levels each way (default ${defaultDepth}). Returns nodes (companies with number, name ` +
-    'and status; persons; entities with country and overseas; statements in words), edges controller → ' +
-    'controlled with natures of control in words ("owns 75–100% of shares") and bands, ultimate_controllers, ' +
-    'cycles (reported once with the edge that closes them, never walked twice), and flags: overseas_parent (an ' +
-    'entity registered outside the UK controls a company up the chain), circular_ownership, super_secure_psc, ' +
-    'psc_details_withheld (a statement that a controller is not identified, not confirmed, or under a ' +
-    `restrictions notice), many_companies_under_one_controller (a controller of more than ${MANY_COMPANIES_THRESHOLD} ` +
-    `companies), no_registrable_psc. At most ${MAX_OWNERSHIP_EDGES} edges: past that, truncated is true. A company ` +
-    'with no PSC records answers with no edges. A number not on the register is an error. Costs one request of ' +
-    'your monthly quota.',
+    'Who controls a UK company and what it controls, from the PSC register. direction: up follows its ' +
+    'controlling companies on the register to the ultimate controllers (individuals, overseas or unresolved ' +
+    'entities, legal persons, super-secure PSCs, or statements such as no registrable PSC); down follows the ' +
+    `companies it controls, and theirs; both (default). depth ${min}–${max} levels each way (default ${defaultDepth}). ` +
+    'Returns nodes, edges controller → controlled with natures of control in words ("owns 75–100% of shares") ' +
+    'and bands, ultimate_controllers, cycles (reported, never looped), and flags: overseas_parent, ' +
+    'circular_ownership, super_secure_psc, psc_details_withheld (a statement that a controller is unidentified, ' +
+    `unconfirmed or under a restrictions notice), many_companies_under_one_controller (more than ` +
+    `${MANY_COMPANIES_THRESHOLD}), no_registrable_psc. At most ${MAX_OWNERSHIP_EDGES} edges, else truncated. A ` +
+    'number not on the register is an error. Costs one request of your monthly quota.',
   http: { method: 'GET', path: '/v1/ownership', rename: { number: 'company_number' } },
   input: z.object({
     company_number: companyNumberInput('The company number'),

@@ -17,10 +17,10 @@ import { getAlerts, watchAdd, watchList, watchRemove } from './watchlist.ts';
 export const OPERATIONS: readonly Operation[] = [
   lookupCompany,
   lookupCompanies,
-  getOwnership,
   searchByName,
   searchCompanies,
   searchPeople,
+  getOwnership,
   compareCompanies,
   marketStats,
   findTriggers,

@@ -23,13 +23,11 @@ export const lookupCompany = defineOperation({
     'overdue, charges, SIC codes, address, previous names), every year of machine-readable accounts newest first ' +
     '(net assets, cash, turnover, employees, profit, creditors…; GBP as filed, null = not filed), `latest`, ' +
     'signals (severity high/medium/low), risk_band (low/medium/high/unknown; not a credit rating) and the ' +
-    'trajectory (growing/stable/declining/insufficient_data); and who controls it: `controllers`, the current ' +
-    'persons with significant control (kind, name, natures of control in words and codes, bands, notified date; ' +
-    'for individuals nationality, country of residence, month and year of birth — never an address or a day of ' +
-    'birth; for a company on the register its number; for other entities their country and whether overseas) ' +
-    'and `psc_statements` (e.g. no registrable PSC, details not confirmed); include_ceased=true adds ceased ones ' +
-    'with ceased_on. Use get_ownership for the chain above and below. A number not on the register is an error. ' +
-    'Use search_by_name first if you only have a name. Costs one request of your monthly quota.',
+    'trajectory (growing/stable/declining/insufficient_data); `controllers`, the current persons with ' +
+    'significant control (natures of control in words, bands; an individual’s nationality, residence, month and ' +
+    'year of birth, never an address; a controlling company’s number; an entity’s country), and `psc_statements`; ' +
+    'include_ceased=true adds ceased ones. get_ownership gives the chain. A number not on the register is an ' +
+    'error. Use search_by_name first if you only have a name. Costs one request of your monthly quota.',
   http: { method: 'GET', path: '/v1/company', rename: { number: 'company_number' } },
   input: z.object({
     company_number: companyNumberInput('The company number'),

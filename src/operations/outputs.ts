@@ -109,50 +109,43 @@ export const companyProfileOutput = z.object({
 });
 
 /** A nature of control: the code as filed and its words. */
-const natureOutput = z.object({
-  code: z.string().describe('As filed, e.g. ownership-of-shares-75-to-100-percent'),
-  words: z.string().describe('e.g. "owns 75–100% of shares"; a code not in the register’s list reads as itself'),
-});
+const natureOutput = z.object({ code: z.string(), words: z.string() });
 
 const controlBand = z.enum(CONTROL_BANDS).nullable();
 
 /** The control an edge or a controller carries, summed over its natures. */
 export const controlBandsOutput = z
   .object({
-    ownership: controlBand.describe('Shares (an LLP’s or partnership’s surplus assets): the strongest band stated'),
-    voting: controlBand.describe('Voting rights: the strongest band stated'),
-    appoints_board: z.boolean().describe('Can appoint or remove the majority of the board (LLP: members)'),
+    ownership: controlBand.describe('Shares, or an LLP’s surplus assets'),
+    voting: controlBand,
+    appoints_board: z.boolean(),
     significant_influence: z.boolean(),
   })
-  .describe('Bands: more_than_25 (overseas entities), 25_to_50, 50_to_75, 75_to_100; null when not stated');
+  .describe('The strongest bands stated; null when none');
 
 /** A current (or, when asked, ceased) person with significant control of a company. */
 export const controllerOutput = z.object({
-  kind: z.string().describe('As filed, e.g. individual-person-with-significant-control'),
+  kind: z.string().describe('As filed'),
   kind_class: z.enum(PSC_KIND_CLASSES),
-  name: z.string().nullable().describe('Null for a super-secure PSC, whose details are withheld'),
+  name: z.string().nullable(),
   natures_of_control: z.array(natureOutput),
   bands: controlBandsOutput,
   notified_on: optionalDate,
-  ceased_on: optionalDate
-    .optional()
-    .describe(
-      'With include_ceased only: when it ceased (or the first snapshot that no longer listed it); null if current',
-    ),
+  ceased_on: optionalDate.optional().describe('With include_ceased only; null if current'),
   nationality: z.string().nullable(),
   country_of_residence: z.string().nullable(),
   birth_year: z.number().int().nullable(),
-  birth_month: z.number().int().nullable().describe('1–12; the day of birth is neither kept nor served'),
-  company_number: z.string().nullable().describe('A corporate PSC that is a company on the register: its number'),
+  birth_month: z.number().int().nullable(),
+  company_number: z.string().nullable().describe('A corporate PSC on the register'),
   company_name: z.string().nullable(),
-  registration_number: z.string().nullable().describe('A corporate or legal-person PSC’s number, as filed'),
-  country: z.string().nullable().describe('Where a corporate or legal-person PSC is registered or governed'),
-  overseas: z.boolean().nullable().describe('That country is outside the UK; null for individuals'),
-  beneficial_owner: z.boolean().describe('A registered beneficial owner of an overseas entity'),
+  registration_number: z.string().nullable(),
+  country: z.string().nullable(),
+  overseas: z.boolean().nullable(),
+  beneficial_owner: z.boolean(),
 });
 
 export const pscStatementOutput = z.object({
-  statement: z.string().nullable().describe('The code as filed, e.g. psc-details-not-confirmed'),
+  statement: z.string().nullable().describe('The code as filed'),
   words: z.string(),
   notified_on: optionalDate,
   ceased_on: optionalDate.optional().describe('With include_ceased only; null if current'),
@@ -171,14 +164,11 @@ const nullableText = z.string().nullable();
 export const ownershipNodeOutput = z.object({
   id: z.string().describe('"company:<number>" for a company; others numbered in the order found'),
   kind: z.enum(OWNERSHIP_NODE_KINDS),
-  psc_kind: nullableText.describe('The PSC’s kind as filed; null for a company'),
+  psc_kind: nullableText.describe('As filed'),
   name: nullableText,
-  company_number: nullableText.describe('A company’s number; for a statement, the company it is about'),
-  status: nullableText.describe('A company’s register status'),
-  psc_records: z
-    .enum(PSC_RECORD_STATES)
-    .nullable()
-    .describe('A company’s own PSCs: found, none held, or not read (beyond the depth, or walked down)'),
+  company_number: nullableText.describe('For a statement, the company it is about'),
+  status: nullableText,
+  psc_records: z.enum(PSC_RECORD_STATES).nullable().describe('A company’s own PSCs: found, none held, or not read'),
   country: nullableText,
   overseas: z.boolean().nullable(),
   registration_number: nullableText,
@@ -189,8 +179,8 @@ export const ownershipNodeOutput = z.object({
   birth_month: z.number().int().nullable(),
   beneficial_owner: z.boolean(),
   statement: nullableText,
-  words: nullableText.describe('A statement, an exemption or a super-secure PSC in words'),
-  controls: count.nullable().describe('A controller: how many companies it controls now across the register'),
+  words: nullableText,
+  controls: count.nullable().describe('Companies it controls now, across the register'),
 });
 
 export const getOwnershipOutput = z.object({

@@ -41,6 +41,7 @@ const REQUIRED: Readonly<Record<string, readonly string[]>> = {
   search_by_name: ['name'],
   search_companies: [],
   search_people: ['name'],
+  get_ownership: ['company_number'],
   compare_companies: ['company_a', 'company_b'],
   market_stats: [],
   find_triggers: ['trigger'],
@@ -151,7 +152,7 @@ for (const setup of setups) {
         tools.map((t) => t.name),
         OPERATIONS.map((o) => o.name),
       );
-      assert.equal(tools.length, 13);
+      assert.equal(tools.length, 14);
       for (const tool of tools) {
         const operation = OPERATIONS.find((o) => o.name === tool.name)!;
         assert.equal(tool.description, operation.description, tool.name);
@@ -183,7 +184,17 @@ for (const setup of setups) {
         );
       }
       const byName = new Map(tools.map((t) => [t.name, propertiesOf(t)]));
-      assert.deepEqual(Object.keys(byName.get('lookup_company')!), ['company_number']);
+      assert.deepEqual(Object.keys(byName.get('lookup_company')!), ['company_number', 'include_ceased']);
+      assert.deepEqual(Object.keys(byName.get('get_ownership')!), ['company_number', 'direction', 'depth']);
+      assert.deepEqual(byName.get('get_ownership')!.direction!.enum, ['up', 'down', 'both']);
+      assert.deepEqual(
+        [
+          byName.get('get_ownership')!.depth!.default,
+          byName.get('get_ownership')!.depth!.minimum,
+          byName.get('get_ownership')!.depth!.maximum,
+        ],
+        [5, 1, 10],
+      );
       const { type, default: fallback, minimum, maximum } = byName.get('search_by_name')!.limit!;
       assert.deepEqual(
         { type, fallback, minimum, maximum },
@@ -309,6 +320,11 @@ for (const setup of setups) {
           [/^# Persons with significant control named like "smith" born 1970/, /_No one found\._/],
         ],
         [
+          'get_ownership',
+          { company_number: '1' },
+          [/^# Ownership of ACME WIDGETS LIMITED \(00000001\)/, /_No PSC records held\._/],
+        ],
+        [
           'compare_companies',
           { company_a: '1', company_b: '00000004' },
           [/^# ACME WIDGETS LIMITED vs DELTA HOLDINGS PLC/, /\| net_assets \| £2m \| £9m \| -£7m \| 0\.222 \|/],
@@ -347,7 +363,7 @@ for (const setup of setups) {
         for (const pattern of expected) assert.match(text, pattern, name);
       }
       assert.equal(await usage(key), calls.length);
-      assert.equal(calls.length, 13);
+      assert.equal(calls.length, 14);
       const list = answerText(await callTool(client, 'watch_list'), 'watch_list after');
       assert.match(list, /^# Watchlist: 1 of 5 \(free plan\)/);
       assert.match(list, /00000001/);
@@ -362,6 +378,7 @@ for (const setup of setups) {
         ['search_by_name', { name: 'ltd', limit: 3 }, '/v1/search-by-name?name=ltd&limit=3'],
         ['search_companies', { sic: '62' }, '/v1/search?sic=62'],
         ['search_people', { name: 'acme' }, '/v1/search-people?name=acme'],
+        ['get_ownership', { company_number: '1', direction: 'up' }, '/v1/ownership?number=1&direction=up'],
         ['compare_companies', { company_a: '2', company_b: '3' }, '/v1/compare?a=2&b=3'],
         ['market_stats', { post_town: 'leeds' }, '/v1/stats?post_town=leeds'],
         ['find_triggers', { trigger: 'distress' }, '/v1/triggers?trigger=distress'],
@@ -411,6 +428,7 @@ for (const setup of setups) {
       await sameAsRest('search_by_name', { name: 'ltd', limit: 3 });
       await sameAsRest('search_companies', { post_town: 'leeds', min_net_assets: 100_000, sort: 'name' });
       await sameAsRest('search_people', { name: 'smith', limit: 2 });
+      await sameAsRest('get_ownership', { company_number: '1' });
       await sameAsRest('compare_companies', { company_a: '1', company_b: '4' });
       await sameAsRest('market_stats', { post_town: 'leeds' });
       await sameAsRest('find_triggers', { trigger: 'cash_rich' });
@@ -454,7 +472,8 @@ for (const setup of setups) {
         tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
       );
       assert.ok(forModels.length <= 30_000, `descriptions and input schemas: ${forModels.length} characters`);
-      assert.ok(JSON.stringify(answer.body).length <= 100_000, `tools/list: ${JSON.stringify(answer.body).length}`);
+      // About 101 KB for fourteen tools (issue 14 added search_people, get_ownership and the lookups' controllers).
+      assert.ok(JSON.stringify(answer.body).length <= 110_000, `tools/list: ${JSON.stringify(answer.body).length}`);
     });
 
     test('bad arguments and the operation’s own refusals are tool errors with the REST texts; each counts one', async () => {
@@ -537,7 +556,7 @@ for (const setup of setups) {
       }
       assert.equal(await usage(key), 50);
       // Listing the tools still works and costs nothing.
-      assert.equal((await client.listTools()).tools.length, 13);
+      assert.equal((await client.listTools()).tools.length, 14);
       // The next month starts afresh.
       world.setNow(new Date('2025-07-01T00:00:01Z'));
       try {
@@ -606,7 +625,7 @@ for (const setup of setups) {
 
       const list = await rawMcp({ jsonrpc: '2.0', id: ++rpcId, method: 'tools/list', params: {} }, key);
       assert.equal(list.status, 200);
-      assert.equal(list.body.result.tools.length, 13);
+      assert.equal(list.body.result.tools.length, 14);
       assert.equal(list.headers.get('x-ratelimit-limit'), null);
       const init = await rawMcp(
         {

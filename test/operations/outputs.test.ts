@@ -32,12 +32,16 @@ const setups = [
 const CALLS: readonly [name: string, args: Record<string, unknown>][] = [
   ['lookup_company', { company_number: '1' }],
   ['lookup_company', { company_number: '6' }], // no accounts: latest null, trajectory insufficient
+  ['lookup_company', { company_number: '3', include_ceased: true }], // a corporate PSC on the register
   ['lookup_companies', { company_numbers: ['1', '6', '99'] }],
   ['search_by_name', { name: 'ltd', limit: 3 }],
   ['search_by_name', { name: 'nothing like it' }],
   ['search_companies', {}],
   ['search_people', { name: 'doe' }],
   ['search_people', { name: 'jane doe', birth_year: 1975, birth_month: 3, limit: 1 }],
+  ['get_ownership', { company_number: '3' }], // up to DOE HOLDINGS LIMITED (00000004), then none
+  ['get_ownership', { company_number: '4', direction: 'down', depth: 1 }],
+  ['get_ownership', { company_number: '6' }], // no PSC records
   [
     'search_companies',
     {
