@@ -73,7 +73,7 @@ export function openApiDocument(operations: readonly Operation[]): Record<string
           },
           '400': errorResponse('A parameter is missing or invalid; the message names it'),
           '401': errorResponse('Missing, unknown or revoked API key'),
-          ...(operation.name === 'lookup_company' || operation.name === 'compare_companies'
+          ...(['lookup_company', 'compare_companies', 'get_ownership'].includes(operation.name)
             ? { '404': errorResponse('No company with that number on the register') }
             : {}),
           ...(operation.name === 'watch_add'

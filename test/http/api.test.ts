@@ -45,6 +45,7 @@ for (const setup of setups) {
         company.parameters.map((p: { name: string; required: boolean }) => [p.name, p.required]),
         [
           ['number', true],
+          ['include_ceased', false],
           ['format', false],
         ],
       );
