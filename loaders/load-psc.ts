@@ -142,6 +142,9 @@ export async function loadPsc(
         progress.advance(batch.lines);
         // Lines to come, estimated from the bytes read so far: the file does not say how many it holds.
         progress.setExpected(Math.round((linesRead * totalBytes) / Math.max(bytesDone + bytesRead, 1)));
+        // A turn of the event loop a batch: on PGlite a write and the batches queued behind it
+        // resolve without one, which would keep the progress line and the journal's reports waiting.
+        await new Promise<void>((resolve) => setImmediate(resolve));
       }
       bytesDone += bytesRead;
     }

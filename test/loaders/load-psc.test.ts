@@ -16,6 +16,7 @@ import type { PscLoadOptions } from '../../loaders/load-psc.ts';
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
 import { createPscStore } from '../../src/adapters/postgres/psc-store.ts';
 import type { Sql } from '../../src/ports.ts';
+import { writePscSnapshot } from '../../src/synthetic/psc-files.ts';
 import { freshPostgres, testStores, useStore } from '../support/databases.ts';
 import { watchJournal } from '../support/journal-watch.ts';
 import { individualLine, statementLine, totalsLine, writeSnapshotFile } from '../support/psc-snapshot-lines.ts';
@@ -89,6 +90,36 @@ for (const kind of testStores) {
         kinds.rows.map((r) => r.kind_class),
         ['corporate', 'individual', 'legal_person', 'statement', 'super_secure'],
       );
+      await db.sql.query('DELETE FROM psc');
+    });
+
+    test('a generated snapshot in parts loads whole and complete, as its totals line counts it', async () => {
+      const dir = folder();
+      const files = await writePscSnapshot({
+        seed: 7,
+        companies: 1500,
+        snapshotDate: '2024-12-01',
+        outDir: dir,
+        parts: 3,
+      });
+      const summary = await load([dir]);
+      const {
+        persons_of_significant_control_count: pscs,
+        statements_count: statements,
+        exemptions_count: exemptions,
+      } = files.counts;
+      assert.deepEqual(
+        [summary.complete, summary.linesRead, summary.rejected, summary.pscsWritten, summary.statementsWritten],
+        [true, files.lines, 0, pscs + exemptions, statements],
+      );
+      assert.deepEqual(
+        [summary.totals?.kind, summary.totals?.persons_of_significant_control_count],
+        ['totals#persons-of-significant-control-snapshot', pscs],
+      );
+      const rows = await db.sql.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM psc WHERE snapshot_date = '2024-12-01'`,
+      );
+      assert.equal(rows.rows[0]!.n, pscs + statements + exemptions, 'one row a record: no two share a key');
       await db.sql.query('DELETE FROM psc');
     });
 
