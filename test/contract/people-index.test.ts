@@ -207,6 +207,17 @@ function peopleIndexContract(name: string, make: () => Promise<Harness>): void {
         paged.map((p) => p.person_key),
         all.people.map((p) => p.person_key),
       );
+      // One at a time through every tier, the last (word prefixes only) included.
+      const ranked = (await search({ name: 'john smith' })).people.map((p) => p.person_key);
+      const oneByOne: string[] = [];
+      let place: PersonKey | null | undefined;
+      do {
+        const page = await search({ name: 'john smith', limit: 1, ...(place ? { after: place } : {}) });
+        oneByOne.push(...page.people.map((p) => p.person_key));
+        place = page.next;
+      } while (place);
+      assert.equal(ranked.length, 6);
+      assert.deepEqual(oneByOne, ranked);
     });
 
     test('no match, or a name of no letters or digits, is an empty page, not an error', async () => {

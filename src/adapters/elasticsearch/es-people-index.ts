@@ -35,6 +35,13 @@ export async function ensurePeopleIndex({ client, alias }: EsPeopleOptions): Pro
   await ensureAliasedIndex(client, alias, readIndexMapping(MAPPING_FILE));
 }
 
+/** One tier of the ranking as a query: what its names match, and the better tiers they do not. */
+interface TierQuery {
+  tier: number;
+  must: estypes.QueryDslQueryContainer[];
+  not: estypes.QueryDslQueryContainer[];
+}
+
 /** The index's sort, which every tier's search uses so that it can stop early. */
 const SORT: estypes.Sort = [
   { current_companies: { order: 'desc' } },
@@ -82,40 +89,44 @@ export function createEsPeopleIndex({ client, alias }: EsPeopleOptions): PeopleI
       const exact = { term: { name_normalised: phrase } };
       const starts = { prefix: { name_prefix: lower } };
       const contains = { match_phrase_prefix: { name_words: lower } };
-      const tierQueries: [
-        tier: number,
-        must: estypes.QueryDslQueryContainer[],
-        not: estypes.QueryDslQueryContainer[],
-      ][] = [
-        [PERSON_TIERS.exact, [exact], []],
-        [PERSON_TIERS.starts, [starts], [exact]],
-        [PERSON_TIERS.contains, [contains], [exact, starts]],
-        [PERSON_TIERS.words, [], [contains, exact, starts]],
+      // A one-word query has no "words" tier: a name whose word starts with it contains it.
+      const tierQueries: TierQuery[] = [
+        { tier: PERSON_TIERS.exact, must: [exact], not: [] },
+        { tier: PERSON_TIERS.starts, must: [starts], not: [exact] },
+        { tier: PERSON_TIERS.contains, must: [contains], not: [exact, starts] },
+        ...(words.length > 1 ? [{ tier: PERSON_TIERS.words, must: [], not: [contains, exact, starts] }] : []),
       ];
       // One more than asked, to know whether another page follows; from just after the key (its
       // tier, then search_after within it: never an offset).
       const want = query.limit + 1;
       const after = query.after;
-      const tiers = tierQueries.filter(([tier]) => after === undefined || tier >= after[0]);
+      const tiers = tierQueries.filter(({ tier }) => after === undefined || tier >= after[0]);
+      const tierSearch = ({ tier, must, not }: TierQuery, size: number): estypes.SearchSearchRequestBody => ({
+        size,
+        track_total_hits: false,
+        query: { bool: { filter: [...filter, ...must], must_not: not } },
+        sort: SORT,
+        _source: false,
+        ...(after && tier === after[0] ? { search_after: [after[1], after[2], after[3]] } : {}),
+      });
+      const keysOf = (tier: number, hits: estypes.SearchHit<never>[]) =>
+        hits.map((hit): PersonKey => {
+          const [current, length, key] = hit.sort as [number, number, string];
+          return [tier, Number(current), Number(length), key];
+        });
+      // The count and the first tiers in one request. The last tier is asked only when they leave
+      // the page short: its search cannot stop early when few of many candidates are in it.
+      const first = tiers.filter(({ tier }) => tier < PERSON_TIERS.words);
       const [count, ...pages] = await msearchHits<never>(client, alias, [
         { size: 0, track_total_hits: true, query: { bool: { filter } } },
-        ...tiers.map(([tier, must, not]): estypes.SearchSearchRequestBody => ({
-          size: want,
-          track_total_hits: false,
-          query: { bool: { filter: [...filter, ...must], must_not: not } },
-          sort: SORT,
-          _source: false,
-          ...(after && tier === after[0] ? { search_after: [after[1], after[2], after[3]] } : {}),
-        })),
+        ...first.map((tier) => tierSearch(tier, want)),
       ]);
-      const ranked = tiers
-        .flatMap(([tier], i) =>
-          pages[i]!.hits.hits.map((hit): PersonKey => {
-            const [current, length, key] = hit.sort as [number, number, string];
-            return [tier, Number(current), Number(length), key];
-          }),
-        )
-        .slice(0, want);
+      const ranked = first.flatMap(({ tier }, i) => keysOf(tier, pages[i]!.hits.hits)).slice(0, want);
+      const last = tiers.find(({ tier }) => tier === PERSON_TIERS.words);
+      if (ranked.length < want && last) {
+        const [rest] = await msearchHits<never>(client, alias, [tierSearch(last, want - ranked.length)]);
+        ranked.push(...keysOf(last.tier, rest!.hits.hits));
+      }
       const shown = ranked.slice(0, query.limit);
       const people = await documentsOf(
         client,
