@@ -439,8 +439,11 @@ export async function walkOwnership(
 
   const nodes = [...graph.nodes.values()];
   const edges = [...graph.edges.values()];
-  await nameCompanies(source, nodes, root.company_number);
-  await countControlled(source, graph, nodes, edges, root.company_number);
+  // Two independent reads (names and statuses; counts), each filling its own fields of the nodes.
+  await Promise.all([
+    nameCompanies(source, nodes, root.company_number),
+    countControlled(source, graph, nodes, edges, root.company_number),
+  ]);
 
   const cycles = findCycles(edges, graph.revisits);
   const statements = nodes.filter((n) => n.kind === 'statement' && n.statement !== null);
