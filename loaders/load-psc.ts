@@ -1,8 +1,8 @@
 /**
  * `ukcd load psc PATH...|URL`: load a snapshot of the persons-with-significant-control register
  * (the single file or its parts, zipped or not) into the store, streaming, in batches: a worker
- * thread reads and parses the lines (psc-line-batches.ts) while this thread writes the batches
- * before. A complete snapshot then marks the PSCs and statements it no longer lists as ceased
+ * thread reads, parses and serialises the lines (psc-line-batches.ts) while this thread writes the
+ * batches before. A complete snapshot then marks the PSCs and statements it no longer lists as ceased
  * (kept, never deleted). Rejected lines are reported with their file, line number and reason and
  * make the exit status 1; a file that is not a PSC snapshot is refused before anything is written.
  *
@@ -16,7 +16,6 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { formatDuration, startProgress } from '../src/cli/progress.ts';
 import type { PscStore } from '../src/ownership/ports.ts';
-import type { PscRecord } from '../src/ownership/psc.ts';
 import type { CompanyStore } from '../src/ports.ts';
 import { reportProgressToJournal } from './journal-progress.ts';
 import { pscLineBatches } from './psc-line-batches.ts';
@@ -119,12 +118,11 @@ export async function loadPsc(
   };
 
   const writes = writeBehind();
-  const flush = (batch: PscRecord[]) =>
+  const flush = (rowsJson: string, records: number, statements: number) =>
     writes.start(() =>
-      pscs.upsertPscs(batch, snapshotDate).then(() => {
-        const statements = batch.filter((record) => record.kind_class === 'statement').length;
+      pscs.upsertPscRowsJson(rowsJson, snapshotDate).then(() => {
         statementsWritten += statements;
-        pscsWritten += batch.length - statements;
+        pscsWritten += records - statements;
       }),
     );
 
@@ -138,7 +136,7 @@ export async function loadPsc(
         if (batch.totals) totals = batch.totals;
         linesRead += batch.lines;
         bytesRead = batch.bytes;
-        if (batch.records.length > 0) await flush(batch.records);
+        if (batch.rowsJson !== null) await flush(batch.rowsJson, batch.records, batch.statements);
         progress.advance(batch.lines);
         // Lines to come, estimated from the bytes read so far: the file does not say how many it holds.
         progress.setExpected(Math.round((linesRead * totalBytes) / Math.max(bytesDone + bytesRead, 1)));

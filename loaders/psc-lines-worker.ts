@@ -1,14 +1,19 @@
 /**
  * A worker thread that reads one PSC snapshot file (a file, or the member of a zip), splits it
- * into lines and parses each (src/ownership/psc-line.ts), so that the loader's main thread only
- * writes the records. It sends batches as it fills them, and no more than the credits the main
- * thread has given it, so a slow database holds the reading back instead of filling the memory.
+ * into lines, parses each (src/ownership/psc-line.ts) and serialises each batch as the store's
+ * upsert reads it (pscRowsJson), so that the loader's main thread only sends it: handing records
+ * over as objects, and serialising them there, cost the main thread more than the writing did and
+ * left the database idle between batches. It sends batches as it fills them, and no more than
+ * the credits the main thread has given it, so a slow database holds the reading back instead of
+ * filling the memory.
  *
  *   workerData.data: PscLinesJob
- *   -> { kind: 'batch', records, rejects, lines, bytes, totals } ... { kind: 'end' } | { kind: 'error', message }
+ *   -> { kind: 'batch', rowsJson, records, statements, rejects, lines, bytes, totals } ...
+ *      { kind: 'end' } | { kind: 'error', message }
  *   <- { kind: 'credit' } after each batch is taken
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { pscRowsJson } from '../src/adapters/postgres/psc-store.ts';
 import type { PscRecord } from '../src/ownership/psc.ts';
 import { parsePscLine } from '../src/ownership/psc-line.ts';
 import { openPscSource } from './psc-inputs.ts';
@@ -25,7 +30,11 @@ export interface PscLinesJob {
 
 export interface PscLinesBatch {
   kind: 'batch';
-  records: PscRecord[];
+  /** The batch's records as pscRowsJson serialises them; null when it has none. */
+  rowsJson: string | null;
+  /** Records in the batch, and how many of them are statements. */
+  records: number;
+  statements: number;
   /** Lines that are not a record, with their number and why. */
   rejects: { line: number; reason: string }[];
   /** Non-empty lines read for this batch: records, rejects and the closing totals line. */
@@ -51,33 +60,52 @@ port.on('message', (message: { kind: 'credit' }) => {
   waiting = null;
 });
 
+const TOO_LONG = 'the line is longer than any PSC record (not one record a line?)';
+
 try {
   const stream = await openPscSource(job);
-  let batch: PscLinesBatch = { kind: 'batch', records: [], rejects: [], lines: 0, bytes: 0, totals: null };
+  let records: PscRecord[] = [];
+  let rejects: PscLinesBatch['rejects'] = [];
+  let lines = 0;
+  let totals: PscLinesBatch['totals'] = null;
   const flush = async (bytes: number) => {
+    // Serialised before waiting for a credit: the batch is ready the moment it is wanted.
+    let statements = 0;
+    for (const record of records) if (record.kind_class === 'statement') statements++;
+    const rowsJson = records.length > 0 ? pscRowsJson(records) : null;
+    const batch: PscLinesBatch = {
+      kind: 'batch',
+      rowsJson,
+      records: records.length,
+      statements,
+      rejects,
+      lines,
+      bytes,
+      totals,
+    };
+    records = [];
+    rejects = [];
+    lines = 0;
+    totals = null;
     while (credits === 0) await new Promise<void>((resolve) => (waiting = resolve));
     credits--;
-    port.postMessage({ ...batch, bytes } satisfies PscLinesBatch);
-    batch = { kind: 'batch', records: [], rejects: [], lines: 0, bytes: 0, totals: null };
+    port.postMessage(batch);
   };
   let bytes = 0;
   for await (const line of numberedLines(stream)) {
     bytes = line.bytes;
-    batch.lines++;
+    lines++;
     if (line.tooLong) {
-      batch.rejects.push({
-        line: line.number,
-        reason: 'the line is longer than any PSC record (not one record a line?)',
-      });
+      rejects.push({ line: line.number, reason: TOO_LONG });
       continue;
     }
     const parsed = parsePscLine(line.text);
-    if (parsed.type === 'psc') batch.records.push(parsed.record);
-    else if (parsed.type === 'rejected') batch.rejects.push({ line: line.number, reason: parsed.reason });
-    else batch.totals = parsed.data;
-    if (batch.records.length >= job.batchSize) await flush(bytes);
+    if (parsed.type === 'psc') records.push(parsed.record);
+    else if (parsed.type === 'rejected') rejects.push({ line: line.number, reason: parsed.reason });
+    else totals = parsed.data;
+    if (records.length >= job.batchSize) await flush(bytes);
   }
-  if (batch.lines > 0) await flush(bytes);
+  if (lines > 0) await flush(bytes);
   port.postMessage({ kind: 'end' } satisfies PscLinesMessage);
 } catch (error) {
   port.postMessage({

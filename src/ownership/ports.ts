@@ -14,6 +14,11 @@ export interface PscStore {
    */
   upsertPscs(records: readonly PscRecord[], snapshotDate: string): Promise<void>;
   /**
+   * The same for a batch already serialised by the adapter's `pscRowsJson` (the PSC loader makes
+   * it in the thread that parses the lines, so that the thread that writes only sends it).
+   */
+  upsertPscRowsJson(rowsJson: string, snapshotDate: string): Promise<void>;
+  /**
    * After a complete snapshot: the current PSCs and statements it no longer lists are kept,
    * marked ceased by that snapshot. Returns how many.
    */

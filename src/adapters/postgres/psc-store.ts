@@ -1,12 +1,18 @@
 /**
  * The PSC records on PostgreSQL or PGlite (migration 007): written by the PSC loader in batches of
- * one INSERT … ON CONFLICT each, from one JSON parameter (as the register's companies are).
+ * one INSERT … ON CONFLICT each, from one JSON parameter (as the register's companies are). The
+ * loader makes that parameter (pscRowsJson) in the worker thread that parses the lines, so that
+ * the thread that writes only sends it: serialising a batch there held the database idle between
+ * batches.
  */
 import type { PscStore } from '../../ownership/ports.ts';
 import type { PscRecord } from '../../ownership/psc.ts';
 import type { Sql } from '../../ports.ts';
 
 const LOAD_COMMIT = `SET LOCAL synchronous_commit = off`;
+// jsonb_to_recordset gathers a batch's rows (a few megabytes) before the insert reads them; with
+// the default 4 MB it spilled them to a temporary file and read them back, every batch.
+const LOAD_MEMORY = `SET LOCAL work_mem = '64MB'`;
 
 // The row moves on to the newer snapshot whatever it says; updated_at (what the indexers follow)
 // moves only when the record itself changed, or when a PSC kept as ceased is listed again.
@@ -39,16 +45,17 @@ ON CONFLICT (company_number, psc_id) DO UPDATE SET
 WHERE p.snapshot_date <= EXCLUDED.snapshot_date`;
 
 export function createPscStore(sql: Sql): PscStore {
+  const upsertPscRowsJson = (rowsJson: string, snapshotDate: string) =>
+    sql.transaction(async (tx) => {
+      await tx.query(LOAD_COMMIT);
+      await tx.query(LOAD_MEMORY);
+      await tx.query(UPSERT_PSCS, [rowsJson, snapshotDate]);
+    });
   return {
     async upsertPscs(records, snapshotDate) {
-      if (records.length === 0) return;
-      // One INSERT … ON CONFLICT cannot touch a row twice: a repeated PSC keeps its last copy.
-      const byKey = new Map(records.map((record) => [`${record.company_number}\u0000${record.psc_id}`, record]));
-      await sql.transaction(async (tx) => {
-        await tx.query(LOAD_COMMIT);
-        await tx.query(UPSERT_PSCS, [JSON.stringify([...byKey.values()].map(pscJson)), snapshotDate]);
-      });
+      if (records.length > 0) await upsertPscRowsJson(pscRowsJson(records), snapshotDate);
     },
+    upsertPscRowsJson,
 
     async markMissingCeased(snapshotDate) {
       const result = await sql.query(
@@ -68,6 +75,15 @@ export function createPscStore(sql: Sql): PscStore {
       return { pscs: Number(row.pscs), current: Number(row.current), statements: Number(row.statements) };
     },
   };
+}
+
+/**
+ * A batch of records as the upsert reads them: one JSON array of rows. One INSERT … ON CONFLICT
+ * cannot touch a row twice, so a PSC repeated in the batch keeps its last copy. Pure.
+ */
+export function pscRowsJson(records: readonly PscRecord[]): string {
+  const byKey = new Map(records.map((record) => [`${record.company_number}\u0000${record.psc_id}`, record]));
+  return JSON.stringify([...byKey.values()].map(pscJson));
 }
 
 function pscJson(record: PscRecord) {
