@@ -19,6 +19,7 @@ import type { PscStore } from '../src/ownership/ports.ts';
 import type { CompanyStore } from '../src/ports.ts';
 import { reportProgressToJournal } from './journal-progress.ts';
 import { pscLineBatches } from './psc-line-batches.ts';
+import type { PscLane } from './psc-lines-worker.ts';
 import type { PscSource } from './psc-inputs.ts';
 import { describePscInputs, openPscSource, pscSources } from './psc-inputs.ts';
 import { firstLine } from './psc-lines.ts';
@@ -32,6 +33,11 @@ export interface PscLoadOptions {
   /** Where to write the report of rejected lines. */
   reportDir: string;
   batchSize?: number;
+  /**
+   * Connections writing at once (default 2): each batch is split by company number, so every
+   * PSC is still written in file order, and PostgreSQL can use a second core.
+   */
+  writers?: number;
   log?: (line: string) => void;
   /** How often the counts so far are written to the load journal (default 5 s). */
   progressIntervalMs?: number;
@@ -117,13 +123,20 @@ export async function loadPsc(
     if (rejected <= 5) log(`rejected ${label} line ${line}: ${reason}`);
   };
 
-  const writes = writeBehind();
-  const flush = (rowsJson: string, records: number, statements: number) =>
-    writes.start(() =>
-      pscs.upsertPscRowsJson(rowsJson, snapshotDate).then(() => {
-        statementsWritten += statements;
-        pscsWritten += records - statements;
-      }),
+  // One write behind per connection; lane i of every batch goes to writer i.
+  const writers = Array.from({ length: Math.max(1, options.writers ?? 2) }, () => writeBehind());
+  const flush = (lanes: readonly (PscLane | null)[]) =>
+    Promise.all(
+      lanes.map((lane, i) =>
+        lane === null
+          ? undefined
+          : writers[i]!.start(() =>
+              pscs.upsertPscRowsJson(lane.rowsJson, snapshotDate).then(() => {
+                statementsWritten += lane.statements;
+                pscsWritten += lane.records - lane.statements;
+              }),
+            ),
+      ),
     );
 
   try {
@@ -131,12 +144,12 @@ export async function loadPsc(
     let bytesDone = 0;
     for (const source of sources) {
       let bytesRead = 0;
-      for await (const batch of pscLineBatches(source, batchSize)) {
+      for await (const batch of pscLineBatches(source, batchSize, writers.length)) {
         for (const { line, reason } of batch.rejects) await reject(source.label, line, reason);
         if (batch.totals) totals = batch.totals;
         linesRead += batch.lines;
         bytesRead = batch.bytes;
-        if (batch.rowsJson !== null) await flush(batch.rowsJson, batch.records, batch.statements);
+        await flush(batch.lanes);
         progress.advance(batch.lines);
         // Lines to come, estimated from the bytes read so far: the file does not say how many it holds.
         progress.setExpected(Math.round((linesRead * totalBytes) / Math.max(bytesDone + bytesRead, 1)));
@@ -146,7 +159,7 @@ export async function loadPsc(
       }
       bytesDone += bytesRead;
     }
-    await writes.finish();
+    await Promise.all(writers.map((writes) => writes.finish()));
     const partialBecause = whyPartial(options.complete, inputs.incomplete, totals);
     const complete = partialBecause === null;
     const markedCeased = complete ? await pscs.markMissingCeased(snapshotDate) : 0;
@@ -168,7 +181,7 @@ export async function loadPsc(
     };
   } catch (error) {
     progress.stop();
-    await writes.settle();
+    await Promise.all(writers.map((writes) => writes.settle()));
     await journalProgress.stop();
     await store.finishLoad(journal, 'failed', counts(), {
       error: error instanceof Error ? error.message : String(error),

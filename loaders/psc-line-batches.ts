@@ -9,8 +9,12 @@ import { startWorker } from './start-worker.ts';
 /** Enough batches ahead to keep the writer busy; each is a few megabytes. */
 const BATCHES_AHEAD = 2;
 
-export async function* pscLineBatches(source: PscSource, batchSize: number): AsyncGenerator<PscLinesBatch> {
-  const job: PscLinesJob = { file: source.file, member: source.member, batchSize, credits: BATCHES_AHEAD };
+export async function* pscLineBatches(
+  source: PscSource,
+  batchSize: number,
+  lanes: number,
+): AsyncGenerator<PscLinesBatch> {
+  const job: PscLinesJob = { file: source.file, member: source.member, batchSize, lanes, credits: BATCHES_AHEAD };
   const worker = startWorker('psc-lines-worker', job);
   const queue: PscLinesMessage[] = [];
   let wake: (() => void) | null = null;

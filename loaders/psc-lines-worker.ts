@@ -7,8 +7,12 @@
  * the credits the main thread has given it, so a slow database holds the reading back instead of
  * filling the memory.
  *
+ * Each batch comes in `lanes` parts, a record's part chosen by its company number, so that the
+ * loader can write them on as many connections at once while every PSC's copies are still
+ * written in file order, on one connection (and two writes never wait on each other's rows).
+ *
  *   workerData.data: PscLinesJob
- *   -> { kind: 'batch', rowsJson, records, statements, rejects, lines, bytes, totals } ...
+ *   -> { kind: 'batch', lanes: [{ rowsJson, records, statements } | null, …], rejects, lines, bytes, totals } ...
  *      { kind: 'end' } | { kind: 'error', message }
  *   <- { kind: 'credit' } after each batch is taken
  */
@@ -24,17 +28,23 @@ export interface PscLinesJob {
   /** The JSON file's name inside the zip `file`; null when `file` is that file itself. */
   member: string | null;
   batchSize: number;
+  /** Parts each batch is split into, by company number (1 or more). */
+  lanes: number;
   /** Batches sent ahead of the main thread before waiting for a credit. */
   credits: number;
 }
 
-export interface PscLinesBatch {
-  kind: 'batch';
-  /** The batch's records as pscRowsJson serialises them; null when it has none. */
-  rowsJson: string | null;
-  /** Records in the batch, and how many of them are statements. */
+/** One part of a batch: its records as pscRowsJson serialises them, how many, how many statements. */
+export interface PscLane {
+  rowsJson: string;
   records: number;
   statements: number;
+}
+
+export interface PscLinesBatch {
+  kind: 'batch';
+  /** The batch's records split by company number, `job.lanes` parts; null for a part with none. */
+  lanes: (PscLane | null)[];
   /** Lines that are not a record, with their number and why. */
   rejects: { line: number; reason: string }[];
   /** Non-empty lines read for this batch: records, rejects and the closing totals line. */
@@ -70,14 +80,9 @@ try {
   let totals: PscLinesBatch['totals'] = null;
   const flush = async (bytes: number) => {
     // Serialised before waiting for a credit: the batch is ready the moment it is wanted.
-    let statements = 0;
-    for (const record of records) if (record.kind_class === 'statement') statements++;
-    const rowsJson = records.length > 0 ? pscRowsJson(records) : null;
     const batch: PscLinesBatch = {
       kind: 'batch',
-      rowsJson,
-      records: records.length,
-      statements,
+      lanes: splitIntoLanes(records, job.lanes),
       rejects,
       lines,
       bytes,
@@ -112,4 +117,19 @@ try {
     kind: 'error',
     message: error instanceof Error ? error.message : String(error),
   } satisfies PscLinesMessage);
+}
+
+/** The records in `lanes` parts by the last character of the company number, serialised. */
+function splitIntoLanes(records: readonly PscRecord[], lanes: number): (PscLane | null)[] {
+  const parts: PscRecord[][] = Array.from({ length: lanes }, () => []);
+  for (const record of records) {
+    const number = record.company_number;
+    parts[number.charCodeAt(number.length - 1) % lanes]!.push(record);
+  }
+  return parts.map((part) => {
+    if (part.length === 0) return null;
+    let statements = 0;
+    for (const record of part) if (record.kind_class === 'statement') statements++;
+    return { rowsJson: pscRowsJson(part), records: part.length, statements };
+  });
 }

@@ -159,6 +159,22 @@ for (const kind of testStores) {
       assert.match(summary.partialBecause!, /part\(s\) 2 of 2 not given/);
     });
 
+    test('a PSC listed more than once keeps its last copy, whatever batch and writer took each', async () => {
+      const dir = folder();
+      const lines = [];
+      for (let copy = 1; copy <= 4; copy++) {
+        for (let i = 0; i < 50; i++)
+          lines.push(individualLine(`0800${String(i).padStart(4, '0')}`, 'p', { surname: `Copy${copy}` }));
+      }
+      const path = await writeSnapshotFile(dir, 'repeats.jsonl', lines);
+      const summary = await load([path], { snapshotDate: '2025-01-15', batchSize: 7, writers: 3 });
+      assert.equal(summary.pscsWritten, 200);
+      const names = await db.sql.query<{ name: string; n: number }>(
+        `SELECT name, count(*)::int AS n FROM psc WHERE company_number LIKE '0800%' GROUP BY name`,
+      );
+      assert.deepEqual(names.rows, [{ name: 'Ms Ada Copy4', n: 50 }]);
+    });
+
     test('files that are not a PSC snapshot are refused, and nothing is written', async () => {
       const before = await dumpPscs(db.sql);
       const journalBefore = (await db.sql.query(`SELECT 1 FROM load_journal WHERE kind = 'psc'`)).rowCount;
