@@ -11,7 +11,10 @@
  *   search-people    GET /v1/search-people on Elasticsearch under autocannon
  *
  *   npm run bench:psc                                              # every stage
+ *   npm run bench:psc -- --stages index-people-es --index-limit 15 # stop the build at 15 min, keep what it wrote
  *   npm run bench:psc -- --stages ownership,search-people --duration 30 --connections 16
+ *
+ * generate calls writePscSnapshot, the code behind `ukcd generate psc`, in this process.
  *
  * The database is `ukcd_bench_psc` on the server of scripts/postgres.sh, holding the register of
  * `ukcd generate register --seed 1 --companies 7000000 --snapshot-date 2026-11-01` (bench/full-scale
