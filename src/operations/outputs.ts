@@ -18,7 +18,7 @@ import { TRIGGERS } from '../domain/triggers.ts';
 import { CONTROL_BANDS } from '../ownership/natures.ts';
 import { OWNERSHIP_DIRECTIONS, OWNERSHIP_NODE_KINDS, PSC_RECORD_STATES } from '../ownership/ownership-graph.ts';
 import { PSC_KIND_CLASSES } from '../ownership/psc.ts';
-import { PERSON_COMPANIES_KEPT, PERSON_KINDS } from '../ownership/people.ts';
+import { PEOPLE_TOTAL_COUNTED_UP_TO, PERSON_COMPANIES_KEPT, PERSON_KINDS } from '../ownership/people.ts';
 import type { Plan } from '../ports.ts';
 import { nextOutput } from './cursor.ts';
 import { filterShape, limitInput, ownershipFilterShape, sortInput } from './inputs.ts';
@@ -417,6 +417,11 @@ export const searchPeopleOutput = z.object({
       companies: z.array(personCompanyOutput).describe(`Current first, newest first; at most ${PERSON_COMPANIES_KEPT}`),
     }),
   ),
-  total: count.describe('Every person matching the name and birth filters, not only those listed'),
+  total: count.describe(
+    `Every person matching the name and birth filters, not only those listed, counted up to ${PEOPLE_TOTAL_COUNTED_UP_TO}`,
+  ),
+  total_is_lower_bound: z
+    .boolean()
+    .describe(`More match than \`total\`: the count stopped at ${PEOPLE_TOTAL_COUNTED_UP_TO}`),
   next: nextOutput,
 });

@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { describeNature } from '../ownership/natures.ts';
 import type { PersonDocument, PersonKey } from '../ownership/people.ts';
-import { PERSON_COMPANIES_KEPT } from '../ownership/people.ts';
+import { PEOPLE_TOTAL_COUNTED_UP_TO, PERSON_COMPANIES_KEPT } from '../ownership/people.ts';
 import { personNameQuery } from '../ownership/person-name.ts';
 import { cursorInput, decodeCursor, encodeCursor, pageLine } from './cursor.ts';
 import { limitInput, textInput } from './inputs.ts';
@@ -57,7 +57,9 @@ export const searchPeople = defineOperation({
     '1–12 (only with birth_year) keep individuals born then; limit 1–100 (default 20). Ranked: the exact name, then ' +
     'names starting with it, containing it, then other word matches; ties: more current companies first, then the ' +
     'shorter name. Returns kind (individual, corporate, legal_person), name, month and year of birth, nationality, ' +
-    'country of residence (never an address or a full date of birth), `total` and `next`: send it as `cursor` with ' +
+    'country of residence (never an address or a full date of birth), `total` (counted up to ' +
+    `${PEOPLE_TOTAL_COUNTED_UP_TO.toLocaleString('en-GB')}: \`total_is_lower_bound\` true means at least that many) ` +
+    'and `next`: send it as `cursor` with ' +
     'the same other arguments for the following page (null on the last). Costs one request of your monthly quota a ' +
     'page.',
   http: { method: 'GET', path: '/v1/search-people' },
@@ -108,6 +110,7 @@ export const searchPeople = defineOperation({
       birth_month: input.birth_month ?? null,
       results: page.people.map(personResult),
       total: page.total,
+      total_is_lower_bound: page.total_is_lower_bound,
       next: encodeCursor('search_people', query, page.next),
     };
   },
@@ -117,10 +120,16 @@ export const searchPeople = defineOperation({
     return [
       `# Persons with significant control named like "${result.query}"${born}`,
       result.results.length === 0 ? '_No one found._' : result.results.map(personMarkdown).join('\n\n'),
-      pageLine(result.results.length, result.total, result.next),
+      peoplePageLine(result),
     ].join('\n\n');
   },
 });
+
+/** "20 of 1,234; more: …", or "20 of at least 10,000" when the count stopped at its bound. */
+function peoplePageLine(result: SearchPeopleResult): string {
+  const line = pageLine(result.results.length, result.total, result.next);
+  return result.total_is_lower_bound ? line.replace(' of ', ' of at least ') : line;
+}
 
 /** A person as the answer shows it: the document, its natures of control in words. */
 function personResult(person: PersonDocument): PersonResult {

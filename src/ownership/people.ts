@@ -168,11 +168,24 @@ export interface PeopleQuery {
   limit: number;
   /** The page after this place (a PersonKey from the page before), never an offset. */
   after?: PersonKey;
+  /** Count the matches up to this many (default PEOPLE_TOTAL_COUNTED_UP_TO). */
+  count_up_to?: number;
 }
 
+/**
+ * Matches are counted up to this many: counting every one of a common name ("john") costs more than
+ * the page itself, and nobody pages through ten thousand people.
+ */
+export const PEOPLE_TOTAL_COUNTED_UP_TO = 10_000;
+
 export interface PeoplePage {
-  /** Every person matching the name's words and the birth filters, not only those listed. */
+  /**
+   * Every person matching the name's words and the birth filters, not only those listed, counted up to
+   * the query's count_up_to: min(matches, count_up_to).
+   */
   total: number;
+  /** More people match than `total` (the count stopped at count_up_to). */
+  total_is_lower_bound: boolean;
   people: PersonDocument[];
   /** The place of the page's last person when another page follows, else null. */
   next: PersonKey | null;

@@ -190,6 +190,7 @@ function peopleIndexContract(name: string, make: () => Promise<Harness>): void {
     test('total counts every match; the limit cuts the list, and pages follow without repeats or gaps', async () => {
       const all = await search({ name: 'j' });
       assert.equal(all.total, 8);
+      assert.equal(all.total_is_lower_bound, false);
       assert.equal(all.people.length, 8);
       assert.equal(all.next, null);
       const first = await search({ name: 'j', limit: 3 });
@@ -220,9 +221,19 @@ function peopleIndexContract(name: string, make: () => Promise<Harness>): void {
       assert.deepEqual(oneByOne, ranked);
     });
 
+    test('the count stops at count_up_to: past it the total is that bound and says so; at it, exact', async () => {
+      const bounded = await search({ name: 'j', count_up_to: 5 });
+      assert.deepEqual([bounded.total, bounded.total_is_lower_bound, bounded.people.length], [5, true, 8]);
+      const exactly = await search({ name: 'j', count_up_to: 8, limit: 2 });
+      assert.deepEqual([exactly.total, exactly.total_is_lower_bound, exactly.people.length], [8, false, 2]);
+      const paged = await search({ name: 'j', count_up_to: 7, limit: 2, after: exactly.next! });
+      assert.deepEqual([paged.total, paged.total_is_lower_bound], [7, true]);
+    });
+
     test('no match, or a name of no letters or digits, is an empty page, not an error', async () => {
-      assert.deepEqual(await search({ name: 'qqqzzz' }), { total: 0, people: [], next: null });
-      assert.deepEqual(await search({ name: '!!!' }), { total: 0, people: [], next: null });
+      const empty = { total: 0, total_is_lower_bound: false, people: [], next: null };
+      assert.deepEqual(await search({ name: 'qqqzzz' }), empty);
+      assert.deepEqual(await search({ name: '!!!' }), empty);
     });
 
     test('an update: a new company, a ceased one, a renamed company, a person removed and another added', async () => {

@@ -67,8 +67,8 @@ for (const setup of setups) {
     test('one result per person, ranked, each with its companies and natures of control in words', async () => {
       const answer = await get('name=jane%20doe');
       assert.equal(answer.status, 200, JSON.stringify(answer.body));
-      const { query, total, next, results } = answer.body;
-      assert.deepEqual([query, total, next], ['jane doe', 3, null]);
+      const { query, total, total_is_lower_bound, next, results } = answer.body;
+      assert.deepEqual([query, total, total_is_lower_bound, next], ['jane doe', 3, false, null]);
       assert.deepEqual(
         results.map((r: { name: string; birth_year: number; current_companies: number }) => [
           r.name,

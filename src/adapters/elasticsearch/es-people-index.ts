@@ -3,13 +3,13 @@
  * front of `people_vN`, built from index-mappings/people.json. Ranked as the Postgres adapter ranks
  * (people.ts PersonKey) with core features only (no scripts): one filter per tier, each read in the
  * index's own sort order (more current companies, shorter name, person_key), so that each stops
- * after the page however many people match; then the page's documents by id.
+ * after the page however many people match, each returning its documents with the hits.
  */
 import { createHash } from 'node:crypto';
 import type { Client, estypes } from '@elastic/elasticsearch';
 import { dependencyUnavailable } from '../../errors.ts';
 import type { PeopleIndex, PersonDocument, PersonKey } from '../../ownership/people.ts';
-import { PERSON_TIERS, personSearchName } from '../../ownership/people.ts';
+import { PEOPLE_TOTAL_COUNTED_UP_TO, PERSON_TIERS, personSearchName } from '../../ownership/people.ts';
 import { personNameQuery } from '../../ownership/person-name.ts';
 import { translateRejections } from '../translate-rejections.ts';
 import { isEsUnavailable } from './es-unavailable.ts';
@@ -79,7 +79,7 @@ export function createEsPeopleIndex({ client, alias }: EsPeopleOptions): PeopleI
 
     async searchPeople(query) {
       const { phrase, words } = personNameQuery(query.name);
-      if (words.length === 0) return { total: 0, people: [], next: null };
+      if (words.length === 0) return { total: 0, total_is_lower_bound: false, people: [], next: null };
       const lower = phrase.toLowerCase();
       const filter: estypes.QueryDslQueryContainer[] = words.map((word) => ({
         prefix: { name_words: word.toLowerCase() },
@@ -106,38 +106,42 @@ export function createEsPeopleIndex({ client, alias }: EsPeopleOptions): PeopleI
         track_total_hits: false,
         query: { bool: { filter: [...filter, ...must], must_not: not } },
         sort: SORT,
-        _source: false,
+        // The documents come with the hits: no second request for them.
+        _source: { excludes: INTERNAL_FIELDS },
         ...(after && tier === after[0] ? { search_after: [after[1], after[2], after[3]] } : {}),
       });
-      const keysOf = (tier: number, hits: estypes.SearchHit<never>[]) =>
-        hits.map((hit): PersonKey => {
+      const ranked: RankedPerson[] = [];
+      const take = (tier: number, hits: estypes.SearchHit<StoredPerson>[]) => {
+        for (const hit of hits) {
+          if (ranked.length >= want || !hit._source) break;
           const [current, length, key] = hit.sort as [number, number, string];
-          return [tier, Number(current), Number(length), key];
-        });
-      // The count and the first tiers in one request. The last tier is asked only when they leave
-      // the page short: its search cannot stop early when few of many candidates are in it.
+          ranked.push({ key: [tier, Number(current), Number(length), key], document: hit._source });
+        }
+      };
+      // The count (up to a bound: an exact count of a common name costs more than the page) and the
+      // first tiers in one request. The last tier is asked only when they leave the page short: its
+      // search cannot stop early when few of many candidates are in it.
+      const countUpTo = query.count_up_to ?? PEOPLE_TOTAL_COUNTED_UP_TO;
       const first = tiers.filter(({ tier }) => tier < PERSON_TIERS.words);
-      const [count, ...pages] = await msearchHits<never>(client, alias, [
-        { size: 0, track_total_hits: true, query: { bool: { filter } } },
+      const [count, ...pages] = await msearchHits<StoredPerson>(client, alias, [
+        { size: 0, track_total_hits: countUpTo + 1, query: { bool: { filter } } },
         ...first.map((tier) => tierSearch(tier, want)),
       ]);
-      const ranked = first.flatMap(({ tier }, i) => keysOf(tier, pages[i]!.hits.hits)).slice(0, want);
+      first.forEach(({ tier }, i) => take(tier, pages[i]!.hits.hits));
       const last = tiers.find(({ tier }) => tier === PERSON_TIERS.words);
       if (ranked.length < want && last) {
-        const [rest] = await msearchHits<never>(client, alias, [tierSearch(last, want - ranked.length)]);
-        ranked.push(...keysOf(last.tier, rest!.hits.hits));
+        const [rest] = await msearchHits<StoredPerson>(client, alias, [tierSearch(last, want - ranked.length)]);
+        take(last.tier, rest!.hits.hits);
       }
       const shown = ranked.slice(0, query.limit);
-      const people = await documentsOf(
-        client,
-        alias,
-        shown.map((key) => key[3]),
-      );
       const total = count!.hits.total;
+      const counted = typeof total === 'number' ? total : (total?.value ?? 0);
+      // Counted to one past the bound, as the Postgres adapter does: past it is "at least the bound".
       return {
-        total: typeof total === 'number' ? total : (total?.value ?? 0),
-        people,
-        next: ranked.length > query.limit ? shown.at(-1)! : null,
+        total: Math.min(counted, countUpTo),
+        total_is_lower_bound: counted > countUpTo,
+        people: shown.map((person) => person.document),
+        next: ranked.length > query.limit ? shown.at(-1)!.key : null,
       };
     },
   };
@@ -147,19 +151,16 @@ export function createEsPeopleIndex({ client, alias }: EsPeopleOptions): PeopleI
   );
 }
 
-/** The documents of these people, in this order (one that went meanwhile is left out). */
-async function documentsOf(client: Client, alias: string, personKeys: readonly string[]): Promise<PersonDocument[]> {
-  if (personKeys.length === 0) return [];
-  const result = await client.mget<PersonDocument & Record<string, unknown>>({
-    index: alias,
-    ids: personKeys.map(documentId),
-    _source_excludes: INTERNAL_FIELDS,
-  });
-  return result.docs.flatMap((doc) => ('found' in doc && doc.found && doc._source ? [doc._source] : []));
+/** A person as the index stores it: the document and the fields kept for search (excluded on read). */
+type StoredPerson = PersonDocument & Record<string, unknown>;
+
+interface RankedPerson {
+  key: PersonKey;
+  document: StoredPerson;
 }
 
 /** Fields the index keeps for search only; not part of a PersonDocument. */
-const INTERNAL_FIELDS = ['name_normalised', 'name_words', 'name_prefix', 'name_length'];
+const INTERNAL_FIELDS: string[] = ['name_normalised', 'name_words', 'name_prefix', 'name_length'];
 
 /** The longest _id Elasticsearch takes is 512 bytes: a longer person_key is hashed. */
 function documentId(personKey: string): string {

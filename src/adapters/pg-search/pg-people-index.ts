@@ -4,7 +4,7 @@
  * matching uses the trigram index, as company names do (pg-search-index.ts).
  */
 import type { PeopleIndex, PersonDocument, PersonKey } from '../../ownership/people.ts';
-import { personSearchName } from '../../ownership/people.ts';
+import { PEOPLE_TOTAL_COUNTED_UP_TO, personSearchName } from '../../ownership/people.ts';
 import { personNameQuery } from '../../ownership/person-name.ts';
 import type { Sql } from '../../ports.ts';
 import { rebuildBeside } from './rebuild-beside.ts';
@@ -49,7 +49,7 @@ export function createPgPeopleIndex(sql: Sql): PeopleIndex {
 
     async searchPeople(query) {
       const { phrase, words } = personNameQuery(query.name);
-      if (words.length === 0) return { total: 0, people: [], next: null };
+      if (words.length === 0) return { total: 0, total_is_lower_bound: false, people: [], next: null };
       // Every query word starts some word of the name; the birth filters; then the tier decides.
       const params: unknown[] = [];
       const conditions = words.map((word) => `name_words LIKE '% ' || $${params.push(word)} || '%'`);
@@ -67,6 +67,7 @@ export function createPgPeopleIndex(sql: Sql): PeopleIndex {
               $${pageParams.push(query.after[2])}::int, $${pageParams.push(query.after[3])}::text COLLATE "C")`
         : '';
       const limit = `$${pageParams.push(query.limit + 1)}`;
+      const countUpTo = query.count_up_to ?? PEOPLE_TOTAL_COUNTED_UP_TO;
       const [page, total] = await Promise.all([
         sql.query<{
           document: PersonDocument;
@@ -88,7 +89,11 @@ export function createPgPeopleIndex(sql: Sql): PeopleIndex {
            LIMIT ${limit}`,
           pageParams,
         ),
-        sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${TABLE} WHERE ${where}`, params),
+        // Counted to one past the bound (LIMIT stops the scan there): past it is "at least the bound".
+        sql.query<{ total: number }>(
+          `SELECT count(*)::int AS total FROM (SELECT 1 FROM ${TABLE} WHERE ${where} LIMIT $${params.length + 1}) counted`,
+          [...params, countUpTo + 1],
+        ),
       ]);
       const rows = page.rows.slice(0, query.limit);
       const last = rows.at(-1);
@@ -96,7 +101,13 @@ export function createPgPeopleIndex(sql: Sql): PeopleIndex {
         page.rows.length > query.limit && last
           ? [Number(last.tier), Number(last.current_companies), Number(last.name_length), last.person_key]
           : null;
-      return { total: total.rows[0]!.total, people: rows.map((row) => row.document), next };
+      const counted = total.rows[0]!.total;
+      return {
+        total: Math.min(counted, countUpTo),
+        total_is_lower_bound: counted > countUpTo,
+        people: rows.map((row) => row.document),
+        next,
+      };
     },
   };
 }
