@@ -13,8 +13,7 @@
  */
 import type { ControlBands } from './natures.ts';
 import { controlBand, naturesInWords, statementMeaning, SUPER_SECURE_WORDS } from './natures.ts';
-import type { OwnershipReader } from './ports.ts';
-import type { StoredPsc } from './psc.ts';
+import type { ControlRecord, OwnershipReader } from './ports.ts';
 import { statementWords } from './psc-view.ts';
 
 export const OWNERSHIP_DIRECTIONS = ['up', 'down', 'both'] as const;
@@ -133,7 +132,7 @@ export interface OwnershipGraph {
 /** What the walk reads: the reader's batch reads (src/ownership/ports.ts). */
 export type OwnershipSource = Pick<
   OwnershipReader,
-  'currentPscsOf' | 'controlledBy' | 'companiesOnRegister' | 'controlledCounts'
+  'currentControlOf' | 'controlledBy' | 'companiesOnRegister' | 'controlledCounts'
 >;
 
 export interface WalkOptions {
@@ -183,7 +182,7 @@ class GraphBuilder {
   }
 
   /** The controller a PSC record names: a company on the register, else a person or entity node. */
-  controller(psc: StoredPsc): OwnershipNode {
+  controller(psc: ControlRecord): OwnershipNode {
     if (psc.resolved_company_number !== null)
       return this.company(psc.resolved_company_number, psc.resolved_company_name);
     const kind = nodeKind(psc);
@@ -227,7 +226,7 @@ class GraphBuilder {
   }
 
   /** A statement or an exemption: a node about its company, not a controller of it. */
-  statement(psc: StoredPsc): OwnershipNode {
+  statement(psc: ControlRecord): OwnershipNode {
     const kind = psc.kind_class === 'exemption' ? 'exemption' : 'statement';
     const id = `${kind}:${++this.counter}`;
     const node: OwnershipNode = {
@@ -241,14 +240,14 @@ class GraphBuilder {
   }
 
   /** No room left for this record's edge (one already in the graph needs none): the answer is cut here. */
-  full(psc: StoredPsc): boolean {
+  full(psc: ControlRecord): boolean {
     if (this.room > 0 || this.edges.has(edgeKey(psc))) return false;
     this.truncated = true;
     return true;
   }
 
   /** Adds the record's edge; 'known' when it is already in the graph. */
-  edge(from: OwnershipNode, psc: StoredPsc): OwnershipEdge | 'known' {
+  edge(from: OwnershipNode, psc: ControlRecord): OwnershipEdge | 'known' {
     const key = edgeKey(psc);
     if (this.edges.has(key)) return 'known';
     const edge: OwnershipEdge = {
@@ -265,7 +264,7 @@ class GraphBuilder {
 }
 
 /** A PSC record is one edge: its company and its id there. */
-function edgeKey(psc: StoredPsc): string {
+function edgeKey(psc: ControlRecord): string {
   return `${psc.company_number}/${psc.psc_id}`;
 }
 
@@ -293,7 +292,7 @@ function blankNode(id: string, kind: OwnershipNodeKind): OwnershipNode {
   };
 }
 
-function nodeKind(psc: StoredPsc): OwnershipNodeKind {
+function nodeKind(psc: ControlRecord): OwnershipNodeKind {
   switch (psc.kind_class) {
     case 'individual':
       return 'individual';
@@ -317,7 +316,7 @@ async function walkUp(source: OwnershipSource, graph: GraphBuilder, root: string
   const reached = new Set([root]);
   let frontier = [root];
   for (let level = 1; level <= depth && frontier.length > 0 && !graph.truncated; level++) {
-    const pscs = await source.currentPscsOf(frontier);
+    const pscs = await source.currentControlOf(frontier);
     const withRecords = new Set(pscs.map((psc) => psc.company_number));
     for (const number of frontier) graph.company(number).psc_records = withRecords.has(number) ? 'found' : 'none';
     const next: string[] = [];

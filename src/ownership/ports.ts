@@ -29,13 +29,18 @@ export interface PscStore {
 export interface OwnershipReader {
   /** A company's PSCs and statements, ceased ones too when asked; current first, newest notified first. */
   pscsOf(companyNumber: string, includeCeased: boolean): Promise<StoredPsc[]>;
-  /** The current PSCs and statements of each of these companies (one query): the edges up. */
+  /** The current PSCs and statements of each of these companies (one query), whole. */
   currentPscsOf(companyNumbers: readonly string[]): Promise<StoredPsc[]>;
+  /**
+   * The same records as currentPscsOf, narrowed to what the ownership walk draws (one query): the
+   * edges up. Reading whole records (the filed JSON above all) made the walk CPU-bound at full size.
+   */
+  currentControlOf(companyNumbers: readonly string[]): Promise<ControlRecord[]>;
   /**
    * The current corporate PSCs registered as one of these companies, that is the companies they
    * control (the PSC's `company_number`): the edges down; at most `limit` of them (one query).
    */
-  controlledBy(companyNumbers: readonly string[], limit: number): Promise<StoredPsc[]>;
+  controlledBy(companyNumbers: readonly string[], limit: number): Promise<ControlRecord[]>;
   /** The name and status of those of these companies that are on the register (one query). */
   companiesOnRegister(companyNumbers: readonly string[]): Promise<RegisteredCompany[]>;
   /**
@@ -44,6 +49,36 @@ export interface OwnershipReader {
    */
   controlledCounts(companyNumbers: readonly string[], personKeys: readonly string[]): Promise<ControlledCounts>;
 }
+
+/**
+ * A PSC record as the ownership walk reads it: the fields its nodes and edges are drawn from. Of
+ * the filed JSON only an exemption's `exemptions` is kept (statementWords names them); `data` is
+ * an empty object for every other record.
+ */
+export type ControlRecord = Pick<
+  StoredPsc,
+  | 'company_number'
+  | 'psc_id'
+  | 'kind'
+  | 'kind_class'
+  | 'beneficial_owner'
+  | 'name'
+  | 'natures_of_control'
+  | 'notified_on'
+  | 'birth_year'
+  | 'birth_month'
+  | 'nationality'
+  | 'country_of_residence'
+  | 'identification'
+  | 'statement'
+  | 'registered_company_number'
+  | 'country'
+  | 'overseas'
+  | 'person_key'
+  | 'resolved_company_number'
+  | 'resolved_company_name'
+  | 'data'
+>;
 
 /** A company on the register, as the ownership graph names it. */
 export interface RegisteredCompany {

@@ -122,6 +122,58 @@ for (const kind of testStores) {
       assert.deepEqual(await reader.currentPscsOf([]), []);
     });
 
+    test('currentControlOf: the records currentPscsOf reads, narrowed to what the walk draws, in its order', async () => {
+      const numbers = ['00000001', '00000003', '00000009', '00000010', '99999999'];
+      const whole = await reader.currentPscsOf(numbers);
+      const narrow = await reader.currentControlOf(numbers);
+      assert.deepEqual(
+        narrow,
+        whole.map((p) => ({
+          company_number: p.company_number,
+          psc_id: p.psc_id,
+          kind: p.kind,
+          kind_class: p.kind_class,
+          beneficial_owner: p.beneficial_owner,
+          name: p.name,
+          natures_of_control: p.natures_of_control,
+          notified_on: p.notified_on,
+          birth_year: p.birth_year,
+          birth_month: p.birth_month,
+          nationality: p.nationality,
+          country_of_residence: p.country_of_residence,
+          identification: p.identification,
+          statement: p.statement,
+          registered_company_number: p.registered_company_number,
+          country: p.country,
+          overseas: p.overseas,
+          person_key: p.person_key,
+          data: {},
+          resolved_company_number: p.resolved_company_number,
+          resolved_company_name: p.resolved_company_name,
+        })),
+      );
+      assert.ok(narrow.some((p) => p.kind_class === 'statement') && narrow.some((p) => p.birth_year === 1970));
+      assert.deepEqual(await reader.currentControlOf([]), []);
+    });
+
+    test("currentControlOf keeps of the filed JSON only an exemption's exemptions", async () => {
+      const exemptions = { 'psc-exempt-as-trading-on-regulated-market': { exemption_type: 'x', items: [] } };
+      await createPscStore(db.sql).upsertPscs(
+        [
+          pscStatement('00000011', 'exempt', {
+            kind: 'exemptions',
+            kind_class: 'exemption',
+            statement: null,
+            psc_id: 'exemptions',
+            data: { kind: 'exemptions', exemptions, links: { self: '/company/00000011/exemptions' } },
+          }),
+        ],
+        SNAPSHOT,
+      );
+      const [exemption] = await reader.currentControlOf(['00000011']);
+      assert.deepEqual(exemption!.data, { exemptions });
+    });
+
     test('controlledBy: the current corporate PSCs registered as these companies, ordered, at most the limit', async () => {
       const down = await reader.controlledBy(['00000001', '00000004'], 10);
       assert.deepEqual(

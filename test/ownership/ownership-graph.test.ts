@@ -43,7 +43,7 @@ class Register {
     const order = (a: StoredPsc, b: StoredPsc) =>
       a.company_number.localeCompare(b.company_number) || a.psc_id.localeCompare(b.psc_id);
     return {
-      currentPscsOf: async (numbers) => {
+      currentControlOf: async (numbers) => {
         this.reads.up++;
         return current()
           .filter((p) => numbers.includes(p.company_number))

@@ -2,7 +2,7 @@
  * Reads of the ownership graph on PostgreSQL or PGlite: a company's PSCs, the edges up and down the
  * chain. A corporate PSC resolves to a company when its registered number is on the register.
  */
-import type { OwnershipReader, RegisteredCompany } from '../../ownership/ports.ts';
+import type { ControlRecord, OwnershipReader, RegisteredCompany } from '../../ownership/ports.ts';
 import type { StoredPsc } from '../../ownership/psc.ts';
 import type { Sql } from '../../ports.ts';
 
@@ -12,6 +12,19 @@ export const PSC_COLUMNS = `p.company_number, p.psc_id, p.kind, p.kind_class, p.
   p.country_of_residence, p.identification, p.statement, p.registered_company_number, p.country, p.overseas,
   p.person_key, p.content_hash, p.data, to_char(p.snapshot_date, 'YYYY-MM-DD') AS snapshot_date,
   to_char(p.ceased_by_snapshot, 'YYYY-MM-DD') AS ceased_by_snapshot,
+  r.company_number AS resolved_company_number, r.name AS resolved_company_name`;
+
+/**
+ * What the ownership walk reads of a record (ControlRecord): no `data` but an exemption's
+ * `exemptions`, no hash, no dates it does not show. At full size the whole row (its filed JSON
+ * above all) was most of a walk's cost.
+ */
+export const CONTROL_COLUMNS = `p.company_number, p.psc_id, p.kind, p.kind_class, p.beneficial_owner, p.name,
+  p.natures AS natures_of_control, to_char(p.notified_on, 'YYYY-MM-DD') AS notified_on, p.birth_year,
+  p.birth_month, p.nationality, p.country_of_residence, p.identification, p.statement,
+  p.registered_company_number, p.country, p.overseas, p.person_key,
+  CASE WHEN p.kind_class = 'exemption' AND p.data ? 'exemptions'
+    THEN jsonb_build_object('exemptions', p.data -> 'exemptions') ELSE '{}'::jsonb END AS data,
   r.company_number AS resolved_company_number, r.name AS resolved_company_name`;
 
 export function createOwnershipReader(sql: Sql): OwnershipReader {
@@ -39,17 +52,29 @@ export function createOwnershipReader(sql: Sql): OwnershipReader {
       return result.rows.map(storedPsc);
     },
 
+    async currentControlOf(companyNumbers) {
+      if (companyNumbers.length === 0) return [];
+      const result = await sql.query<ControlRecord>(
+        `SELECT ${CONTROL_COLUMNS}
+         FROM psc p LEFT JOIN companies r ON r.company_number = p.registered_company_number
+         WHERE p.company_number = ANY($1::text[]) AND NOT p.ceased
+         ORDER BY p.company_number, p.notified_on DESC NULLS LAST, p.psc_id`,
+        [companyNumbers],
+      );
+      return result.rows.map(withNumbers);
+    },
+
     async controlledBy(companyNumbers, limit) {
       if (companyNumbers.length === 0) return [];
-      const result = await sql.query<StoredPsc>(
-        `SELECT ${PSC_COLUMNS}
+      const result = await sql.query<ControlRecord>(
+        `SELECT ${CONTROL_COLUMNS}
          FROM psc p JOIN companies r ON r.company_number = p.registered_company_number
          WHERE p.registered_company_number = ANY($1::text[]) AND NOT p.ceased
          ORDER BY p.registered_company_number, p.company_number, p.psc_id
          LIMIT $2`,
         [companyNumbers, limit],
       );
-      return result.rows.map(storedPsc);
+      return result.rows.map(withNumbers);
     },
 
     async companiesOnRegister(companyNumbers) {
@@ -83,6 +108,10 @@ export function createOwnershipReader(sql: Sql): OwnershipReader {
 
 /** Numbers arrive as numbers, whatever the driver. */
 export function storedPsc(row: StoredPsc): StoredPsc {
+  return withNumbers(row);
+}
+
+function withNumbers<Row extends Pick<StoredPsc, 'birth_year' | 'birth_month'>>(row: Row): Row {
   return {
     ...row,
     birth_year: row.birth_year === null ? null : Number(row.birth_year),
