@@ -7,6 +7,7 @@ import type { ColumnIndex } from './parse-register-row.ts';
 import type { RegisterRowsJob, RegisterRowsMessage } from './register-rows-worker.ts';
 import type { CsvSource } from './register-inputs.ts';
 import { startWorker } from './start-worker.ts';
+import { workerBatches } from './worker-batches.ts';
 
 export interface RegisterRowBatch {
   companies: RegisterCompany[];
@@ -34,30 +35,5 @@ export async function* registerRowBatches(
     credits: BATCHES_AHEAD,
   };
   const worker = startWorker('register-rows-worker', job);
-  const queue: RegisterRowsMessage[] = [];
-  let wake: (() => void) | null = null;
-  const push = (message: RegisterRowsMessage) => {
-    queue.push(message);
-    wake?.();
-    wake = null;
-  };
-  worker.on('message', push);
-  worker.on('error', (error) => push({ kind: 'error', message: error.message }));
-  worker.on('exit', (code) => push({ kind: 'error', message: `the CSV reader stopped (exit ${code})` }));
-  try {
-    for (;;) {
-      const message = queue.shift();
-      if (message === undefined) {
-        await new Promise<void>((resolve) => (wake = resolve));
-        continue;
-      }
-      if (message.kind === 'end') return;
-      if (message.kind === 'error') throw new Error(`${source.label}: ${message.message}`);
-      yield message;
-      worker.postMessage({ kind: 'credit' });
-    }
-  } finally {
-    worker.removeAllListeners();
-    await worker.terminate();
-  }
+  yield* workerBatches<Extract<RegisterRowsMessage, { kind: 'batch' }>>(worker, source.label, 'the CSV reader');
 }
