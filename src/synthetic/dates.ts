@@ -3,20 +3,7 @@
  * Everything is UTC so that a generated filing never depends on the machine's time zone.
  */
 
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
+import { MONTH_NAMES } from '../domain/calendar-date.ts';
 
 function pad2(n: number): string {
   return n < 10 ? `0${n}` : String(n);
