@@ -58,6 +58,8 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '30' },
     connections: { type: 'string', default: '16' },
     report: { type: 'string', default: join(results, 'psc.json') },
+    /** A folder for a CPU profile of the service under the ownership or search-people load. */
+    profile: { type: 'string' },
   },
 });
 
@@ -160,7 +162,9 @@ interface Service {
 
 /** bench/psc-server.ts: the service's app, without its start-up indexing (see that file). */
 async function startService(env: NodeJS.ProcessEnv): Promise<Service> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench', 'psc-server.ts')], {
+  // --profile DIR: the service writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = values.profile ? ['--cpu-prof', '--cpu-prof-dir', resolve(values.profile)] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(root, 'bench', 'psc-server.ts')], {
     env: { ...env, PORT: '0' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

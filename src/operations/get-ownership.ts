@@ -56,9 +56,12 @@ export const getOwnership = defineOperation({
   output: getOwnershipOutput,
   json: true,
   async run(deps, input): Promise<OwnershipAnswer> {
-    const [root] = await deps.ownership.companiesOnRegister([input.company_number]);
-    if (!root) throw companyNotFound(input.company_number);
-    const graph = await walkOwnership(deps.ownership, root, { direction: input.direction, depth: input.depth });
+    const walked = await walkOwnership(deps.ownership, input.company_number, {
+      direction: input.direction,
+      depth: input.depth,
+    });
+    if (!walked) throw companyNotFound(input.company_number);
+    const { root, ...graph } = walked;
     return { company_number: root.company_number, name: root.name, ...graph };
   },
   toMarkdown: renderOwnership,

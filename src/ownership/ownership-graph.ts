@@ -1,8 +1,8 @@
 /**
  * The ownership graph around one company: who controls it, who controls them, up to the ultimate
- * controllers (up); the companies it controls, and theirs (down); or both. A walk over the reader's
- * batch reads — one read per level and direction, never one per company — then one read of the
- * companies' names and one count of what each controller controls.
+ * controllers (up); the companies it controls, and theirs (down); or both. The reader reads the
+ * records around the company in one statement (OwnershipReader.ownershipAround); the walk here
+ * takes them level by level, each company's records once.
  *
  * Nodes are companies (on the register), and the PSCs that are not a company on the register:
  * individuals, corporate entities and legal persons (overseas or unresolved), super-secure PSCs,
@@ -13,7 +13,13 @@
  */
 import type { ControlBands } from './natures.ts';
 import { controlBand, naturesInWords, statementMeaning, SUPER_SECURE_WORDS } from './natures.ts';
-import type { ControlRecord, OwnershipReader } from './ports.ts';
+import type {
+  ControlRecord,
+  LevelledControlRecord,
+  OwnershipNeighbourhood,
+  OwnershipReader,
+  RegisteredCompany,
+} from './ports.ts';
 import { statementWords } from './psc-view.ts';
 
 export const OWNERSHIP_DIRECTIONS = ['up', 'down', 'both'] as const;
@@ -129,24 +135,14 @@ export interface OwnershipGraph {
   limits: { max_edges: number; many_companies: number };
 }
 
-/** What the walk reads: the reader's batch reads (src/ownership/ports.ts). */
-export type OwnershipSource = Pick<
-  OwnershipReader,
-  'currentControlOf' | 'controlledBy' | 'companiesOnRegister' | 'controlledCounts'
->;
+/** What the walk reads: the records around a company, in one read (src/ownership/ports.ts). */
+export type OwnershipSource = Pick<OwnershipReader, 'ownershipAround'>;
 
 export interface WalkOptions {
   direction: OwnershipDirection;
   depth: number;
   maxEdges?: number;
   manyCompanies?: number;
-}
-
-/** The company the walk starts from, as the register has it. */
-export interface RootCompany {
-  company_number: string;
-  name: string;
-  status: string;
 }
 
 const companyId = (number: string) => `company:${number}`;
@@ -311,12 +307,28 @@ function nodeKind(psc: ControlRecord): OwnershipNodeKind {
   }
 }
 
-/** Up: each level reads the current PSCs of the companies reached at the last one. */
-async function walkUp(source: OwnershipSource, graph: GraphBuilder, root: string, depth: number): Promise<void> {
+/** Records by level, in the reader's order within each. */
+function byLevel(records: readonly LevelledControlRecord[]): Map<number, LevelledControlRecord[]> {
+  const levels = new Map<number, LevelledControlRecord[]>();
+  for (const record of records) {
+    const level = levels.get(record.level);
+    if (level) level.push(record);
+    else levels.set(record.level, [record]);
+  }
+  return levels;
+}
+
+/**
+ * Up: at each level, the current records of the companies first reached at the last one (the
+ * reader's rows for a company reached again, by a cycle or a longer path, are passed over).
+ */
+function walkUp(graph: GraphBuilder, records: readonly LevelledControlRecord[], root: string, depth: number): void {
+  const levels = byLevel(records);
   const reached = new Set([root]);
   let frontier = [root];
   for (let level = 1; level <= depth && frontier.length > 0 && !graph.truncated; level++) {
-    const pscs = await source.currentControlOf(frontier);
+    const walking = new Set(frontier);
+    const pscs = (levels.get(level) ?? []).filter((psc) => walking.has(psc.company_number));
     const withRecords = new Set(pscs.map((psc) => psc.company_number));
     for (const number of frontier) graph.company(number).psc_records = withRecords.has(number) ? 'found' : 'none';
     const next: string[] = [];
@@ -341,29 +353,30 @@ async function walkUp(source: OwnershipSource, graph: GraphBuilder, root: string
   }
 }
 
-/** Down: each level reads the companies that the companies reached at the last one control. */
-async function walkDown(source: OwnershipSource, graph: GraphBuilder, root: string, depth: number): Promise<void> {
+/**
+ * Down: at each level, the records naming as controller a company first reached at the last one;
+ * a company not on the register is shown but not walked from.
+ */
+function walkDown(graph: GraphBuilder, records: readonly LevelledControlRecord[], root: string, depth: number): void {
+  const levels = byLevel(records);
   const reached = new Set([root]);
   let frontier = [root];
   for (let level = 1; level <= depth && frontier.length > 0 && !graph.truncated; level++) {
-    // One more than there is room for: to know whether the cap cut anything off.
-    const room = Math.max(graph.room, 0);
-    const pscs = await source.controlledBy(frontier, room + 1);
+    const walking = new Set(frontier);
+    const pscs = (levels.get(level) ?? []).filter((psc) => walking.has(psc.registered_company_number!));
     const next: string[] = [];
     for (const psc of pscs) {
       if (graph.full(psc)) break;
-      const controller = graph.company(psc.resolved_company_number ?? psc.registered_company_number!);
+      const controller = graph.company(psc.registered_company_number!);
       const edge = graph.edge(controller, psc);
       graph.company(psc.company_number);
       if (edge === 'known') continue;
       if (reached.has(psc.company_number)) graph.revisits.push(edge);
       else {
         reached.add(psc.company_number);
-        next.push(psc.company_number);
+        if (psc.company_name !== null) next.push(psc.company_number);
       }
     }
-    // A full read may have left more unread (rows already in the graph took no room).
-    if (pscs.length > room) graph.truncated = true;
     frontier = next;
   }
 }
@@ -418,31 +431,53 @@ function pathBetween(controls: ReadonlyMap<string, string[]>, start: string, goa
 }
 
 /**
- * Walk the ownership graph of `root` (a company on the register). Reads: one per level walked in
- * each direction, then the names and statuses of the companies reached and the count of companies
- * each controller controls.
+ * Walk the ownership graph of a company on the register: one read of the records around it, then
+ * the walk. Null when the company is not on the register.
  */
 export async function walkOwnership(
   source: OwnershipSource,
-  root: RootCompany,
+  companyNumber: string,
   options: WalkOptions,
-): Promise<OwnershipGraph> {
+): Promise<(OwnershipGraph & { root: RegisteredCompany }) | null> {
+  const maxEdges = options.maxEdges ?? MAX_OWNERSHIP_EDGES;
+  const { direction, depth } = options;
+  const around = await source.ownershipAround(companyNumber, {
+    up: direction === 'down' ? 0 : depth,
+    down: direction === 'up' ? 0 : depth,
+    maxRecords: readLimit(maxEdges),
+  });
+  if (around === null) return null;
+  return { root: around.root, ...ownershipGraph(around, { ...options, maxEdges }) };
+}
+
+/**
+ * How many records the walk reads each way for a cap of `maxEdges`: more than the cap, because a
+ * company reached again (a cycle, a diamond, a longer path) is read again at each level it is
+ * reached; a way that reads this many may have more, and the answer says truncated.
+ */
+export function readLimit(maxEdges: number): number {
+  return maxEdges * 2;
+}
+
+/** The graph of the records around a company (ownershipAround's answer). */
+export function ownershipGraph(around: OwnershipNeighbourhood, options: WalkOptions): OwnershipGraph {
   const { direction, depth } = options;
   const maxEdges = options.maxEdges ?? MAX_OWNERSHIP_EDGES;
   const many = options.manyCompanies ?? MANY_COMPANIES_THRESHOLD;
+  const root = around.root.company_number;
   const graph = new GraphBuilder(maxEdges);
-  const rootNode = graph.company(root.company_number, root.name);
-  rootNode.status = root.status;
-  if (direction !== 'down') await walkUp(source, graph, root.company_number, depth);
-  if (direction !== 'up') await walkDown(source, graph, root.company_number, depth);
+  const rootNode = graph.company(root, around.root.name);
+  rootNode.status = around.root.status;
+  if (direction !== 'down') walkUp(graph, around.up, root, depth);
+  if (direction !== 'up') walkDown(graph, around.down, root, depth);
+  // A way read to the limit may hold more than was read.
+  const limit = readLimit(maxEdges);
+  if (around.up.length > limit || around.down.length > limit) graph.truncated = true;
 
   const nodes = [...graph.nodes.values()];
   const edges = [...graph.edges.values()];
-  // Two independent reads (names and statuses; counts), each filling its own fields of the nodes.
-  await Promise.all([
-    nameCompanies(source, nodes, root.company_number),
-    countControlled(source, graph, nodes, edges, root.company_number),
-  ]);
+  nameCompanies(around, nodes, root);
+  countControlled(around, graph, nodes, edges, root);
 
   const cycles = findCycles(edges, graph.revisits);
   const statements = nodes.filter((n) => n.kind === 'statement' && n.statement !== null);
@@ -469,36 +504,37 @@ export async function walkOwnership(
   };
 }
 
-/** Names and statuses of the companies reached, from the register (one read). */
-async function nameCompanies(source: OwnershipSource, nodes: OwnershipNode[], root: string): Promise<void> {
-  const companies = nodes.filter((n) => n.kind === 'company' && n.company_number !== root);
-  if (companies.length === 0) return;
-  const found = new Map(
-    (await source.companiesOnRegister(companies.map((n) => n.company_number!))).map((c) => [c.company_number, c]),
-  );
-  for (const node of companies) {
-    const company = found.get(node.company_number!);
+/** Names and statuses of the companies reached, as the register has them (read with the records). */
+function nameCompanies(around: OwnershipNeighbourhood, nodes: OwnershipNode[], root: string): void {
+  const named = new Map<string, { name: string | null; status: string | null }>();
+  for (const psc of [...around.up, ...around.down]) {
+    if (psc.resolved_company_number !== null)
+      named.set(psc.resolved_company_number, { name: psc.resolved_company_name, status: psc.resolved_company_status });
+    if (psc.company_name !== null)
+      named.set(psc.company_number, { name: psc.company_name, status: psc.company_status });
+  }
+  for (const node of nodes) {
+    if (node.kind !== 'company' || node.company_number === root) continue;
+    const company = named.get(node.company_number!);
     if (!company) continue;
     node.name = company.name;
     node.status = company.status;
   }
 }
 
-/** How many companies each controller in the answer controls across the register (one read). */
-async function countControlled(
-  source: OwnershipSource,
+/** How many companies each controller in the answer controls across the register (read with the records). */
+function countControlled(
+  around: OwnershipNeighbourhood,
   graph: GraphBuilder,
   nodes: OwnershipNode[],
   edges: OwnershipEdge[],
   root: string,
-): Promise<void> {
+): void {
   const controllers = new Set([companyId(root), ...edges.map((e) => e.from)]);
-  const companies = nodes.filter((n) => n.kind === 'company' && controllers.has(n.id));
-  const persons = nodes.filter((n) => controllers.has(n.id) && graph.personKeys.has(n.id));
-  const counts = await source.controlledCounts(
-    companies.map((n) => n.company_number!),
-    [...new Set(persons.map((n) => graph.personKeys.get(n.id)!))],
-  );
-  for (const node of companies) node.controls = counts.companies.get(node.company_number!) ?? 0;
-  for (const node of persons) node.controls = counts.persons.get(graph.personKeys.get(node.id)!) ?? 0;
+  for (const node of nodes) {
+    if (!controllers.has(node.id)) continue;
+    if (node.kind === 'company') node.controls = around.counts.companies.get(node.company_number!) ?? 0;
+    else if (graph.personKeys.has(node.id))
+      node.controls = around.counts.persons.get(graph.personKeys.get(node.id)!) ?? 0;
+  }
 }

@@ -32,22 +32,13 @@ export interface OwnershipReader {
   /** The current PSCs and statements of each of these companies (one query), whole. */
   currentPscsOf(companyNumbers: readonly string[]): Promise<StoredPsc[]>;
   /**
-   * The same records as currentPscsOf, narrowed to what the ownership walk draws (one query): the
-   * edges up. Reading whole records (the filed JSON above all) made the walk CPU-bound at full size.
+   * Everything the ownership walk draws around a company on the register, in one statement: the
+   * company, the current records up its chain and down it level by level, and how many companies
+   * each controller met controls. Null when the company is not on the register. One statement,
+   * because a walk of five levels each way made a dozen round trips, and planning and sending them
+   * cost more than running them.
    */
-  currentControlOf(companyNumbers: readonly string[]): Promise<ControlRecord[]>;
-  /**
-   * The current corporate PSCs registered as one of these companies, that is the companies they
-   * control (the PSC's `company_number`): the edges down; at most `limit` of them (one query).
-   */
-  controlledBy(companyNumbers: readonly string[], limit: number): Promise<ControlRecord[]>;
-  /** The name and status of those of these companies that are on the register (one query). */
-  companiesOnRegister(companyNumbers: readonly string[]): Promise<RegisteredCompany[]>;
-  /**
-   * How many companies each of these controls now (one query): a company as the resolved
-   * corporate PSC of others, a person or entity by its person_key.
-   */
-  controlledCounts(companyNumbers: readonly string[], personKeys: readonly string[]): Promise<ControlledCounts>;
+  ownershipAround(companyNumber: string, reach: OwnershipReach): Promise<OwnershipNeighbourhood | null>;
 }
 
 /**
@@ -79,6 +70,44 @@ export type ControlRecord = Pick<
   | 'resolved_company_name'
   | 'data'
 >;
+
+/** How far ownershipAround reads: levels up and down (0: that way is not read), and at most how many records each way. */
+export interface OwnershipReach {
+  up: number;
+  down: number;
+  maxRecords: number;
+}
+
+/**
+ * A record met walking: its level, and the register's name and status of both its company and
+ * (when it is a company on the register) its controller.
+ */
+export type LevelledControlRecord = ControlRecord & {
+  /**
+   * Up, 1 for the company's own records, 2 for those of the companies that control it, and so on;
+   * down, 1 for the records naming the company as their controller, 2 for those naming them, and
+   * so on. A company reached again at a later level (a cycle, a longer path) is read again there.
+   */
+  level: number;
+  resolved_company_status: string | null;
+  company_name: string | null;
+  company_status: string | null;
+};
+
+/**
+ * What ownershipAround reads. `up`: the current records of the company and of each company up its
+ * chain (a corporate PSC that is a company on the register), in level, company, newest notified
+ * order. `down`: the current corporate PSCs naming the company, then those naming the companies
+ * so reached, breadth first, in level, controller, company, id order. Each way stops at
+ * `maxRecords`; a way that has that many may have more.
+ */
+export interface OwnershipNeighbourhood {
+  root: RegisteredCompany;
+  up: LevelledControlRecord[];
+  down: LevelledControlRecord[];
+  /** For the company, each company on the register that controls one met, and each person or entity met up the chain. */
+  counts: ControlledCounts;
+}
 
 /** A company on the register, as the ownership graph names it. */
 export interface RegisteredCompany {

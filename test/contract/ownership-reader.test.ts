@@ -1,14 +1,14 @@
 /**
- * The OwnershipReader contract on every store (PGlite and a real PostgreSQL): a company's PSCs,
- * the edges up and down, the names of companies, the counts of what controllers control; and the
- * ownership walk over it, one statement per level.
+ * The OwnershipReader contract on every store (PGlite and a real PostgreSQL): a company's PSCs;
+ * the records around a company up and down its chain, level by level, with names and the counts of
+ * what controllers control; and the ownership walk over it, in one statement.
  */
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
 import { createPscStore } from '../../src/adapters/postgres/psc-store.ts';
 import { walkOwnership } from '../../src/ownership/ownership-graph.ts';
-import type { OwnershipReader } from '../../src/ownership/ports.ts';
+import type { LevelledControlRecord, OwnershipReader } from '../../src/ownership/ports.ts';
 import type { PscRecord } from '../../src/ownership/psc.ts';
 import { countingSql } from '../support/batch-fixtures.ts';
 import { testStores, useStore } from '../support/databases.ts';
@@ -122,13 +122,31 @@ for (const kind of testStores) {
       assert.deepEqual(await reader.currentPscsOf([]), []);
     });
 
-    test('currentControlOf: the records currentPscsOf reads, narrowed to what the walk draws, in its order', async () => {
-      const numbers = ['00000001', '00000003', '00000009', '00000010', '99999999'];
-      const whole = await reader.currentPscsOf(numbers);
-      const narrow = await reader.currentControlOf(numbers);
+    const reach = (up: number, down: number, maxRecords = 100) => ({ up, down, maxRecords });
+    const edge = (p: LevelledControlRecord) => `${p.level}:${p.registered_company_number}>${p.company_number}`;
+
+    test('ownershipAround: null for a company not on the register; else the company, named', async () => {
+      assert.equal(await reader.ownershipAround('99999999', reach(5, 5)), null);
+      const around = await reader.ownershipAround('00000005', reach(5, 5));
+      assert.deepEqual(around?.root, {
+        company_number: '00000005',
+        name: 'COMPANY 00000005 LIMITED',
+        status: 'Liquidation',
+      });
+    });
+
+    test('ownershipAround up: the current records of each level, narrowed to what the walk draws, in order', async () => {
+      const around = (await reader.ownershipAround('00000001', reach(10, 0)))!;
+      const whole = await reader.currentPscsOf(['00000001', '00000002', '00000003']);
+      const level = new Map([
+        ['00000001', 1],
+        ['00000002', 2],
+        ['00000003', 3],
+      ]);
       assert.deepEqual(
-        narrow,
+        around.up,
         whole.map((p) => ({
+          level: level.get(p.company_number),
           company_number: p.company_number,
           psc_id: p.psc_id,
           kind: p.kind,
@@ -150,14 +168,22 @@ for (const kind of testStores) {
           data: {},
           resolved_company_number: p.resolved_company_number,
           resolved_company_name: p.resolved_company_name,
+          resolved_company_status: p.resolved_company_number === null ? null : 'Active',
+          company_name: `COMPANY ${p.company_number} LIMITED`,
+          company_status: 'Active',
         })),
       );
-      assert.ok(narrow.some((p) => p.kind_class === 'statement') && narrow.some((p) => p.birth_year === 1970));
-      assert.deepEqual(await reader.currentControlOf([]), []);
+      assert.deepEqual(around.down, []);
+      assert.deepEqual(
+        (await reader.ownershipAround('00000001', reach(1, 0)))!.up.map((p) => p.psc_id),
+        ['corp-acme-holdings-inc', 'corp-00000002'],
+        'depth 1: its own records only, newest notified first',
+      );
     });
 
-    test("currentControlOf keeps of the filed JSON only an exemption's exemptions", async () => {
+    test("ownershipAround keeps of the filed JSON only an exemption's exemptions", async () => {
       const exemptions = { 'psc-exempt-as-trading-on-regulated-market': { exemption_type: 'x', items: [] } };
+      await db.store.upsertCompanies([company('00000011')], SNAPSHOT);
       await createPscStore(db.sql).upsertPscs(
         [
           pscStatement('00000011', 'exempt', {
@@ -170,53 +196,62 @@ for (const kind of testStores) {
         ],
         SNAPSHOT,
       );
-      const [exemption] = await reader.currentControlOf(['00000011']);
+      const [exemption] = (await reader.ownershipAround('00000011', reach(1, 0)))!.up;
       assert.deepEqual(exemption!.data, { exemptions });
     });
 
-    test('controlledBy: the current corporate PSCs registered as these companies, ordered, at most the limit', async () => {
-      const down = await reader.controlledBy(['00000001', '00000004'], 10);
+    test('ownershipAround down: the current corporate PSCs naming each level, breadth first, named', async () => {
+      const around = (await reader.ownershipAround('00000001', reach(0, 10)))!;
+      assert.deepEqual(around.up, []);
+      assert.deepEqual(around.down.map(edge), ['1:00000001>00000004', '1:00000001>00000005', '2:00000004>00000006']);
       assert.deepEqual(
-        down.map((p) => `${p.registered_company_number}>${p.company_number}`),
-        ['00000001>00000004', '00000001>00000005', '00000004>00000006'],
+        around.down.map((p) => [p.company_name, p.company_status, p.resolved_company_name]),
+        [
+          ['COMPANY 00000004 LIMITED', 'Active', 'COMPANY 00000001 LIMITED'],
+          ['COMPANY 00000005 LIMITED', 'Liquidation', 'COMPANY 00000001 LIMITED'],
+          ['COMPANY 00000006 LIMITED', 'Active', 'COMPANY 00000004 LIMITED'],
+        ],
       );
-      assert.deepEqual(
-        (await reader.controlledBy(['00000001', '00000004'], 2)).map((p) => p.company_number),
-        ['00000004', '00000005'],
-      );
-      assert.deepEqual(await reader.controlledBy(['07777777'], 10), [], 'a parent not on the register is not walked');
-      assert.deepEqual(await reader.controlledBy([], 10), []);
-    });
-
-    test('companiesOnRegister: the name and status of those on the register', async () => {
-      assert.deepEqual(await reader.companiesOnRegister(['00000005', '99999999', '00000001']), [
-        { company_number: '00000001', name: 'COMPANY 00000001 LIMITED', status: 'Active' },
-        { company_number: '00000005', name: 'COMPANY 00000005 LIMITED', status: 'Liquidation' },
+      assert.deepEqual((await reader.ownershipAround('00000001', reach(0, 1)))!.down.map(edge), [
+        '1:00000001>00000004',
+        '1:00000001>00000005',
       ]);
-      assert.deepEqual(await reader.companiesOnRegister([]), []);
     });
 
-    test('controlledCounts: companies controlled now, by company number and by person', async () => {
-      const counts = await reader.controlledCounts(
-        ['00000001', '00000004', '00000006'],
-        ['individual|alan smith|1970|3', 'individual|nobody|1900|1'],
+    test('ownershipAround stops each way one past maxRecords, and a cycle at the depth', async () => {
+      assert.equal((await reader.ownershipAround('00000001', reach(0, 10, 1)))!.down.length, 2);
+      assert.equal((await reader.ownershipAround('00000001', reach(10, 0, 1)))!.up.length, 2);
+      // 00000007 and 00000008 own each other: read again at each level, to the depth and no further.
+      assert.deepEqual((await reader.ownershipAround('00000007', reach(0, 4)))!.down.map(edge), [
+        '1:00000007>00000008',
+        '2:00000008>00000007',
+        '3:00000007>00000008',
+        '4:00000008>00000007',
+      ]);
+      assert.deepEqual(
+        (await reader.ownershipAround('00000007', reach(3, 0)))!.up.map((p) => `${p.level}:${p.company_number}`),
+        ['1:00000007', '2:00000008', '3:00000007'],
       );
-      // 00000001 controls 00000004 and 00000005 (its hold on 00000006 ceased).
-      assert.deepEqual([...counts.companies].sort(), [
+    });
+
+    test('ownershipAround counts the companies each controller met controls now', async () => {
+      const around = (await reader.ownershipAround('00000002', reach(5, 5)))!;
+      // 00000002 controls 00000001; 00000003 controls 00000002; 00000001 controls 00000004 and
+      // 00000005 (its hold on 00000006 ceased); 00000004 controls 00000006.
+      assert.deepEqual([...around.counts.companies].sort(), [
         ['00000001', 2],
+        ['00000002', 1],
+        ['00000003', 1],
         ['00000004', 1],
       ]);
       // Alan controls 00000003 and 00000010; his hold on 00000001 ceased.
-      assert.deepEqual([...counts.persons], [['individual|alan smith|1970|3', 2]]);
-      const none = await reader.controlledCounts([], []);
-      assert.equal(none.companies.size + none.persons.size, 0);
+      assert.deepEqual([...around.counts.persons], [['individual|alan smith|1970|3', 2]]);
     });
 
-    test('the walk on the store: up, down, the cycle and the flags, one statement per level', async () => {
+    test('the walk on the store: up, down, the cycle and the flags, in one statement', async () => {
       const counted = countingSql(db.sql);
       const counting = createOwnershipReader(counted.sql);
-      const root = { company_number: '00000001', name: 'COMPANY 00000001 LIMITED', status: 'Active' };
-      const graph = await walkOwnership(counting, root, { direction: 'both', depth: 10 });
+      const graph = (await walkOwnership(counting, '00000001', { direction: 'both', depth: 10 }))!;
       const label = (id: string) =>
         graph.nodes.find((n) => n.id === id)!.company_number ?? graph.nodes.find((n) => n.id === id)!.name;
       assert.deepEqual(
@@ -244,25 +279,16 @@ for (const kind of testStores) {
           ['00000006', 'Active'],
         ],
       );
-      // Up: 00000001, 00000002, 00000003; down: 00000001, 00000004 and 00000005, 00000006; names; counts.
-      assert.equal(counted.statements.length, 8, counted.statements.join('\n---\n'));
+      assert.equal(counted.statements.length, 1, counted.statements.join('\n---\n'));
 
-      const cycle = await walkOwnership(
-        reader,
-        { company_number: '00000007', name: 'COMPANY 00000007 LIMITED', status: 'Active' },
-        { direction: 'both', depth: 10 },
-      );
+      const cycle = (await walkOwnership(reader, '00000007', { direction: 'both', depth: 10 }))!;
       assert.deepEqual(
         cycle.cycles.map((c) => c.companies),
         [['00000007', '00000008']],
       );
       assert.equal(cycle.edges.length, 2);
 
-      const none = await walkOwnership(
-        reader,
-        { company_number: '00000009', name: 'COMPANY 00000009 LIMITED', status: 'Active' },
-        { direction: 'up', depth: 5 },
-      );
+      const none = (await walkOwnership(reader, '00000009', { direction: 'up', depth: 5 }))!;
       assert.equal(none.flags.no_registrable_psc, true);
     });
   });
