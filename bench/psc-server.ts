@@ -15,6 +15,7 @@ const config = loadConfig();
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const { sql, store, keys, watchlists, ownership } = await openStore(config, {
   timeoutMs: config.DATABASE_TIMEOUT_MS,
+  poolSize: config.DATABASE_POOL_SIZE,
   migrate: false,
 });
 const search = await openSearch(config, sql, { timeoutMs: config.SEARCH_TIMEOUT_MS });

@@ -59,6 +59,13 @@ const Variables = z.object({
    * made within this. The request then answers 503. Loaders and `ukcd index` have no such bound.
    */
   DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /**
+   * Connections the service keeps to PostgreSQL (and as many to DATABASE_READ_URL). More than the
+   * database's cores only queue in the database: on a 2-core machine 3 served get_ownership a
+   * quarter faster than 10 (BENCHMARKS.md). Requests beyond it wait for a connection in the
+   * service, within DATABASE_TIMEOUT_MS.
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   /** The service's bound on waiting for Elasticsearch (two tries of half of it each), then 503. */
   SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** On SIGTERM, in-flight requests get this long to finish before their connections are cut. */

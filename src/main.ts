@@ -25,11 +25,18 @@ export async function main(): Promise<Server> {
   const log = (line: string) => process.stderr.write(`${line}\n`);
   // On a real PostgreSQL the migrations run once, in prepare(), on a pool without the statement
   // timeout: building an index on a large table may take longer than any request may.
-  const opened = await openStore(config, { timeoutMs: config.DATABASE_TIMEOUT_MS, migrate: !config.DATABASE_URL });
+  const opened = await openStore(config, {
+    timeoutMs: config.DATABASE_TIMEOUT_MS,
+    poolSize: config.DATABASE_POOL_SIZE,
+    migrate: !config.DATABASE_URL,
+  });
   const { sql, store, pscs, keys, watchlists, location } = opened;
   log(`store: ${location}`);
   await prepare(config, { sql, store, pscs }, log);
-  const reads = openReadSide(config, opened, { timeoutMs: config.DATABASE_TIMEOUT_MS });
+  const reads = openReadSide(config, opened, {
+    timeoutMs: config.DATABASE_TIMEOUT_MS,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
   if (config.DATABASE_READ_URL) log(`reads: ${reads.location}`);
   const search = await openSearch(config, reads.sql, {
     timeoutMs: config.SEARCH_TIMEOUT_MS,

@@ -48,6 +48,8 @@ export interface ReadSide {
 export interface OpenStoreOptions {
   /** The service's bound on each statement and connection (DATABASE_TIMEOUT_MS); none for loaders. */
   timeoutMs?: number;
+  /** Connections in the pool (DATABASE_POOL_SIZE; default 10). */
+  poolSize?: number;
   /** Run the migrations on open (default). The service opens its bounded pool without, see main.ts. */
   migrate?: boolean;
 }
@@ -173,6 +175,7 @@ export function openReadSide(
 function pgOptions(connectionString: string, options: OpenStoreOptions) {
   return {
     connectionString,
+    ...(options.poolSize ? { max: options.poolSize } : {}),
     ...(options.timeoutMs
       ? { statementTimeoutMs: options.timeoutMs, connectionTimeoutMs: Math.min(options.timeoutMs, 5000) }
       : {}),
