@@ -26,6 +26,13 @@ export interface Sql extends SqlClient {
   readonly dialect: 'postgres' | 'pglite';
   /** Run `work` in one transaction on one connection; rolled back if it throws. */
   transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL only (absent on PGlite): one large read streamed `batchRows` rows at a time through
+   * a cursor, in one read-only snapshot on a connection of its own, with memory for a large sort.
+   * For a full rebuild, where one sequential scan and a sort beat millions of index lookups
+   * scattered over the heap. Stopping early (return, throw) closes the cursor.
+   */
+  scan?<Row = Record<string, unknown>>(text: string, batchRows: number): AsyncGenerator<Row[]>;
   /** Several statements at once, without parameters (migrations). */
   exec(text: string): Promise<void>;
   close(): Promise<void>;

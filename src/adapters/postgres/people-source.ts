@@ -18,6 +18,18 @@ SELECT p.person_key, p.company_number, p.kind_class, p.name, p.name_elements, p.
 FROM psc p LEFT JOIN companies c ON c.company_number = p.company_number
 WHERE p.person_key = ANY($1::text[]) AND p.kind_class = ANY($2::text[])`;
 
+/**
+ * A full build on PostgreSQL: every person's records in person_key order, in one sequential scan
+ * and sort (Sql.scan). Reading them key by key through psc_person fetched heap pages in key order,
+ * scattered over a 13 GB table: from a cold cache 470 people/s, I/O-bound (BENCHMARKS.md).
+ */
+const ALL_RECORDS = `${RECORDS.slice(0, RECORDS.indexOf('WHERE'))}
+WHERE p.person_key IS NOT NULL AND p.kind_class IN (${PERSON_KINDS.map((kind) => `'${kind}'`).join(', ')})
+ORDER BY p.person_key`;
+
+/** Rows a fetch of the full build's scan. */
+const SCAN_ROWS = 10_000;
+
 // The keys a record, a moved record (its old key) or a company's register facts changed since $1.
 // A company renamed on the register changes the name its people show.
 const CHANGED_KEYS = `
@@ -33,7 +45,7 @@ export function createPeopleSource(sql: Sql): PeopleSource {
     const result = await sql.query<PersonRecord>(RECORDS, [keys, PERSON_KINDS]);
     const recordsOf = new Map<string, PersonRecord[]>();
     for (const row of result.rows) {
-      const record = { ...row, birth_year: numberOrNull(row.birth_year), birth_month: numberOrNull(row.birth_month) };
+      const record = withNumbers(row);
       const list = recordsOf.get(record.person_key);
       if (list) list.push(record);
       else recordsOf.set(record.person_key, [record]);
@@ -58,7 +70,12 @@ export function createPeopleSource(sql: Sql): PeopleSource {
           yield await peopleOf(changed.slice(offset, offset + batchSize));
         return;
       }
-      // Keyset batches: the next batchSize distinct keys after the last one, read off the index.
+      if (sql.scan) {
+        yield* scannedPeople(sql.scan.bind(sql), batchSize);
+        return;
+      }
+      // PGlite: keyset batches, the next batchSize distinct keys after the last one, read off the
+      // index (its one connection cannot hold a cursor open while the index is written).
       let after = '';
       for (;;) {
         const keys = (
@@ -81,6 +98,38 @@ export function createPeopleSource(sql: Sql): PeopleSource {
       return result.rows[0]!.count;
     },
   };
+}
+
+/** The full scan's rows, grouped by person (they arrive in person_key order), batchSize people a batch. */
+async function* scannedPeople(
+  scan: NonNullable<Sql['scan']>,
+  batchSize: number,
+): AsyncGenerator<{ people: PersonDocument[]; gone: string[] }> {
+  let people: PersonDocument[] = [];
+  let records: PersonRecord[] = [];
+  const flush = () => {
+    const person = records.length > 0 ? personDocument(records) : null;
+    if (person) people.push(person);
+    records = [];
+  };
+  for await (const rows of scan<PersonRecord>(ALL_RECORDS, SCAN_ROWS)) {
+    for (const row of rows) {
+      if (records.length > 0 && records[0]!.person_key !== row.person_key) {
+        flush();
+        if (people.length >= batchSize) {
+          yield { people, gone: [] };
+          people = [];
+        }
+      }
+      records.push(withNumbers(row));
+    }
+  }
+  flush();
+  if (people.length > 0) yield { people, gone: [] };
+}
+
+function withNumbers(row: PersonRecord): PersonRecord {
+  return { ...row, birth_year: numberOrNull(row.birth_year), birth_month: numberOrNull(row.birth_month) };
 }
 
 function numberOrNull(value: unknown): number | null {

@@ -1,0 +1,83 @@
+/**
+ * The people indexer's source on every store: a full read gives every person once, grouped, in
+ * batches of the size asked. On PostgreSQL it streams one sorted scan (Sql.scan); the answer is
+ * the same as reading key by key, as PGlite does.
+ */
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
+import { createPeopleSource } from '../../src/adapters/postgres/people-source.ts';
+import { createPscStore } from '../../src/adapters/postgres/psc-store.ts';
+import type { PeopleBatch } from '../../src/ownership/ports.ts';
+import type { PscRecord } from '../../src/ownership/psc.ts';
+import type { Sql } from '../../src/ports.ts';
+import { testStores, useStore } from '../support/databases.ts';
+import { corporatePsc, individualPsc, pscStatement } from '../support/psc-records.ts';
+import { company } from '../support/store-records.ts';
+
+const SNAPSHOT = '2025-01-01';
+const person = (forename: string, companyNumber: string, more: Partial<PscRecord> = {}) =>
+  individualPsc(companyNumber, { forename, surname: 'Smith', birthYear: 1970, birthMonth: 3 }, more);
+
+// Alan controls three companies (one ceased), Beth one, Carl two; a corporate PSC; a statement
+// (not a person); a company off the register.
+const PSCS: PscRecord[] = [
+  person('Alan', '00000001'),
+  person('Alan', '00000002'),
+  person('Alan', '00000003', { ceased: true, ceased_on: '2020-01-01' }),
+  person('Beth', '00000001'),
+  person('Carl', '00000002'),
+  person('Carl', '09999999'),
+  corporatePsc('00000003', { name: 'ACME HOLDINGS INC', country: 'United States' }),
+  pscStatement('00000004', 'no-individual-or-entity-with-signficant-control'),
+];
+
+async function readAll(sql: Sql, batchSize: number): Promise<PeopleBatch[]> {
+  const batches: PeopleBatch[] = [];
+  for await (const batch of createPeopleSource(sql).peopleForIndex(batchSize)) batches.push(batch);
+  return batches;
+}
+
+for (const kind of testStores) {
+  describe(`${kind.name}: the people source's full read`, () => {
+    const db = useStore(kind);
+    before(async () => {
+      await db.store.upsertCompanies(
+        ['00000001', '00000002', '00000003', '00000004'].map((n) => company(n)),
+        SNAPSHOT,
+      );
+      await createPscStore(db.sql).upsertPscs(PSCS, SNAPSHOT);
+    });
+
+    test('every person once, with all their companies, in batches of the size asked', async () => {
+      assert.equal(typeof db.sql.scan === 'function', db.sql.dialect === 'postgres', 'PostgreSQL scans, PGlite not');
+      const batches = await readAll(db.sql, 2);
+      assert.deepEqual(
+        batches.map((b) => b.people.length),
+        [2, 2],
+      );
+      const people = batches.flatMap((b) => b.people);
+      assert.deepEqual(people.map((p) => [p.name, p.company_count, p.current_companies]).sort(), [
+        ['ACME HOLDINGS INC', 1, 1],
+        ['Mr Alan Smith', 3, 2],
+        ['Mr Beth Smith', 1, 1],
+        ['Mr Carl Smith', 2, 2],
+      ]);
+      assert.equal(new Set(people.map((p) => p.person_key)).size, 4);
+    });
+
+    test('the same people as reading key by key', async () => {
+      const keyByKey = { ...db.sql, scan: undefined };
+      const byKey = (await readAll(keyByKey, 3)).flatMap((b) => b.people);
+      const read = (await readAll(db.sql, 3)).flatMap((b) => b.people);
+      assert.deepEqual(read, byKey);
+    });
+
+    test('a read stopped early closes its cursor and leaves the store usable', async () => {
+      for await (const batch of createPeopleSource(db.sql).peopleForIndex(1)) {
+        assert.equal(batch.people.length, 1);
+        break;
+      }
+      assert.equal((await readAll(db.sql, 10)).flatMap((b) => b.people).length, 4);
+    });
+  });
+}
