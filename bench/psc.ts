@@ -4,7 +4,8 @@
  *
  *   generate         the synthetic PSC snapshot of the full-size register (same seed, companies
  *                    and date as the register loaded in the database), one zip in the real format
- *   load             `ukcd load psc <zip> --no-index`: time and peak memory (GNU time)
+ *   load             `ukcd load psc <zip> --no-index`: time and peak memory (GNU time); with --empty
+ *                    into an empty psc table (the first load), else over what is there (the daily case)
  *   index-people-es  `ukcd index` into Elasticsearch's people index (ELASTICSEARCH_PEOPLE_INDEX)
  *   index-people-pg  `ukcd index` into the Postgres people_search table
  *   ownership        GET /v1/ownership (direction both, depth 5) under autocannon
@@ -58,6 +59,8 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '30' },
     connections: { type: 'string', default: '16' },
     report: { type: 'string', default: join(results, 'psc.json') },
+    /** load: empty the psc table (and psc_person_moves) first, as for a first load. */
+    empty: { type: 'boolean', default: false },
     /** A folder for a CPU profile of the service under the ownership or search-people load. */
     profile: { type: 'string' },
   },
@@ -282,11 +285,17 @@ if (stages.includes('generate')) {
   record('generate', await generate(), before);
 }
 if (stages.includes('load')) {
+  if (values.empty) {
+    const sql = createPgSql({ connectionString: databaseUrl, max: 1 });
+    await sql.exec('TRUNCATE psc, psc_person_moves');
+    await sql.close();
+  }
   const before = load();
   record(
     'load',
     {
       file: snapshotZip.slice(root.length + 1),
+      into: values.empty ? 'an empty psc table' : 'the psc table as it was',
       ...timed(ukcd('load', 'psc', snapshotZip, '--no-index'), withoutEs),
       ...(await pscCounts()),
     },

@@ -131,7 +131,7 @@ export async function loadPsc(
         lane === null
           ? undefined
           : writers[i]!.start(() =>
-              pscs.upsertPscRowsJson(lane.rowsJson, snapshotDate).then(() => {
+              pscs.upsertSerialisedPscs(lane.rows, snapshotDate).then(() => {
                 statementsWritten += lane.statements;
                 pscsWritten += lane.records - lane.statements;
               }),
@@ -144,7 +144,7 @@ export async function loadPsc(
     let bytesDone = 0;
     for (const source of sources) {
       let bytesRead = 0;
-      for await (const batch of pscLineBatches(source, batchSize, writers.length)) {
+      for await (const batch of pscLineBatches(source, batchSize, writers.length, pscs.batchFormat)) {
         for (const { line, reason } of batch.rejects) await reject(source.label, line, reason);
         if (batch.totals) totals = batch.totals;
         linesRead += batch.lines;

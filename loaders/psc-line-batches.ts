@@ -14,8 +14,16 @@ export async function* pscLineBatches(
   source: PscSource,
   batchSize: number,
   lanes: number,
+  format: PscLinesJob['format'],
 ): AsyncGenerator<PscLinesBatch> {
-  const job: PscLinesJob = { file: source.file, member: source.member, batchSize, lanes, credits: BATCHES_AHEAD };
+  const job: PscLinesJob = {
+    file: source.file,
+    member: source.member,
+    batchSize,
+    lanes,
+    credits: BATCHES_AHEAD,
+    format,
+  };
   const worker = startWorker('psc-lines-worker', job);
   yield* workerBatches<PscLinesBatch>(worker, source.label, 'the PSC file reader');
 }

@@ -1,7 +1,7 @@
 /**
  * A worker thread that reads one PSC snapshot file (a file, or the member of a zip), splits it
  * into lines, parses each (src/ownership/psc-line.ts) and serialises each batch as the store's
- * upsert reads it (pscRowsJson), so that the loader's main thread only sends it: handing records
+ * upsert reads it (serialisePscs), so that the loader's main thread only sends it: handing records
  * over as objects, and serialising them there, cost the main thread more than the writing did and
  * left the database idle between batches. It sends batches as it fills them, and no more than
  * the credits the main thread has given it, so a slow database holds the reading back instead of
@@ -12,12 +12,13 @@
  * written in file order, on one connection (and two writes never wait on each other's rows).
  *
  *   workerData.data: PscLinesJob
- *   -> { kind: 'batch', lanes: [{ rowsJson, records, statements } | null, …], rejects, lines, bytes, totals } ...
+ *   -> { kind: 'batch', lanes: [{ rows, records, statements } | null, …], rejects, lines, bytes, totals } ...
  *      { kind: 'end' } | { kind: 'error', message }
  *   <- { kind: 'credit' } after each batch is taken
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { pscRowsJson } from '../src/adapters/postgres/psc-store.ts';
+import { serialisePscs } from '../src/adapters/postgres/psc-store.ts';
+import type { PscBatchFormat } from '../src/adapters/postgres/psc-store.ts';
 import type { PscRecord } from '../src/ownership/psc.ts';
 import { parsePscLine } from '../src/ownership/psc-line.ts';
 import { openPscSource } from './psc-inputs.ts';
@@ -32,11 +33,13 @@ export interface PscLinesJob {
   lanes: number;
   /** Batches sent ahead of the main thread before waiting for a credit. */
   credits: number;
+  /** The store's batchFormat. */
+  format: PscBatchFormat;
 }
 
-/** One part of a batch: its records as pscRowsJson serialises them, how many, how many statements. */
+/** One part of a batch: its records as serialisePscs serialises them, how many, how many statements. */
 export interface PscLane {
-  rowsJson: string;
+  rows: string;
   records: number;
   statements: number;
 }
@@ -82,7 +85,7 @@ try {
     // Serialised before waiting for a credit: the batch is ready the moment it is wanted.
     const batch: PscLinesBatch = {
       kind: 'batch',
-      lanes: splitIntoLanes(records, job.lanes),
+      lanes: splitIntoLanes(records, job.lanes, job.format),
       rejects,
       lines,
       bytes,
@@ -120,7 +123,7 @@ try {
 }
 
 /** The records in `lanes` parts by the last character of the company number, serialised. */
-function splitIntoLanes(records: readonly PscRecord[], lanes: number): (PscLane | null)[] {
+function splitIntoLanes(records: readonly PscRecord[], lanes: number, format: PscBatchFormat): (PscLane | null)[] {
   const parts: PscRecord[][] = Array.from({ length: lanes }, () => []);
   for (const record of records) {
     const number = record.company_number;
@@ -130,6 +133,6 @@ function splitIntoLanes(records: readonly PscRecord[], lanes: number): (PscLane 
     if (part.length === 0) return null;
     let statements = 0;
     for (const record of part) if (record.kind_class === 'statement') statements++;
-    return { rowsJson: pscRowsJson(part), records: part.length, statements };
+    return { rows: serialisePscs(part, format), records: part.length, statements };
   });
 }

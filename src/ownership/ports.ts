@@ -13,11 +13,13 @@ export interface PscStore {
    * never overwrites a newer one. A record repeated within the batch keeps its last copy.
    */
   upsertPscs(records: readonly PscRecord[], snapshotDate: string): Promise<void>;
+  /** How upsertSerialisedPscs wants a batch: the adapter's `serialisePscs` in this format. */
+  readonly batchFormat: 'copy' | 'json';
   /**
-   * The same for a batch already serialised by the adapter's `pscRowsJson` (the PSC loader makes
-   * it in the thread that parses the lines, so that the thread that writes only sends it).
+   * The same for a batch already serialised (the PSC loader serialises it in the thread that
+   * parses the lines, so that the thread that writes only sends it).
    */
-  upsertPscRowsJson(rowsJson: string, snapshotDate: string): Promise<void>;
+  upsertSerialisedPscs(rows: string, snapshotDate: string): Promise<void>;
   /**
    * After a complete snapshot: the current PSCs and statements it no longer lists are kept,
    * marked ceased by that snapshot. Returns how many.

@@ -6,7 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { createPscStore, pscRowsJson } from '../../src/adapters/postgres/psc-store.ts';
+import { createPscStore, serialisePscs } from '../../src/adapters/postgres/psc-store.ts';
+import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
 import type { PscRecord } from '../../src/ownership/psc.ts';
 import type { Sql } from '../../src/ports.ts';
 import { testStores, useStore } from '../support/databases.ts';
@@ -40,8 +41,12 @@ for (const kind of testStores) {
       const pscs = createPscStore(db.sql);
       const batch = [ada('11000001'), ada('11000001', { name: 'Dr Ada Lovelace' }), pscStatement('11000001', 'x')];
       await pscs.upsertPscs(batch, '2025-01-01');
-      await pscs.upsertPscRowsJson(
-        pscRowsJson(batch.map((record) => ({ ...record, company_number: '11000002' }))),
+      assert.equal(pscs.batchFormat, db.sql.dialect === 'postgres' ? 'copy' : 'json');
+      await pscs.upsertSerialisedPscs(
+        serialisePscs(
+          batch.map((record) => ({ ...record, company_number: '11000002' })),
+          pscs.batchFormat,
+        ),
         '2025-01-01',
       );
       const one = await rows(db.sql, '11000001');
@@ -57,7 +62,46 @@ for (const kind of testStores) {
         two.map((r) => [r.psc_id, r.name, r.natures]),
         one.map((r) => [r.psc_id, r.name, r.natures]),
       );
-      assert.equal(JSON.parse(pscRowsJson(batch)).length, 2);
+      assert.equal(JSON.parse(serialisePscs(batch, 'json')).length, 2);
+      assert.equal(serialisePscs(batch, 'copy').split('\n').length - 1, 2, 'a line a row');
+    });
+
+    test('what a snapshot may hold comes back as it went in: tabs, line breaks, backslashes, quotes, JSON', async () => {
+      const pscs = createPscStore(db.sql);
+      const awkward = individualPsc(
+        '11000003',
+        { forename: 'Ann\t"Quote"', surname: 'Back\\slash\nStröm', birthYear: 1980, birthMonth: 1 },
+        {
+          natures_of_control: ['ownership-of-shares-75-to-100-percent', 'odd "nature" \\ {x,y}'],
+          data: { note: 'tab\there \\ "q" \r\n', nested: { list: [1, null, 'é'] }, empty: '' },
+          nationality: 'N\\A',
+        },
+      );
+      const entity = corporatePsc('11000003', { name: 'TAB\tHOLDINGS \\N LTD', registeredNumber: '11000099' });
+      await pscs.upsertSerialisedPscs(serialisePscs([awkward, entity], pscs.batchFormat), '2025-01-01');
+      const read = await createOwnershipReader(db.sql).pscsOf('11000003', true);
+      const byId = new Map(read.map((p) => [p.psc_id, p]));
+      for (const record of [awkward, entity]) {
+        const stored = byId.get(record.psc_id)!;
+        assert.deepEqual(
+          [
+            stored.name,
+            stored.natures_of_control,
+            stored.data,
+            stored.nationality,
+            stored.name_elements,
+            stored.identification,
+          ],
+          [
+            record.name,
+            record.natures_of_control,
+            record.data,
+            record.nationality,
+            record.name_elements,
+            record.identification,
+          ],
+        );
+      }
     });
 
     test('an older snapshot changes nothing; the same content keeps its update time; a change moves it', async () => {

@@ -2,7 +2,10 @@
  * The Sql port on a real PostgreSQL server through a pg pool.
  */
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFromStdin } from 'pg-copy-streams';
 import { dependencyUnavailable } from '../../errors.ts';
 import type { Sql, SqlClient, SqlResult } from '../../ports.ts';
 import { isPgUnavailable } from './pg-unavailable.ts';
@@ -87,7 +90,14 @@ export function createPgSql(options: PgSqlOptions): Sql {
       });
       try {
         await client.query('BEGIN');
-        const tx: SqlClient = { query: (text, params) => run(client, text, params) };
+        const tx: SqlClient = {
+          query: (text, params) => run(client, text, params),
+          async copyFrom(statement, data) {
+            await pipeline(Readable.from([data]), client.query(copyFromStdin(statement))).catch((error: unknown) => {
+              throw unavailableOr(error);
+            });
+          },
+        };
         const result = await work(tx);
         await client.query('COMMIT');
         return result;
