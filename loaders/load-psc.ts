@@ -93,6 +93,9 @@ export async function loadPsc(
     if (problem) throw new PscInputError(`${source.label} is not a PSC snapshot: ${problem}`);
   }
 
+  // Into an empty table nothing can be missing from the snapshot: no marking afterwards, which
+  // reads the whole table (a minute or more at full size).
+  const firstLoad = await pscs.isEmpty();
   const journal = await store.startLoad('psc', inputs.files.join(', '), {
     snapshotDate,
     complete: options.complete ?? inputs.complete,
@@ -162,7 +165,7 @@ export async function loadPsc(
     await Promise.all(writers.map((writes) => writes.finish()));
     const partialBecause = whyPartial(options.complete, inputs.incomplete, totals);
     const complete = partialBecause === null;
-    const markedCeased = complete ? await pscs.markMissingCeased(snapshotDate) : 0;
+    const markedCeased = complete && !firstLoad ? await pscs.markMissingCeased(snapshotDate) : 0;
     progress.stop();
     await journalProgress.stop();
     await store.finishLoad(journal, 'done', counts(), { complete, markedCeased, ...(totals ? { totals } : {}) });

@@ -59,6 +59,7 @@ listen_addresses = '127.0.0.1'
 port = $PORT
 unix_socket_directories = '$DIR'
 shared_buffers = 512MB
+max_wal_size = 4GB
 max_connections = 100
 fsync = on
 CONF

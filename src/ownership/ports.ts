@@ -26,6 +26,8 @@ export interface PscStore {
    */
   markMissingCeased(snapshotDate: string): Promise<number>;
   counts(): Promise<{ pscs: number; current: number; statements: number }>;
+  /** No record at all (a first load). */
+  isEmpty(): Promise<boolean>;
 }
 
 export interface OwnershipReader {

@@ -37,6 +37,13 @@ for (const kind of testStores) {
   describe(`${kind.name}: PscStore`, () => {
     const db = useStore(kind);
 
+    test('isEmpty: true before the first record, false after (a first load marks nothing ceased)', async () => {
+      const pscs = createPscStore(db.sql);
+      assert.equal(await pscs.isEmpty(), true);
+      await pscs.upsertPscs([ada('10000001')], '2025-01-01');
+      assert.equal(await pscs.isEmpty(), false);
+    });
+
     test('records and the rows serialised from them are written alike; a repeat in a batch keeps its last copy', async () => {
       const pscs = createPscStore(db.sql);
       const batch = [ada('11000001'), ada('11000001', { name: 'Dr Ada Lovelace' }), pscStatement('11000001', 'x')];

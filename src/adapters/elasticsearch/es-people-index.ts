@@ -106,7 +106,10 @@ export function createEsPeopleIndex({ client, alias }: EsPeopleOptions): PeopleI
         track_total_hits: false,
         query: { bool: { filter: [...filter, ...must], must_not: not } },
         sort: SORT,
+        // The page is read by key from the sort values: no stored field (not even _id) is loaded,
+        // which would decompress each hit's stored block, _source and all.
         _source: false,
+        stored_fields: '_none_',
         ...(after && tier === after[0] ? { search_after: [after[1], after[2], after[3]] } : {}),
       });
       const keysOf = (tier: number, hits: estypes.SearchHit<never>[]) =>

@@ -97,6 +97,11 @@ export function createPscStore(sql: Sql): PscStore {
       return result.rowCount;
     },
 
+    async isEmpty() {
+      const result = await sql.query<{ empty: boolean }>(`SELECT NOT EXISTS (SELECT 1 FROM psc) AS empty`);
+      return result.rows[0]!.empty;
+    },
+
     async counts() {
       const result = await sql.query<{ pscs: string; current: string; statements: string }>(
         `SELECT count(*) AS pscs, count(*) FILTER (WHERE NOT ceased) AS current,
