@@ -92,8 +92,10 @@ export function startProgress(options: ProgressOptions): Progress {
 }
 
 export function formatDuration(seconds: number): string {
-  if (seconds < 60) return `${seconds.toFixed(1)}s`;
-  const m = Math.floor(seconds / 60);
-  if (m < 60) return `${m}m${Math.round(seconds % 60)}s`;
+  if (seconds < 59.95) return `${seconds.toFixed(1)}s`;
+  // Whole seconds first, so that 839.9 s reads 14m0s, never 13m60s.
+  const whole = Math.round(seconds);
+  const m = Math.floor(whole / 60);
+  if (m < 60) return `${m}m${whole % 60}s`;
   return `${Math.floor(m / 60)}h${m % 60}m`;
 }
