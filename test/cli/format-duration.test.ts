@@ -16,5 +16,4 @@ const cases: [seconds: number, text: string][] = [
   [3600, '1h0m'],
   [7384, '2h3m'],
 ];
-for (const [seconds, text] of cases)
-  test(`${seconds} s is ${text}`, () => assert.equal(formatDuration(seconds), text));
+for (const [seconds, text] of cases) test(`${seconds} s is ${text}`, () => assert.equal(formatDuration(seconds), text));
