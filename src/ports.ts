@@ -37,7 +37,11 @@ export interface Sql extends SqlClient {
    * For a full rebuild, where one sequential scan and a sort beat millions of index lookups
    * scattered over the heap. Stopping early (return, throw) closes the cursor.
    */
-  scan?<Row = Record<string, unknown>>(text: string, batchRows: number): AsyncGenerator<Row[]>;
+  scan?<Row = Record<string, unknown>>(
+    text: string,
+    batchRows: number,
+    params?: readonly unknown[],
+  ): AsyncGenerator<Row[]>;
   /** Several statements at once, without parameters (migrations). */
   exec(text: string): Promise<void>;
   close(): Promise<void>;

@@ -10,6 +10,7 @@ import type {
   CompanyWithAccounts,
   FilingRecord,
   FinishedLoad,
+  IndexSource,
   LoadCounts,
   LoadKind,
   LoadStatus,
@@ -284,76 +285,20 @@ export function createCompanyStore(sql: Sql): CompanyStore {
     },
 
     async *companiesForIndex(batchSize, changedSince) {
-      // Changed companies are found through the updated_at and loaded_at indexes, then read in
-      // batches like the full scan, which pages by key. Each batch is three range scans joined
-      // here: the companies; their history (cheaper joined here than aggregated per company in
-      // SQL); and their PSC records, summed up per company by one GROUP BY (a few rows each).
-      const changed =
-        changedSince === undefined
-          ? null
-          : (
-              await sql.query<{ company_number: string }>(
-                `SELECT company_number FROM companies WHERE updated_at > $1::timestamptz
-                 UNION SELECT company_number FROM filings WHERE loaded_at > $1::timestamptz
-                 UNION SELECT company_number FROM psc WHERE updated_at > $1::timestamptz
-                 ORDER BY 1`,
-                [changedSince],
-              )
-            ).rows.map((row) => row.company_number);
+      if (changedSince !== undefined) {
+        for await (const numbers of changedCompanyNumbers(sql, changedSince, batchSize)) {
+          const batch = await indexSources(sql, { numbers }, batchSize);
+          if (batch.length > 0) yield batch;
+        }
+        return;
+      }
+      // The full scan pages by key.
       let after = '';
-      for (let offset = 0; ; offset += batchSize) {
-        const numbers = changed?.slice(offset, offset + batchSize);
-        if (numbers?.length === 0) return;
-        const companies = await sql.query<IndexedRegisterFacts>(
-          `SELECT company_number, name, status, type, post_town, incorporated, sic_codes, accounts_next_due,
-             accounts_last_made_up_to, charges_outstanding
-           FROM companies
-           WHERE ${numbers ? 'company_number = ANY($1::text[])' : 'company_number > $1'}
-           ORDER BY company_number LIMIT $2`,
-          [numbers ?? after, batchSize],
-        );
-        if (companies.rows.length === 0) {
-          if (numbers) continue;
-          return;
-        }
-        const first = companies.rows[0]!.company_number;
-        const last = companies.rows.at(-1)!.company_number;
-        // A key range for the full scan; the numbers themselves when they are scattered changes.
-        const history = await sql.query<AccountsPeriod & { company_number: string }>(
-          `SELECT company_number, balance_sheet_date, published, figures FROM accounts_history
-           WHERE ${numbers ? 'company_number = ANY($1::text[])' : 'company_number BETWEEN $1 AND $2'}
-             AND NOT ${NO_FIGURES('figures')}
-           ORDER BY company_number, balance_sheet_date DESC`,
-          numbers ? [companies.rows.map((c) => c.company_number)] : [first, last],
-        );
-        const accountsOf = new Map<string, AccountsPeriod[]>();
-        for (const { company_number, ...period } of history.rows) {
-          const list = accountsOf.get(company_number);
-          if (list) list.push(period);
-          else accountsOf.set(company_number, [period]);
-        }
-        const pscs = await sql.query<PscSummary & { company_number: string }>(
-          `SELECT company_number,
-             count(*) FILTER (WHERE NOT ceased AND kind_class = ANY($1::text[]))::int AS controllers,
-             coalesce(jsonb_agg(jsonb_build_object('country', country, 'overseas', overseas,
-               'uk_registered', registered_company_number IS NOT NULL) ORDER BY psc_id)
-               FILTER (WHERE NOT ceased AND kind_class = ANY($2::text[])), '[]') AS parents
-           FROM psc
-           WHERE ${numbers ? 'company_number = ANY($3::text[])' : 'company_number BETWEEN $3 AND $4'}
-           GROUP BY company_number`,
-          [
-            CONTROLLER_KIND_CLASSES,
-            PARENT_KIND_CLASSES,
-            ...(numbers ? [companies.rows.map((c) => c.company_number)] : [first, last]),
-          ],
-        );
-        const pscsOf = new Map(pscs.rows.map(({ company_number, ...summary }) => [company_number, summary]));
-        yield companies.rows.map((company) => ({
-          company,
-          accounts: accountsOf.get(company.company_number) ?? [],
-          pscs: pscsOf.get(company.company_number) ?? null,
-        }));
-        after = last;
+      for (;;) {
+        const batch = await indexSources(sql, { after }, batchSize);
+        if (batch.length === 0) return;
+        yield batch;
+        after = batch.at(-1)!.company.company_number;
       }
     },
 
@@ -502,4 +447,95 @@ function companyFromRow(row: CompanyRow): CompanyWithAccounts['company'] {
     ...company
   } = row as CompanyRow & { updated_at?: unknown; accounts?: unknown };
   return { ...company, address: { care_of, po_box, line_1, line_2, post_town, county, country, postcode } };
+}
+
+// The companies a register, accounts or PSC load touched since a time, found through the
+// updated_at and loaded_at indexes, in number order.
+const CHANGED_COMPANIES = `SELECT company_number FROM companies WHERE updated_at > $1::timestamptz
+  UNION SELECT company_number FROM filings WHERE loaded_at > $1::timestamptz
+  UNION SELECT company_number FROM psc WHERE updated_at > $1::timestamptz
+  ORDER BY 1`;
+
+/**
+ * The changed company numbers, batchSize a batch. On PostgreSQL streamed through a cursor: after a
+ * first full PSC load nearly every company has changed, and holding six million numbers (and first
+ * their rows) cost the indexer a gigabyte. PGlite reads them at once (its data is small).
+ */
+async function* changedCompanyNumbers(sql: Sql, changedSince: string, batchSize: number): AsyncGenerator<string[]> {
+  if (sql.scan) {
+    let numbers: string[] = [];
+    for await (const rows of sql.scan<{ company_number: string }>(CHANGED_COMPANIES, batchSize, [changedSince]))
+      for (const row of rows) {
+        numbers.push(row.company_number);
+        if (numbers.length === batchSize) {
+          yield numbers;
+          numbers = [];
+        }
+      }
+    if (numbers.length > 0) yield numbers;
+    return;
+  }
+  const changed = (await sql.query<{ company_number: string }>(CHANGED_COMPANIES, [changedSince])).rows.map(
+    (row) => row.company_number,
+  );
+  for (let offset = 0; offset < changed.length; offset += batchSize) yield changed.slice(offset, offset + batchSize);
+}
+
+/**
+ * What the indexer needs of a batch of companies: these numbers, or the batchSize companies after
+ * a key. Three reads joined here: the companies; their history (cheaper joined here than
+ * aggregated per company in SQL); their PSC records, summed up per company by one GROUP BY.
+ */
+async function indexSources(
+  sql: Sql,
+  which: { numbers: string[] } | { after: string },
+  batchSize: number,
+): Promise<IndexSource[]> {
+  const numbers = 'numbers' in which ? which.numbers : null;
+  const companies = await sql.query<IndexedRegisterFacts>(
+    `SELECT company_number, name, status, type, post_town, incorporated, sic_codes, accounts_next_due,
+       accounts_last_made_up_to, charges_outstanding
+     FROM companies
+     WHERE ${numbers ? 'company_number = ANY($1::text[])' : 'company_number > $1'}
+     ORDER BY company_number LIMIT $2`,
+    [numbers ?? (which as { after: string }).after, batchSize],
+  );
+  if (companies.rows.length === 0) return [];
+  const first = companies.rows[0]!.company_number;
+  const last = companies.rows.at(-1)!.company_number;
+  // A key range for the full scan; the numbers themselves when they are scattered changes.
+  const history = await sql.query<AccountsPeriod & { company_number: string }>(
+    `SELECT company_number, balance_sheet_date, published, figures FROM accounts_history
+     WHERE ${numbers ? 'company_number = ANY($1::text[])' : 'company_number BETWEEN $1 AND $2'}
+       AND NOT ${NO_FIGURES('figures')}
+     ORDER BY company_number, balance_sheet_date DESC`,
+    numbers ? [companies.rows.map((c) => c.company_number)] : [first, last],
+  );
+  const accountsOf = new Map<string, AccountsPeriod[]>();
+  for (const { company_number, ...period } of history.rows) {
+    const list = accountsOf.get(company_number);
+    if (list) list.push(period);
+    else accountsOf.set(company_number, [period]);
+  }
+  const pscs = await sql.query<PscSummary & { company_number: string }>(
+    `SELECT company_number,
+       count(*) FILTER (WHERE NOT ceased AND kind_class = ANY($1::text[]))::int AS controllers,
+       coalesce(jsonb_agg(jsonb_build_object('country', country, 'overseas', overseas,
+         'uk_registered', registered_company_number IS NOT NULL) ORDER BY psc_id)
+         FILTER (WHERE NOT ceased AND kind_class = ANY($2::text[])), '[]') AS parents
+     FROM psc
+     WHERE ${numbers ? 'company_number = ANY($3::text[])' : 'company_number BETWEEN $3 AND $4'}
+     GROUP BY company_number`,
+    [
+      CONTROLLER_KIND_CLASSES,
+      PARENT_KIND_CLASSES,
+      ...(numbers ? [companies.rows.map((c) => c.company_number)] : [first, last]),
+    ],
+  );
+  const pscsOf = new Map(pscs.rows.map(({ company_number, ...summary }) => [company_number, summary]));
+  return companies.rows.map((company) => ({
+    company,
+    accounts: accountsOf.get(company.company_number) ?? [],
+    pscs: pscsOf.get(company.company_number) ?? null,
+  }));
 }

@@ -108,7 +108,7 @@ export function createPgSql(options: PgSqlOptions): Sql {
         client.release();
       }
     },
-    async *scan<Row>(text: string, batchRows: number): AsyncGenerator<Row[]> {
+    async *scan<Row>(text: string, batchRows: number, params?: readonly unknown[]): AsyncGenerator<Row[]> {
       const client = await pool.connect().catch((error: unknown) => {
         throw unavailableOr(error);
       });
@@ -120,7 +120,8 @@ export function createPgSql(options: PgSqlOptions): Sql {
         // Every row is read: plan for all of them. By default a cursor is planned for its first
         // tenth, which chose an index scan in key order and random heap reads over a sort.
         await client.query(`SET LOCAL cursor_tuple_fraction = 1.0`);
-        await client.query(`DECLARE ukcd_scan NO SCROLL CURSOR FOR ${text}`);
+        // Parameters bind to the cursor's query (the extended protocol carries them with DECLARE).
+        await client.query(`DECLARE ukcd_scan NO SCROLL CURSOR FOR ${text}`, params as unknown[] | undefined);
         for (;;) {
           const result = await client.query(`FETCH ${Math.max(1, Math.floor(batchRows))} FROM ukcd_scan`);
           if (result.rows.length === 0) break;
