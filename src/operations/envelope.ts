@@ -3,7 +3,8 @@
  */
 import * as z from 'zod';
 
-export const SOURCE = 'Companies House register and iXBRL bulk accounts data, Open Government Licence v3.0';
+export const SOURCE =
+  'Companies House register, persons with significant control and iXBRL bulk accounts data, Open Government Licence v3.0';
 export const NOTE = 'Figures as filed, in GBP; null means not filed. Not a credit rating.';
 
 export function withEnvelope<T extends object>(body: T): T & { source: string; note: string } {
