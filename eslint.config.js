@@ -1,5 +1,6 @@
 // Lint rules, including the dependency direction of STYLE.md practice 12:
-// the domain and the accounts parser are pure, and entry points receive ports rather than adapters.
+// the domain, the accounts parser and the capability folders (ownership, webhooks) import no
+// adapters or vendor I/O packages, and entry points receive ports rather than adapters.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -24,7 +25,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/domain/**/*.ts', 'src/accounts/**/*.ts'],
+    files: ['src/domain/**/*.ts', 'src/accounts/**/*.ts', 'src/ownership/**/*.ts', 'src/webhooks/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

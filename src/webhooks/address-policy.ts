@@ -75,7 +75,8 @@ export function refusedRange(address: string): string | null {
 
 /**
  * An IPv6 address with its last 32 bits as a dotted IPv4 address (`::127.0.0.1`), written with
- * two hex groups instead (`::7f00:1`): ipaddr.js 1.x reads the dotted form only after `::ffff:`.
+ * two hex groups instead (`::7f00:1`), so that ipaddr.js classifies the address itself: it reads
+ * the dotted tail of `::a.b.c.d` as if it were IPv4-mapped (`::ffff:a.b.c.d`).
  */
 function hexTail(address: string): string {
   return address.replace(

@@ -15,8 +15,9 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
 /**
- * Waits before attempts 2 to 10: 5 s, 5 min, 30 min, 2 h, 5 h, then 10 h four times; 47 h 35 min
- * 5 s in all (before jitter) from the first attempt to the last.
+ * Waits before attempts 2 to 12: 5 s, 5 min, 30 min, 2 h, 5 h, then 10 h six times; 67 h 35 min
+ * 5 s in all (before jitter) from the first attempt to the last: the "about three days" of issue 15
+ * (its example list, with four times 10 h, came to two).
  */
 export const RETRY_DELAYS_MS: readonly number[] = [
   5 * SECOND,
@@ -24,6 +25,8 @@ export const RETRY_DELAYS_MS: readonly number[] = [
   30 * MINUTE,
   2 * HOUR,
   5 * HOUR,
+  10 * HOUR,
+  10 * HOUR,
   10 * HOUR,
   10 * HOUR,
   10 * HOUR,

@@ -20,12 +20,24 @@ const H = 60 * MIN;
 const middle = () => 0.5;
 
 describe('the schedule', () => {
-  test('5 s, 5 min, 30 min, 2 h, 5 h and four times 10 h: ten attempts over 47 h 35 min 5 s', () => {
-    assert.deepEqual(RETRY_DELAYS_MS, [5 * S, 5 * MIN, 30 * MIN, 2 * H, 5 * H, 10 * H, 10 * H, 10 * H, 10 * H]);
-    assert.equal(MAX_ATTEMPTS, 10);
+  test('5 s, 5 min, 30 min, 2 h, 5 h and six times 10 h: twelve attempts over 67 h 35 min 5 s', () => {
+    assert.deepEqual(RETRY_DELAYS_MS, [
+      5 * S,
+      5 * MIN,
+      30 * MIN,
+      2 * H,
+      5 * H,
+      10 * H,
+      10 * H,
+      10 * H,
+      10 * H,
+      10 * H,
+      10 * H,
+    ]);
+    assert.equal(MAX_ATTEMPTS, 12);
     assert.equal(
       RETRY_DELAYS_MS.reduce((sum, delay) => sum + delay, 0),
-      47 * H + 35 * MIN + 5 * S,
+      67 * H + 35 * MIN + 5 * S,
     );
   });
 });
@@ -41,8 +53,9 @@ describe('retryDelayMs', () => {
     { name: 'after the fifth, a quarter high', attempt: 5, random: 0.75, want: 5.5 * H },
     { name: 'after the sixth', attempt: 6, random: 0.5, want: 10 * H },
     { name: 'after the ninth', attempt: 9, random: 0, want: 8 * H },
-    { name: 'after the tenth: none, give up', attempt: 10, random: 0.5, want: null },
-    { name: 'after an eleventh (a claim whose sender died): none', attempt: 11, random: 0.5, want: null },
+    { name: 'after the tenth: 10 h', attempt: 10, random: 0.5, want: 10 * H },
+    { name: 'after the twelfth: none, give up', attempt: 12, random: 0.5, want: null },
+    { name: 'after one more (a claim whose sender died): none', attempt: MAX_ATTEMPTS + 1, random: 0.5, want: null },
   ];
   for (const { name, attempt, random, want } of cases) {
     test(name, () =>
@@ -89,7 +102,12 @@ describe('nextStep', () => {
     { name: '200 is delivered', result: response(200), attempt: 1, want: { action: 'delivered' } },
     { name: '204 is delivered', result: response(204), attempt: 3, want: { action: 'delivered' } },
     { name: '299 is delivered', result: response(299), attempt: 1, want: { action: 'delivered' } },
-    { name: '2xx on the last attempt is delivered', result: response(200), attempt: 10, want: { action: 'delivered' } },
+    {
+      name: '2xx on the last attempt is delivered',
+      result: response(200),
+      attempt: MAX_ATTEMPTS,
+      want: { action: 'delivered' },
+    },
     { name: '500 is retried', result: response(500), attempt: 1, want: { action: 'retry', delayMs: 5 * S } },
     { name: '503 is retried', result: response(503), attempt: 2, want: { action: 'retry', delayMs: 5 * MIN } },
     { name: '404 is retried', result: response(404), attempt: 3, want: { action: 'retry', delayMs: 30 * MIN } },
@@ -115,21 +133,31 @@ describe('nextStep', () => {
       attempt: 9,
       want: { action: 'retry', delayMs: 10 * H },
     },
-    { name: '500 on the last attempt gives up', result: response(500), attempt: 10, want: { action: 'give-up' } },
+    {
+      name: '500 on the last attempt gives up',
+      result: response(500),
+      attempt: MAX_ATTEMPTS,
+      want: { action: 'give-up' },
+    },
     {
       name: 'a timeout on the last attempt gives up',
       result: { kind: 'timeout' },
-      attempt: 10,
+      attempt: MAX_ATTEMPTS,
       want: { action: 'give-up' },
     },
     {
       name: 'a refused connection on the last attempt gives up',
       result: { kind: 'network', error: 'ECONNREFUSED' },
-      attempt: 10,
+      attempt: MAX_ATTEMPTS,
       want: { action: 'give-up' },
     },
     { name: '410 disables at once', result: response(410), attempt: 1, want: gone },
-    { name: '410 on the last attempt disables rather than gives up', result: response(410), attempt: 10, want: gone },
+    {
+      name: '410 on the last attempt disables rather than gives up',
+      result: response(410),
+      attempt: MAX_ATTEMPTS,
+      want: gone,
+    },
   ];
   for (const { name, result, attempt, want } of cases) {
     test(name, () => assert.deepEqual(nextStep(result, attempt, middle), want));
