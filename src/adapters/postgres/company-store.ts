@@ -463,16 +463,9 @@ const CHANGED_COMPANIES = `SELECT company_number FROM companies WHERE updated_at
  */
 async function* changedCompanyNumbers(sql: Sql, changedSince: string, batchSize: number): AsyncGenerator<string[]> {
   if (sql.scan) {
-    let numbers: string[] = [];
+    // A fetch of batchSize rows is a batch: all of them but the last.
     for await (const rows of sql.scan<{ company_number: string }>(CHANGED_COMPANIES, batchSize, [changedSince]))
-      for (const row of rows) {
-        numbers.push(row.company_number);
-        if (numbers.length === batchSize) {
-          yield numbers;
-          numbers = [];
-        }
-      }
-    if (numbers.length > 0) yield numbers;
+      yield rows.map((row) => row.company_number);
     return;
   }
   const changed = (await sql.query<{ company_number: string }>(CHANGED_COMPANIES, [changedSince])).rows.map(

@@ -66,16 +66,8 @@ export function createPeopleSource(sql: Sql): PeopleSource {
         // On PostgreSQL the changed keys stream through a cursor: a snapshot that changed most
         // records (a first load over an index built before) names millions of them.
         if (sql.scan) {
-          let keys: string[] = [];
           for await (const rows of sql.scan<{ person_key: string }>(CHANGED_KEYS, batchSize, [changedSince]))
-            for (const row of rows) {
-              keys.push(row.person_key);
-              if (keys.length === batchSize) {
-                yield await peopleOf(keys);
-                keys = [];
-              }
-            }
-          if (keys.length > 0) yield await peopleOf(keys);
+            yield await peopleOf(rows.map((row) => row.person_key));
           return;
         }
         const changed = (await sql.query<{ person_key: string }>(CHANGED_KEYS, [changedSince])).rows.map(
