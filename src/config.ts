@@ -51,6 +51,19 @@ const Variables = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
+  /**
+   * Accept webhook URLs on http and on private, loopback and link-local addresses: for tests and
+   * closed networks only, never on a public service (the service would POST into its own network).
+   */
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+  /**
+   * The key that seals webhook signing secrets in the database: base64 of 32 bytes
+   * (`openssl rand -base64 32`). Unset: one is generated once and kept in DATA_DIR/webhook-secret.key.
+   */
+  WEBHOOK_SECRET_KEY: z.string().min(1).optional(),
   /** Where `ukcd sync` finds the Companies House download service (a mirror, or a test server). */
   CH_DOWNLOAD_URL: z.url().default('https://download.companieshouse.gov.uk/'),
   /**

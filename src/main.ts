@@ -16,7 +16,7 @@ import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
 import { buildApp, jsonRequestLog } from './http/app.ts';
 import { openSearch } from './open-search.ts';
-import { openReadSide, openStore } from './open-store.ts';
+import { openReadSide, openStore, openWebhookStore } from './open-store.ts';
 import type { PscStore } from './ownership/ports.ts';
 import type { CompanyStore, Sql } from './ports.ts';
 
@@ -51,6 +51,7 @@ export async function main(): Promise<Server> {
     people: search.people,
     keys,
     watchlists,
+    webhooks: { store: openWebhookStore(config, sql), allowPrivate: config.WEBHOOK_ALLOW_PRIVATE },
     log,
     trustProxy: config.TRUST_PROXY,
     ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),

@@ -9,13 +9,15 @@
  * process that opens PGlite holds DATA_DIR/pglite.lock until it closes the store or exits, and
  * any other that tries is refused with EmbeddedStoreInUseError before it reads or writes anything.
  */
-import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { createCompanyStore } from './adapters/postgres/company-store.ts';
 import { createKeyStore } from './adapters/postgres/key-store.ts';
 import { createOwnershipReader } from './adapters/postgres/ownership-reader.ts';
 import { createPscStore } from './adapters/postgres/psc-store.ts';
 import { createWatchlistStore } from './adapters/postgres/watchlist-store.ts';
+import { createWebhookStore } from './adapters/postgres/webhook-store.ts';
 import { migrate } from './adapters/postgres/migrate.ts';
 import { createPgSql } from './adapters/sql/pg-sql.ts';
 import { createPgliteSql } from './adapters/sql/pglite-sql.ts';
@@ -23,6 +25,8 @@ import type { Config } from './config.ts';
 import { acquireLock, LockHeldError } from './lock-file.ts';
 import type { OwnershipReader, PscStore } from './ownership/ports.ts';
 import type { CompanyStore, KeyStore, Sql, WatchlistStore } from './ports.ts';
+import type { WebhookStore } from './webhooks/ports.ts';
+import { createSecretSealer, parseSealerKey } from './webhooks/secret-sealer.ts';
 
 export interface OpenedStore {
   sql: Sql;
@@ -87,6 +91,36 @@ export async function openStore(
     ownership: createOwnershipReader(sql),
     location,
   };
+}
+
+/**
+ * The webhook store over `sql`, its secrets sealed with WEBHOOK_SECRET_KEY, or when that is unset
+ * with the key in DATA_DIR/webhook-secret.key, generated on first use. Only the service opens it:
+ * a loader has no secrets to seal and should not create the key file.
+ */
+export function openWebhookStore(config: Pick<Config, 'DATA_DIR' | 'WEBHOOK_SECRET_KEY'>, sql: Sql): WebhookStore {
+  const key = config.WEBHOOK_SECRET_KEY ?? keptSealerKey(resolve(config.DATA_DIR));
+  return createWebhookStore(sql, createSecretSealer(parseSealerKey(key)));
+}
+
+/** The name of the file in DATA_DIR that keeps the generated webhook secret key. */
+export const WEBHOOK_SECRET_KEY_FILE = 'webhook-secret.key';
+
+/**
+ * The generated key, base64: read from DATA_DIR, or written there once, readable by its owner only.
+ * Losing it makes every stored secret unreadable (deliveries then fail until endpoints are
+ * registered again), so it is never replaced once written.
+ */
+function keptSealerKey(dataDir: string): string {
+  const path = join(dataDir, WEBHOOK_SECRET_KEY_FILE);
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    // 'wx': two processes starting at once cannot both write; the second reads the first's key.
+    writeFileSync(path, `${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'EEXIST') throw error;
+  }
+  return readFileSync(path, 'utf8');
 }
 
 /** The embedded store is open in another process (named in the message, with what to do). */

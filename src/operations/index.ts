@@ -13,6 +13,7 @@ import { searchByName } from './search-by-name.ts';
 import { searchCompanies } from './search-companies.ts';
 import { searchPeople } from './search-people.ts';
 import { getAlerts, watchAdd, watchList, watchRemove } from './watchlist.ts';
+import { webhookCreate, webhookList } from './webhooks.ts';
 
 export const OPERATIONS: readonly Operation[] = [
   lookupCompany,
@@ -28,5 +29,7 @@ export const OPERATIONS: readonly Operation[] = [
   watchList,
   watchAdd,
   watchRemove,
+  webhookCreate,
+  webhookList,
   getAlerts,
 ] as unknown as readonly Operation[];

@@ -6,6 +6,7 @@
 import type * as z from 'zod';
 import type { OwnershipReader, PeopleIndex } from '../ownership/ports.ts';
 import type { CompanyStore, Plan, SearchIndex, WatchlistStore } from '../ports.ts';
+import type { WebhookStore } from '../webhooks/ports.ts';
 
 export interface OperationDeps {
   store: CompanyStore;
@@ -15,6 +16,15 @@ export interface OperationDeps {
   ownership: OwnershipReader;
   /** Persons with significant control by name. */
   people: PeopleIndex;
+  /** The key's webhook endpoints; left out by worlds that do not serve them (their calls fail, 500). */
+  webhooks?: WebhookDeps;
+}
+
+/** What the webhook operations need: the store, and whether private addresses are allowed. */
+export interface WebhookDeps {
+  store: WebhookStore;
+  /** WEBHOOK_ALLOW_PRIVATE: accept http and private, loopback and link-local addresses (tests, labs). */
+  allowPrivate: boolean;
 }
 
 /** Who is asking, and when. */

@@ -124,7 +124,7 @@ describe('the MCP Inspector CLI against the service (PGlite, Postgres search)', 
         tool.annotations,
         {
           title: operation(name).title,
-          readOnlyHint: !['watch_add', 'watch_remove'].includes(name),
+          readOnlyHint: !['watch_add', 'watch_remove', 'webhook_create'].includes(name),
           destructiveHint: false,
           idempotentHint: true,
           openWorldHint: false,

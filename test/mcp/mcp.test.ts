@@ -49,11 +49,13 @@ const REQUIRED: Readonly<Record<string, readonly string[]>> = {
   watch_list: [],
   watch_add: ['company_numbers'],
   watch_remove: ['company_numbers'],
+  webhook_create: ['url'],
+  webhook_list: [],
   get_alerts: [],
 };
 
-/** The tools that change something (the watchlist); every other tool only reads. */
-const WRITES: readonly string[] = ['watch_add', 'watch_remove'];
+/** The tools that change something (the watchlist, webhook endpoints); every other tool only reads. */
+const WRITES: readonly string[] = ['watch_add', 'watch_remove', 'webhook_create'];
 
 interface Property {
   type?: string;
@@ -351,6 +353,8 @@ for (const setup of setups) {
           { company_numbers: ['2', '00000005'] },
           [/Removed \(1\):\*\* 00000002/, /Not watched \(1\):\*\* 00000005/],
         ],
+        ['webhook_create', { url: 'http://127.0.0.1:9/hook' }, [/^# Webhook endpoint wh_\S+ registered/, /`whsec_/]],
+        ['webhook_list', {}, [/^# Webhook endpoints: 1 of 1 \(free plan\)/, /http:\/\/127\.0\.0\.1:9\/hook/]],
         ['get_alerts', {}, [/^# Alerts since \d{4}-\d{2}-\d{2} on 1 watched company/, /No changes\./]],
       ];
       assert.deepEqual(
@@ -363,7 +367,7 @@ for (const setup of setups) {
         for (const pattern of expected) assert.match(text, pattern, name);
       }
       assert.equal(await usage(key), calls.length);
-      assert.equal(calls.length, 14);
+      assert.equal(calls.length, 16);
       const list = answerText(await callTool(client, 'watch_list'), 'watch_list after');
       assert.match(list, /^# Watchlist: 1 of 5 \(free plan\)/);
       assert.match(list, /00000001/);

@@ -74,6 +74,8 @@ const CALLS: readonly [name: string, args: Record<string, unknown>][] = [
   ['watch_list', {}],
   ['get_alerts', {}], // after the register changes (see below): alerts with from and to
   ['watch_remove', { company_numbers: ['5', '4'] }],
+  ['webhook_create', { url: 'http://127.0.0.1:9/hook', events: ['alert.status_change'] }],
+  ['webhook_list', {}],
 ];
 
 for (const setup of setups) {

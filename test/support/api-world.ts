@@ -4,6 +4,7 @@
  * from register CSVs and accounts bulk zips written here, the HTTP app listening on a free port,
  * and a clock the test sets.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,8 @@ import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts
 import { createKeyStore } from '../../src/adapters/postgres/key-store.ts';
 import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-index.ts';
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
+import { createWebhookStore } from '../../src/adapters/postgres/webhook-store.ts';
+import { createSecretSealer } from '../../src/webhooks/secret-sealer.ts';
 import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
 import { createPscStore } from '../../src/adapters/postgres/psc-store.ts';
 import { createEsPeopleIndex, ensurePeopleIndex } from '../../src/adapters/elasticsearch/es-people-index.ts';
@@ -137,7 +140,9 @@ export async function startWorld(options: WorldOptions): Promise<World> {
   let now = options.now;
   const requestLines: string[] = [];
   const ownership = createOwnershipReader(sql);
-  const deps: OperationDeps = { store, search, watchlists: createWatchlistStore(sql), ownership, people };
+  // Private addresses allowed: the tests' receivers listen on 127.0.0.1.
+  const webhooks = { store: createWebhookStore(sql, createSecretSealer(randomBytes(32))), allowPrivate: true };
+  const deps: OperationDeps = { store, search, watchlists: createWatchlistStore(sql), ownership, people, webhooks };
   const app = buildApp({
     ...deps,
     keys,
