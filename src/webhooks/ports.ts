@@ -143,3 +143,27 @@ export interface WebhookStore {
   /** Deliveries pending, and the age of the oldest (null when none), for metrics. */
   queueStats(): Promise<{ pending: number; oldest_pending_age_ms: number | null }>;
 }
+
+/** How one POST to a receiver ended, as the transport saw it. */
+export type TransportResult =
+  | { kind: 'response'; status: number; latencyMs: number }
+  /** No answer within the timeout. */
+  | { kind: 'timeout'; latencyMs: number }
+  /** No answer at all: refused, reset, TLS failure. `error` names it for the delivery log. */
+  | { kind: 'network'; error: string; latencyMs: number };
+
+/**
+ * Where an attempt is sent. The adapter connects only to `addresses` (those the address policy
+ * accepted for the URL's host), never resolving the name again, and does not follow redirects.
+ * Resolves, never rejects.
+ * Adapter: src/adapters/http/webhook-transport.ts.
+ */
+export interface WebhookTransport {
+  send(request: {
+    url: URL;
+    addresses: readonly { address: string; family: number }[];
+    headers: Readonly<Record<string, string>>;
+    body: string;
+    timeoutMs: number;
+  }): Promise<TransportResult>;
+}
