@@ -64,6 +64,14 @@ const Variables = z.object({
    * (`openssl rand -base64 32`). Unset: one is generated once and kept in DATA_DIR/webhook-secret.key.
    */
   WEBHOOK_SECRET_KEY: z.string().min(1).optional(),
+  /**
+   * Whether `ukcd start` runs the webhook sender. `false` on API instances that should only
+   * serve, when another instance (or a dedicated one) sends; several senders may run at once.
+   */
+  DELIVER_WEBHOOKS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((value) => value === 'true' || value === '1'),
   /** Where `ukcd sync` finds the Companies House download service (a mirror, or a test server). */
   CH_DOWNLOAD_URL: z.url().default('https://download.companieshouse.gov.uk/'),
   /**

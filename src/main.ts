@@ -17,6 +17,8 @@ import { AppError } from './errors.ts';
 import { buildApp, jsonRequestLog } from './http/app.ts';
 import { openSearch } from './open-search.ts';
 import { openReadSide, openStore, openWebhookStore } from './open-store.ts';
+import { createHttpWebhookTransport } from './adapters/http/webhook-transport.ts';
+import { createWebhookSender } from './webhooks/sender.ts';
 import type { PscStore } from './ownership/ports.ts';
 import type { CompanyStore, Sql } from './ports.ts';
 
@@ -43,6 +45,7 @@ export async function main(): Promise<Server> {
     whenUnavailable: () => log('search: Elasticsearch is not answering; searches answer 503 until it does'),
   });
   log(`search: ${search.location}`);
+  const webhookStore = openWebhookStore(config, sql);
   const server = buildApp({
     store: reads.store,
     ...(config.DATABASE_READ_URL ? { primary: store } : {}),
@@ -51,7 +54,7 @@ export async function main(): Promise<Server> {
     people: search.people,
     keys,
     watchlists,
-    webhooks: { store: openWebhookStore(config, sql), allowPrivate: config.WEBHOOK_ALLOW_PRIVATE },
+    webhooks: { store: webhookStore, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE },
     log,
     trustProxy: config.TRUST_PROXY,
     ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
@@ -62,6 +65,15 @@ export async function main(): Promise<Server> {
     server.once('error', fail);
   });
   log(`serving on ${listeningUrl(server.address() as AddressInfo)} (GET /healthz)`);
+  const sender = config.DELIVER_WEBHOOKS
+    ? createWebhookSender({
+        store: webhookStore,
+        transport: createHttpWebhookTransport(),
+        allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+      })
+    : null;
+  sender?.start();
+  log(sender ? 'webhooks: sending' : 'webhooks: not sending here (DELIVER_WEBHOOKS=false)');
 
   // Graceful: stop accepting, let requests in flight finish (for at most SHUTDOWN_GRACE_MS), then
   // close the pools. Idle keep-alive connections are closed at once, the rest when their answer is out.
@@ -75,12 +87,16 @@ export async function main(): Promise<Server> {
       server.closeAllConnections();
     }, config.SHUTDOWN_GRACE_MS);
     deadline.unref();
+    // The sender stops claiming now; the attempts under way record their outcomes before the pools close.
+    const senderStopped = sender?.stop() ?? Promise.resolve();
     server.close(() => {
       clearTimeout(deadline);
-      void Promise.allSettled([search.close(), reads.close(), sql.close()]).then(() => {
-        log('shut down');
-        process.exit(0);
-      });
+      void senderStopped
+        .then(() => Promise.allSettled([search.close(), reads.close(), sql.close()]))
+        .then(() => {
+          log('shut down');
+          process.exit(0);
+        });
     });
     server.closeIdleConnections();
   };
