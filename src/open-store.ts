@@ -10,7 +10,7 @@
  * any other that tries is refused with EmbeddedStoreInUseError before it reads or writes anything.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { createCompanyStore } from './adapters/postgres/company-store.ts';
 import { createKeyStore } from './adapters/postgres/key-store.ts';
@@ -113,12 +113,22 @@ export const WEBHOOK_SECRET_KEY_FILE = 'webhook-secret.key';
  */
 function keptSealerKey(dataDir: string): string {
   const path = join(dataDir, WEBHOOK_SECRET_KEY_FILE);
-  mkdirSync(dataDir, { recursive: true });
   try {
-    // 'wx': two processes starting at once cannot both write; the second reads the first's key.
-    writeFileSync(path, `${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  // Written whole beside it, then linked into place: linking fails if the name exists, so two
+  // processes starting at once keep one key, and neither can read a half-written file.
+  const draft = `${path}.${process.pid}.tmp`;
+  writeFileSync(draft, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+  try {
+    linkSync(draft, path);
   } catch (error) {
     if ((error as { code?: unknown }).code !== 'EEXIST') throw error;
+  } finally {
+    rmSync(draft, { force: true });
   }
   return readFileSync(path, 'utf8');
 }

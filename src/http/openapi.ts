@@ -30,7 +30,9 @@ export function openApiDocument(operations: readonly Operation[]): Record<string
         : 'This answer exists only as Markdown; json is accepted and ignored.',
       schema: { type: 'string', enum: ['json'] },
     };
+    // Spread: two operations may share a path with different methods (GET and POST /v1/webhooks).
     paths[operation.http.path] = {
+      ...paths[operation.http.path],
       [method]: {
         operationId: operation.name,
         summary: operation.title,
@@ -78,6 +80,9 @@ export function openApiDocument(operations: readonly Operation[]): Record<string
             : {}),
           ...(operation.name === 'watch_add'
             ? { '409': errorResponse('The watchlist limit of the plan would be exceeded') }
+            : {}),
+          ...(operation.name === 'webhook_create'
+            ? { '409': errorResponse('The webhook endpoint limit of the plan is reached') }
             : {}),
           '429': errorResponse('Monthly quota exceeded (the body carries resets_at; Retry-After is set)'),
         },

@@ -5,10 +5,14 @@
  * 127.0.0.1); the refusal without that flag runs the operation on the same store with it off.
  */
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { AppError } from '../../src/errors.ts';
+import { openWebhookStore, WEBHOOK_SECRET_KEY_FILE } from '../../src/open-store.ts';
 import { webhookCreate, WEBHOOK_EVENT_TYPES } from '../../src/operations/webhooks.ts';
 import { call, markdown, NOW } from '../support/api-fixtures.ts';
 import type { World } from '../support/api-world.ts';
@@ -129,6 +133,41 @@ describe('webhook endpoints over HTTP', () => {
       assert.match((created.structuredContent as { secret: string }).secret, /^whsec_/);
     } finally {
       await client.close();
+    }
+  });
+});
+
+describe('the key sealing webhook secrets', () => {
+  test('is generated once in DATA_DIR, readable by its owner only, and kept', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ukcd-webhook-key-'));
+    const world = await startWorld({ store: testStores[0]!, search: 'postgres', now: NOW });
+    try {
+      openWebhookStore({ DATA_DIR: dataDir }, world.sql);
+      const path = join(dataDir, WEBHOOK_SECRET_KEY_FILE);
+      const first = readFileSync(path, 'utf8');
+      assert.equal(Buffer.from(first.trim(), 'base64').length, 32);
+      assert.equal(statSync(path).mode & 0o777, 0o600);
+      openWebhookStore({ DATA_DIR: dataDir }, world.sql);
+      assert.equal(readFileSync(path, 'utf8'), first);
+    } finally {
+      await world.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('comes from WEBHOOK_SECRET_KEY when set, which must be 32 bytes of base64', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ukcd-webhook-key-'));
+    const world = await startWorld({ store: testStores[0]!, search: 'postgres', now: NOW });
+    try {
+      openWebhookStore({ DATA_DIR: dataDir, WEBHOOK_SECRET_KEY: Buffer.alloc(32, 7).toString('base64') }, world.sql);
+      assert.throws(() => statSync(join(dataDir, WEBHOOK_SECRET_KEY_FILE)), { code: 'ENOENT' });
+      assert.throws(
+        () => openWebhookStore({ DATA_DIR: dataDir, WEBHOOK_SECRET_KEY: 'c2hvcnQ=' }, world.sql),
+        /must be 32 bytes/,
+      );
+    } finally {
+      await world.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -172,7 +172,7 @@ describe('the MCP Inspector CLI against the service (PGlite, Postgres search)', 
     );
   });
 
-  test('the watchlist through the Inspector: add (key as ?key=), list, alerts, remove', async () => {
+  test('the watchlist through the Inspector: add (key as ?key=), list, alerts, remove; then a webhook endpoint', async () => {
     const added = await callTool('watch_add', { company_numbers: ['1', '2', '99'] }, 'query');
     assert.deepEqual(
       added.structured,
@@ -184,6 +184,10 @@ describe('the MCP Inspector CLI against the service (PGlite, Postgres search)', 
     assert.deepEqual(alerts.structured, await restJson(world, key, operation('get_alerts'), {}));
     const removed = await callTool('watch_remove', { company_numbers: ['2', '5'] });
     assert.deepEqual(removed.structured, withEnvelope({ removed: ['00000002'], not_watched: ['00000005'] }));
+    const created = await callTool('webhook_create', { url: 'http://127.0.0.1:9/hook' });
+    assert.match(created.markdown, /Signing secret \(shown once, keep it\):\*\* `whsec_/);
+    const endpoints = await callTool('webhook_list', {});
+    assert.deepEqual(endpoints.structured, await restJson(world, key, operation('webhook_list'), {}));
   });
 
   test('every tool has been called; a refusal reaches the Inspector as a tool error with the REST text', async () => {
