@@ -64,6 +64,11 @@ export interface Operation<Input extends z.ZodObject = z.ZodObject, Output exten
   cost?(input: z.output<Input>): number;
   /** Reads only, though sent by POST (a batch body): the MCP tool says so. Default: GET reads only. */
   readOnly?: boolean;
+  /**
+   * False when calling it twice does more than calling it once (webhook_create makes a second
+   * endpoint): the MCP tool says so. Default: true.
+   */
+  idempotent?: boolean;
   run(deps: OperationDeps, input: z.output<Input>, context: CallContext): Promise<z.output<Output>>;
   toMarkdown(result: z.output<Output>): string;
 }

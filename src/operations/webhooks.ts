@@ -65,6 +65,7 @@ export const webhookListOutput = z.object({
 
 export const webhookCreate = defineOperation({
   name: 'webhook_create',
+  idempotent: false,
   title: 'Register a webhook endpoint',
   description:
     'Register an HTTPS endpoint to receive signed alerts (Standard Webhooks 1.0) for the companies on this API ' +

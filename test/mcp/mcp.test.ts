@@ -169,7 +169,8 @@ for (const setup of setups) {
             title: operation.title,
             readOnlyHint: !WRITES.includes(tool.name),
             destructiveHint: false,
-            idempotentHint: true,
+            // A second webhook_create makes a second endpoint.
+            idempotentHint: tool.name !== 'webhook_create',
             openWorldHint: false,
           },
           tool.name,
