@@ -8,11 +8,13 @@ import { createHash, randomBytes } from 'node:crypto';
 export interface PlanLimits {
   monthly_quota: number;
   watchlist_limit: number;
+  /** Webhook endpoints a key may register (issue 15). */
+  webhook_limit: number;
 }
 
 export const PLANS = {
-  free: { monthly_quota: 50, watchlist_limit: 5 },
-  pro: { monthly_quota: 5000, watchlist_limit: 50 },
+  free: { monthly_quota: 50, watchlist_limit: 5, webhook_limit: 1 },
+  pro: { monthly_quota: 5000, watchlist_limit: 50, webhook_limit: 10 },
 } as const satisfies Record<string, PlanLimits>;
 
 export type PlanName = keyof typeof PLANS;

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { ALERT_KINDS } from '../domain/alerts.ts';
-import type { Plan } from '../ports.ts';
+import { PLANS } from '../domain/api-keys.ts';
 import { AppError, invalidInput } from '../errors.ts';
 import { checkWebhookUrl, MAX_URL_LENGTH } from '../webhooks/address-policy.ts';
 import type { WebhookEndpoint } from '../webhooks/ports.ts';
@@ -12,9 +12,6 @@ import { newWebhookSecret } from '../webhooks/signing.ts';
 import { table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
 import type { OperationDeps, WebhookDeps } from './operation.ts';
-
-/** Endpoints a key may register, by plan. */
-export const WEBHOOK_LIMITS: Readonly<Record<Plan, number>> = { free: 1, pro: 10 };
 
 /** The event types an endpoint can subscribe to: one per alert kind. */
 export const WEBHOOK_EVENT_TYPES = ALERT_KINDS.map((kind) => `alert.${kind}` as const);
@@ -96,7 +93,7 @@ export const webhookCreate = defineOperation({
     const verdict = await checkWebhookUrl(input.url, { allowPrivate });
     if (!verdict.ok) throw invalidInput(`Invalid "url": ${verdict.reason}`);
     const secret = newWebhookSecret();
-    const limit = WEBHOOK_LIMITS[context.plan];
+    const limit = PLANS[context.plan].webhook_limit;
     const created = await store.createEndpoint(
       {
         keyId: context.keyId,
@@ -136,7 +133,7 @@ export const webhookList = defineOperation({
     const endpoints = await webhookDeps(deps).store.listEndpoints(context.keyId);
     return {
       plan: context.plan,
-      limit: WEBHOOK_LIMITS[context.plan],
+      limit: PLANS[context.plan].webhook_limit,
       count: endpoints.length,
       endpoints: endpoints.map(endpointView),
     };

@@ -13,10 +13,10 @@ import {
 } from '../../src/domain/api-keys.ts';
 
 describe('PLANS', () => {
-  test('the contract table: free 50 requests and 5 watched, pro 5,000 and 50; 10 free keys an hour', () => {
+  test('the contract table: free 50 requests, 5 watched and 1 webhook, pro 5,000, 50 and 10; 10 free keys an hour', () => {
     assert.deepEqual(PLANS, {
-      free: { monthly_quota: 50, watchlist_limit: 5 },
-      pro: { monthly_quota: 5000, watchlist_limit: 50 },
+      free: { monthly_quota: 50, watchlist_limit: 5, webhook_limit: 1 },
+      pro: { monthly_quota: 5000, watchlist_limit: 50, webhook_limit: 10 },
     });
     assert.equal(FREE_KEYS_PER_IP_PER_HOUR, 10);
   });
