@@ -154,19 +154,14 @@ export function createWebhookStore(sql: Sql, sealer: SecretSealer): WebhookStore
     async claimDue(limit, leaseMs) {
       if (!Number.isInteger(limit) || limit < 1) throw new Error(`claimDue: limit ${limit} is not 1 or more`);
       if (!(leaseMs > 0)) throw new Error(`claimDue: lease ${leaseMs} ms is not positive`);
-      const result = await sql.query<{
-        id: string;
-        endpoint_id: string;
-        url: string;
-        event_type: string;
-        payload: unknown;
-        created_at: string;
-        attempt: number;
-        secret_sealed: string;
-        previous_secret_sealed: string | null;
-        previous_signs: boolean | null;
-        endpoint_failing_since: string | null;
-      }>(
+      // A claim as the store keeps it: the secrets sealed, and whether the previous one still signs.
+      const result = await sql.query<
+        Omit<ClaimedDelivery, 'secrets'> & {
+          secret_sealed: string;
+          previous_secret_sealed: string | null;
+          previous_signs: boolean | null;
+        }
+      >(
         `WITH due AS (
            SELECT d.id FROM webhook_deliveries d
            JOIN webhook_endpoints e ON e.id = d.endpoint_id
@@ -187,22 +182,17 @@ export function createWebhookStore(sql: Sql, sealer: SecretSealer): WebhookStore
            ${iso('e.failing_since')} AS endpoint_failing_since`,
         [limit, leaseMs],
       );
-      return result.rows.map((row): ClaimedDelivery => ({
-        id: row.id,
-        endpoint_id: row.endpoint_id,
-        url: row.url,
-        event_type: row.event_type,
-        payload: row.payload,
-        created_at: row.created_at,
-        attempt: row.attempt,
-        secrets: [
-          sealer.open(row.secret_sealed, row.endpoint_id),
-          ...(row.previous_signs === true && row.previous_secret_sealed !== null
-            ? [sealer.open(row.previous_secret_sealed, row.endpoint_id)]
-            : []),
-        ],
-        endpoint_failing_since: row.endpoint_failing_since,
-      }));
+      return result.rows.map(
+        ({ secret_sealed, previous_secret_sealed, previous_signs, ...claim }): ClaimedDelivery => ({
+          ...claim,
+          secrets: [
+            sealer.open(secret_sealed, claim.endpoint_id),
+            ...(previous_signs === true && previous_secret_sealed !== null
+              ? [sealer.open(previous_secret_sealed, claim.endpoint_id)]
+              : []),
+          ],
+        }),
+      );
     },
 
     async recordOutcome(claim, outcome) {
