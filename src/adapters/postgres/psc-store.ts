@@ -16,9 +16,33 @@ const LOAD_COMMIT = `SET LOCAL synchronous_commit = off`;
 // the default 4 MB it spilled them to a temporary file and read them back, every batch.
 const LOAD_MEMORY = `SET LOCAL work_mem = '64MB'`;
 
-const PSC_COLUMNS = `company_number, psc_id, kind, kind_class, beneficial_owner, name, name_elements, natures,
-  notified_on, ceased_on, ceased, birth_year, birth_month, nationality, country_of_residence, identification,
-  statement, registered_company_number, country, overseas, person_key, content_hash, data`;
+/** The columns a batch fills, in the order of the INSERTs and of a COPY line. */
+const PSC_COLUMN_NAMES = [
+  'company_number',
+  'psc_id',
+  'kind',
+  'kind_class',
+  'beneficial_owner',
+  'name',
+  'name_elements',
+  'natures',
+  'notified_on',
+  'ceased_on',
+  'ceased',
+  'birth_year',
+  'birth_month',
+  'nationality',
+  'country_of_residence',
+  'identification',
+  'statement',
+  'registered_company_number',
+  'country',
+  'overseas',
+  'person_key',
+  'content_hash',
+  'data',
+] as const satisfies readonly (keyof PscRow)[];
+const PSC_COLUMNS = PSC_COLUMN_NAMES.join(', ');
 
 // The row moves on to the newer snapshot whatever it says; updated_at (what the indexers follow)
 // moves only when the record itself changed, or when a PSC kept as ceased is listed again.
@@ -124,10 +148,10 @@ export function serialisePscs(records: readonly PscRecord[], format: PscBatchFor
   return format === 'json' ? JSON.stringify(rows) : rows.map(copyLine).join('');
 }
 
-/** A row as a line of COPY's text format, fields in PSC_COLUMNS order. */
-function copyLine(row: ReturnType<typeof pscJson>): string {
-  const fields = Object.entries(row).map(([column, value]) =>
-    column === 'natures' ? copyText(arrayLiteral(value as string[])) : copyField(value),
+/** A row as a line of COPY's text format, fields in PSC_COLUMN_NAMES order. */
+function copyLine(row: PscRow): string {
+  const fields = PSC_COLUMN_NAMES.map((column) =>
+    column === 'natures' ? copyText(arrayLiteral(row.natures)) : copyField(row[column]),
   );
   return `${fields.join('\t')}\n`;
 }
@@ -151,6 +175,8 @@ function copyText(text: string): string {
 function arrayLiteral(values: readonly string[]): string {
   return `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }
+
+type PscRow = ReturnType<typeof pscJson>;
 
 function pscJson(record: PscRecord) {
   return {
