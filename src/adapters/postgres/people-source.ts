@@ -10,12 +10,15 @@ import { personDocument, PERSON_KINDS } from '../../ownership/people.ts';
 import type { PersonDocument } from '../../ownership/people.ts';
 import type { Sql } from '../../ports.ts';
 
-const RECORDS = `
+/** A person's records with their companies' register names; the WHERE says whose. */
+const RECORDS_FROM = `
 SELECT p.person_key, p.company_number, p.kind_class, p.name, p.name_elements, p.natures AS natures_of_control,
   to_char(p.notified_on, 'YYYY-MM-DD') AS notified_on, to_char(p.ceased_on, 'YYYY-MM-DD') AS ceased_on, p.ceased,
   p.birth_year, p.birth_month, p.nationality, p.country_of_residence, p.country, p.registered_company_number,
   c.name AS company_name
-FROM psc p LEFT JOIN companies c ON c.company_number = p.company_number
+FROM psc p LEFT JOIN companies c ON c.company_number = p.company_number`;
+
+const RECORDS = `${RECORDS_FROM}
 WHERE p.person_key = ANY($1::text[]) AND p.kind_class = ANY($2::text[])`;
 
 /**
@@ -23,8 +26,8 @@ WHERE p.person_key = ANY($1::text[]) AND p.kind_class = ANY($2::text[])`;
  * and sort (Sql.scan). Reading them key by key through psc_person fetched heap pages in key order,
  * scattered over a 13 GB table: from a cold cache 470 people/s, I/O-bound (BENCHMARKS.md).
  */
-const ALL_RECORDS = `${RECORDS.slice(0, RECORDS.indexOf('WHERE'))}
-WHERE p.person_key IS NOT NULL AND p.kind_class IN (${PERSON_KINDS.map((kind) => `'${kind}'`).join(', ')})
+const ALL_RECORDS = `${RECORDS_FROM}
+WHERE p.person_key IS NOT NULL AND p.kind_class = ANY($1::text[])
 ORDER BY p.person_key`;
 
 /** Rows a fetch of the full build's scan. */
@@ -119,7 +122,7 @@ async function* scannedPeople(
     if (person) people.push(person);
     records = [];
   };
-  for await (const rows of scan<PersonRecord>(ALL_RECORDS, SCAN_ROWS)) {
+  for await (const rows of scan<PersonRecord>(ALL_RECORDS, SCAN_ROWS, [PERSON_KINDS])) {
     for (const row of rows) {
       if (records.length > 0 && records[0]!.person_key !== row.person_key) {
         flush();
