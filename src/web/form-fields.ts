@@ -1,0 +1,159 @@
+/**
+ * The fields of a web form, generated from an operation's zod input schema (through its JSON
+ * Schema, the same one the OpenAPI document publishes), so that a filter added to the API is on
+ * the form without anyone remembering to add it. And the way back: what a submitted form says,
+ * read by the same code the REST query goes through, so that a bad value is refused with the same
+ * words, naming the field.
+ */
+import * as z from 'zod';
+import { AppError } from '../errors.ts';
+import { describeIssue, inputFromQuery, unsafeTextIssue } from '../http/operation-input.ts';
+import type { Operation } from '../operations/operation.ts';
+
+/** Arguments a form never shows: the paging cursor travels in the page's own links. */
+const NOT_ON_FORMS: ReadonlySet<string> = new Set(['cursor']);
+
+/**
+ * Arguments that are another spelling of one the form already has (the public service's names,
+ * issue 13): the form puts them apart, under "the same filters by other names", rather than
+ * leaving them out, since the API takes them.
+ */
+export const OTHER_NAMES: Readonly<Record<string, string>> = {
+  size_class: 'size',
+  sort_by: 'sort',
+  sort_order: 'sort',
+};
+
+interface FieldBase {
+  /** The argument's name, which is also the form control's name and the REST parameter's. */
+  name: string;
+  label: string;
+  /** The schema's description: what the field means and its range. */
+  hint: string;
+  required: boolean;
+  /** Set when this is another spelling of a field (`size_class` of `size`). */
+  otherNameOf?: string;
+}
+
+export type FormField =
+  | (FieldBase & { kind: 'choice'; options: readonly string[]; default?: string })
+  | (FieldBase & { kind: 'yes-no' })
+  | (FieldBase & { kind: 'number'; integer: boolean; min?: number; max?: number; default?: number })
+  | (FieldBase & { kind: 'date' })
+  | (FieldBase & { kind: 'text'; maxLength?: number });
+
+interface JsonProperty {
+  type?: string;
+  enum?: unknown[];
+  format?: string;
+  description?: string;
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  maxLength?: number;
+}
+
+/** The form fields of `operation`, in the order of its input schema: every argument but the cursor. */
+export function formFields(operation: Operation): FormField[] {
+  const schema = z.toJSONSchema(operation.input, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, JsonProperty>;
+    required?: string[];
+  };
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties ?? {})
+    .filter(([name]) => !NOT_ON_FORMS.has(name))
+    .map(([name, property]) => field(name, property, required.has(name)));
+}
+
+function field(name: string, property: JsonProperty, required: boolean): FormField {
+  const base: FieldBase = {
+    name,
+    label: labelOf(name),
+    hint: property.description ?? '',
+    required,
+    ...(OTHER_NAMES[name] !== undefined ? { otherNameOf: OTHER_NAMES[name] } : {}),
+  };
+  if (property.enum !== undefined)
+    return {
+      ...base,
+      kind: 'choice',
+      options: property.enum.map(String),
+      ...(typeof property.default === 'string' ? { default: property.default } : {}),
+    };
+  if (property.type === 'boolean') return { ...base, kind: 'yes-no' };
+  if (property.type === 'number' || property.type === 'integer')
+    return {
+      ...base,
+      kind: 'number',
+      integer: property.type === 'integer',
+      ...(property.minimum !== undefined ? { min: property.minimum } : {}),
+      ...(property.maximum !== undefined ? { max: property.maximum } : {}),
+      ...(typeof property.default === 'number' ? { default: property.default } : {}),
+    };
+  if (property.format === 'date') return { ...base, kind: 'date' };
+  if (property.type === 'string')
+    return { ...base, kind: 'text', ...(property.maxLength !== undefined ? { maxLength: property.maxLength } : {}) };
+  // A shape no form control fits is a new kind of argument: fail where it is defined, not on a page.
+  throw new Error(`The form of "${name}" is unknown: JSON Schema ${JSON.stringify(property)}`);
+}
+
+/** Words a name's letters do not spell out. */
+const WORDS: Readonly<Record<string, string>> = { sic: 'SIC code' };
+
+/** `min_net_assets` → "Net assets, at least"; `incorporated_from` → "Incorporated from". */
+export function labelOf(name: string): string {
+  const bound = /^(min|max)_(.+)$/.exec(name);
+  const stem = bound ? bound[2]! : name;
+  const words = WORDS[stem] ?? stem.replace(/_/g, ' ');
+  const sentence = `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+  if (!bound) return sentence;
+  return `${sentence}, ${bound[1] === 'min' ? 'at least' : 'at most'}`;
+}
+
+/** The most rows one call may ask for (`limit`'s maximum): the page size when reading every match. */
+export function largestPage(operation: Operation): number {
+  const limit = formFields(operation).find((f) => f.name === 'limit');
+  if (limit?.kind !== 'number' || limit.max === undefined)
+    throw new Error(`${operation.name} has no bounded limit argument to page with`);
+  return limit.max;
+}
+
+/** A form read: the operation's input, or the field that is wrong and why. */
+export type FormReading<Input> =
+  | { ok: true; input: Input; values: Record<string, string> }
+  | { ok: false; field: string | null; message: string; values: Record<string, string> };
+
+/**
+ * What a submitted form (its query string) asks of `operation`. Empty fields are left out, as a
+ * person leaves a filter blank to mean "any"; parameters named in `pageParameters` belong to the
+ * page (paging, not the operation) and are set aside. Everything else goes the way of a REST
+ * query: unknown or repeated names refused, numbers and yes/no read, then the input schema, with
+ * the 400's wording, naming the field.
+ */
+export function readForm<Input extends z.ZodObject>(
+  operation: Operation<Input>,
+  query: Record<string, string | string[] | undefined>,
+  pageParameters: readonly string[] = [],
+): FormReading<z.output<Input>> {
+  const given: Record<string, string | string[]> = {};
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || pageParameters.includes(name) || name === 'format' || name === 'key') continue;
+    if (typeof value === 'string' && value.trim() === '') continue;
+    given[name] = value;
+    if (typeof value === 'string') values[name] = value;
+  }
+  let raw: Record<string, unknown>;
+  try {
+    raw = inputFromQuery(operation, given) as Record<string, unknown>;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { ok: false, field: /"([^"]+)"/.exec(error.message)?.[1] ?? null, message: error.message, values };
+  }
+  const unsafe = unsafeTextIssue(raw);
+  if (unsafe !== null) return { ok: false, field: /"([^"[]+)/.exec(unsafe)?.[1] ?? null, message: unsafe, values };
+  const parsed = operation.input.safeParse(raw);
+  if (parsed.success) return { ok: true, input: parsed.data, values };
+  const issue = parsed.error.issues[0]!;
+  return { ok: false, field: String(issue.path[0] ?? '') || null, message: describeIssue(issue, raw), values };
+}
