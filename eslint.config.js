@@ -1,5 +1,5 @@
 // Lint rules, including the dependency direction of STYLE.md practice 12:
-// the domain, the accounts parser and the capability folders (ownership, webhooks) import no
+// the domain, the accounts parser and the capability folders (ownership, webhooks, alert-detection) import no
 // adapters or vendor I/O packages, and entry points receive ports rather than adapters.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -25,7 +25,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/domain/**/*.ts', 'src/accounts/**/*.ts', 'src/ownership/**/*.ts', 'src/webhooks/**/*.ts'],
+    files: [
+      'src/domain/**/*.ts',
+      'src/accounts/**/*.ts',
+      'src/ownership/**/*.ts',
+      'src/webhooks/**/*.ts',
+      'src/alert-detection/**/*.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

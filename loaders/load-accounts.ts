@@ -15,6 +15,8 @@ import { mkdir, readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { parseBulkFileName } from '../src/accounts/file-names.ts';
 import type { ParseResult } from '../src/accounts/parse-filing.ts';
+import { detectAlerts } from '../src/alert-detection/detect-alerts.ts';
+import type { AlertDetectionDeps, AlertDetectionSummary } from '../src/alert-detection/detect-alerts.ts';
 import { formatDuration, startProgress } from '../src/cli/progress.ts';
 import type { CompanyStore, FilingRecord, ParseFailureRecord } from '../src/ports.ts';
 import { filingSources, isNestedFilingZip } from './filing-sources.ts';
@@ -38,6 +40,8 @@ export interface AccountsLoadOptions {
   stopAfterFilings?: number;
   /** How often the counts so far are written to the load journal (default 5 s). */
   progressIntervalMs?: number;
+  /** Detect the alerts of what the load changed, and queue their webhooks, once it is done. */
+  alerts?: AlertDetectionDeps;
 }
 
 export interface AccountsLoadSummary {
@@ -49,6 +53,8 @@ export interface AccountsLoadSummary {
   failuresByCode: Record<string, number>;
   failureReport: string | null;
   seconds: number;
+  /** What alert detection found, when the load was asked to run it. */
+  alerts?: AlertDetectionSummary;
 }
 
 interface Unit {
@@ -61,6 +67,18 @@ interface Unit {
 }
 
 export async function loadAccounts(
+  store: CompanyStore,
+  paths: readonly string[],
+  options: AccountsLoadOptions,
+): Promise<AccountsLoadSummary> {
+  const summary = await loadAccountsFiles(store, paths, options);
+  // After the files are recorded loaded: a detection that fails leaves them loaded, and the next
+  // run of detection looks at their changes again.
+  if (!options.alerts) return summary;
+  return { ...summary, alerts: await detectAlerts(options.alerts, options.log ? { log: options.log } : {}) };
+}
+
+async function loadAccountsFiles(
   store: CompanyStore,
   paths: readonly string[],
   options: AccountsLoadOptions,

@@ -58,7 +58,10 @@ export async function runLoadCommand(args: readonly string[]): Promise<number> {
   const config = loadConfig();
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const reportDir = join(resolve(config.DATA_DIR), 'reports');
-  const { sql, store, pscs, location } = await openStore(config);
+  const { sql, store, pscs, ownership, alertDetections, location } = await openStore(config);
+  // Every load ends by detecting the alerts of what it changed (--no-index or not): webhooks must
+  // not wait for a later command.
+  const alerts = { detections: alertDetections, store, ownership };
   // What a load changed reaches the search index at once (`ukcd index` does it later after --no-index).
   const updateSearch = async () => {
     const search = await openSearch(config, sql);
@@ -75,6 +78,7 @@ export async function runLoadCommand(args: readonly string[]): Promise<number> {
     if (what === 'register') {
       const summary = await loadRegister(store, paths, {
         reportDir,
+        alerts,
         ...(values['snapshot-date'] ? { snapshotDate: values['snapshot-date'] } : {}),
         ...(values.complete ? { complete: true } : values.partial ? { complete: false } : {}),
       });
@@ -85,6 +89,7 @@ export async function runLoadCommand(args: readonly string[]): Promise<number> {
     if (what === 'psc') {
       const summary = await loadPsc({ store, pscs }, paths, {
         reportDir,
+        alerts,
         ...(values['snapshot-date'] ? { snapshotDate: values['snapshot-date'] } : {}),
         ...(values.complete ? { complete: true } : values.partial ? { complete: false } : {}),
       });
@@ -99,6 +104,7 @@ export async function runLoadCommand(args: readonly string[]): Promise<number> {
     }
     const summary = await loadAccounts(store, paths, {
       reportDir,
+      alerts,
       ...(workers ? { workers } : {}),
       ...(values.force ? { force: true } : {}),
       ...(values.published ? { published: values.published } : {}),

@@ -15,6 +15,8 @@ import type { WriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { formatDuration, startProgress } from '../src/cli/progress.ts';
+import { detectAlerts } from '../src/alert-detection/detect-alerts.ts';
+import type { AlertDetectionDeps, AlertDetectionSummary } from '../src/alert-detection/detect-alerts.ts';
 import type { PscStore } from '../src/ownership/ports.ts';
 import type { CompanyStore } from '../src/ports.ts';
 import { reportProgressToJournal } from './journal-progress.ts';
@@ -41,6 +43,8 @@ export interface PscLoadOptions {
   log?: (line: string) => void;
   /** How often the counts so far are written to the load journal (default 5 s). */
   progressIntervalMs?: number;
+  /** Detect the alerts of what the load changed, and queue their webhooks, once it is done. */
+  alerts?: AlertDetectionDeps;
 }
 
 export interface PscLoadSummary {
@@ -60,6 +64,8 @@ export interface PscLoadSummary {
   /** The snapshot's closing totals line as published, when one was read. */
   totals: Record<string, unknown> | null;
   seconds: number;
+  /** What alert detection found, when the load was asked to run it. */
+  alerts?: AlertDetectionSummary;
 }
 
 export interface PscLoadStores {
@@ -72,6 +78,18 @@ export interface PscLoadStores {
 export class PscInputError extends Error {}
 
 export async function loadPsc(
+  stores: PscLoadStores,
+  paths: readonly string[],
+  options: PscLoadOptions,
+): Promise<PscLoadSummary> {
+  const summary = await loadPscFiles(stores, paths, options);
+  // After the load is recorded done: a detection that fails leaves the load loaded, and the next
+  // run of detection looks at its changes again.
+  if (!options.alerts) return summary;
+  return { ...summary, alerts: await detectAlerts(options.alerts, options.log ? { log: options.log } : {}) };
+}
+
+async function loadPscFiles(
   { store, pscs }: PscLoadStores,
   paths: readonly string[],
   options: PscLoadOptions,

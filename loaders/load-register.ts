@@ -15,6 +15,8 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse';
 import type { RegisterCompany } from '../src/domain/company.ts';
 import type { CompanyStore } from '../src/ports.ts';
+import { detectAlerts } from '../src/alert-detection/detect-alerts.ts';
+import type { AlertDetectionDeps, AlertDetectionSummary } from '../src/alert-detection/detect-alerts.ts';
 import { formatDuration, startProgress } from '../src/cli/progress.ts';
 import { reportProgressToJournal } from './journal-progress.ts';
 import { readRegisterHeader } from './parse-register-row.ts';
@@ -33,6 +35,8 @@ export interface RegisterLoadOptions {
   log?: (line: string) => void;
   /** How often the counts so far are written to the load journal (default 5 s). */
   progressIntervalMs?: number;
+  /** Detect the alerts of what the load changed, and queue their webhooks, once it is done. */
+  alerts?: AlertDetectionDeps;
 }
 
 export interface RegisterLoadSummary {
@@ -44,11 +48,25 @@ export interface RegisterLoadSummary {
   markedDissolved: number;
   rejectReport: string | null;
   seconds: number;
+  /** What alert detection found, when the load was asked to run it. */
+  alerts?: AlertDetectionSummary;
 }
 
 export class RegisterInputError extends Error {}
 
 export async function loadRegister(
+  store: CompanyStore,
+  paths: readonly string[],
+  options: RegisterLoadOptions,
+): Promise<RegisterLoadSummary> {
+  const summary = await loadRegisterFiles(store, paths, options);
+  // After the load is recorded done: a detection that fails leaves the load loaded, and the next
+  // run of detection looks at its changes again.
+  if (!options.alerts) return summary;
+  return { ...summary, alerts: await detectAlerts(options.alerts, options.log ? { log: options.log } : {}) };
+}
+
+async function loadRegisterFiles(
   store: CompanyStore,
   paths: readonly string[],
   options: RegisterLoadOptions,

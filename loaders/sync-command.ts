@@ -54,7 +54,7 @@ export async function runSyncCommand(args: readonly string[]): Promise<number> {
     // The store first: the embedded one is refused while another process has it open, before
     // anything is written.
     opened = await openStore(config);
-    const { sql, store, pscs, location } = opened;
+    const { sql, store, pscs, ownership, alertDetections, location } = opened;
     await mkdir(downloadDir, { recursive: true });
     return await withLock(join(downloadDir, 'sync.lock'), async () => {
       log(`store: ${location}`);
@@ -64,6 +64,8 @@ export async function runSyncCommand(args: readonly string[]): Promise<number> {
         reportDir: join(dataDir, 'reports'),
         pscs,
         log,
+        // Each load ends by detecting the alerts of what it changed, --no-index or not.
+        alerts: { detections: alertDetections, store, ownership },
         ...(values.only ? { only: values.only as ZipKind } : {}),
         ...(values.since ? { accountsSince: values.since } : {}),
         ...(values['keep-downloads'] ? { keepDownloads: true } : {}),

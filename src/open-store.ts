@@ -12,6 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { createAlertDetectionStore } from './adapters/postgres/alert-detection-store.ts';
 import { createCompanyStore } from './adapters/postgres/company-store.ts';
 import { createKeyStore } from './adapters/postgres/key-store.ts';
 import { createOwnershipReader } from './adapters/postgres/ownership-reader.ts';
@@ -21,6 +22,7 @@ import { createWebhookStore } from './adapters/postgres/webhook-store.ts';
 import { migrate } from './adapters/postgres/migrate.ts';
 import { createPgSql } from './adapters/sql/pg-sql.ts';
 import { createPgliteSql } from './adapters/sql/pglite-sql.ts';
+import type { AlertDetectionStore } from './alert-detection/ports.ts';
 import type { Config } from './config.ts';
 import { acquireLock, LockHeldError } from './lock-file.ts';
 import type { OwnershipReader, PscStore } from './ownership/ports.ts';
@@ -35,6 +37,8 @@ export interface OpenedStore {
   watchlists: WatchlistStore;
   pscs: PscStore;
   ownership: OwnershipReader;
+  /** Where loads record the alerts they detect and queue their webhooks (no webhook secret needed). */
+  alertDetections: AlertDetectionStore;
   /** Where the data lives, for messages. */
   location: string;
 }
@@ -89,6 +93,7 @@ export async function openStore(
     watchlists: createWatchlistStore(sql),
     pscs: createPscStore(sql),
     ownership: createOwnershipReader(sql),
+    alertDetections: createAlertDetectionStore(sql),
     location,
   };
 }

@@ -6,6 +6,7 @@
  */
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { AlertDetectionDeps } from '../../src/alert-detection/detect-alerts.ts';
 import { startProgress } from '../../src/cli/progress.ts';
 import type { PscStore } from '../../src/ownership/ports.ts';
 import type { CompanyStore } from '../../src/ports.ts';
@@ -48,6 +49,8 @@ export interface SyncOptions {
   keepDownloads?: boolean;
   workers?: number;
   download?: Pick<DownloadOptions, 'attempts' | 'retryDelayMs' | 'idleTimeoutMs'>;
+  /** Detect the alerts of what each load changed and queue their webhooks (the loads' `alerts`). */
+  alerts?: AlertDetectionDeps;
   /** Bring the search index up to date; called once, when something was loaded. */
   updateSearch?: () => Promise<void>;
   log: (line: string) => void;
@@ -67,6 +70,7 @@ export async function syncFromCompaniesHouse(store: CompanyStore, options: SyncO
   const { log } = options;
   const base = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
   const wanted = (kind: ZipKind) => options.only === undefined || options.only === kind;
+  const alerts = options.alerts ? { alerts: options.alerts } : {};
   const none: PageLinks = { files: [], refused: [] };
   const [registerLinks, accountsLinks, pscLinks] = await Promise.all([
     wanted('register') ? readPage(new URL(REGISTER_PAGE, base).href) : none,
@@ -107,7 +111,7 @@ export async function syncFromCompaniesHouse(store: CompanyStore, options: SyncO
     try {
       const paths = [];
       for (const file of plan.register.files) paths.push(await fetchChecked(file, 'register', options));
-      summary.register = await loadRegister(store, paths, { reportDir: options.reportDir, log });
+      summary.register = await loadRegister(store, paths, { reportDir: options.reportDir, log, ...alerts });
       fetched.push(...paths);
     } catch (error) {
       summary.problems.push(`register ${plan.register.date}: ${message(error)}`);
@@ -130,6 +134,7 @@ export async function syncFromCompaniesHouse(store: CompanyStore, options: SyncO
       summary.accounts = await loadAccounts(store, ready, {
         reportDir: options.reportDir,
         log,
+        ...alerts,
         ...(options.workers ? { workers: options.workers } : {}),
       });
       fetched.push(...ready);
@@ -142,7 +147,11 @@ export async function syncFromCompaniesHouse(store: CompanyStore, options: SyncO
     try {
       const paths = [];
       for (const file of plan.psc.files) paths.push(await fetchChecked(file, 'psc', options));
-      summary.psc = await loadPsc({ store, pscs: options.pscs }, paths, { reportDir: options.reportDir, log });
+      summary.psc = await loadPsc({ store, pscs: options.pscs }, paths, {
+        reportDir: options.reportDir,
+        log,
+        ...alerts,
+      });
       fetched.push(...paths);
     } catch (error) {
       summary.problems.push(`PSC snapshot ${plan.psc.date}: ${message(error)}`);

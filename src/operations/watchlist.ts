@@ -4,8 +4,8 @@
  */
 import * as z from 'zod';
 import { withFigures } from '../domain/accounts-period.ts';
-import { ALERT_SEVERITIES, companyAlerts, selectAlerts, sortAlerts } from '../domain/alerts.ts';
-import type { Alert, PscNow } from '../domain/alerts.ts';
+import { alertsOfWatched, byCompany } from '../alert-detection/watched-alerts.ts';
+import { ALERT_SEVERITIES, selectAlerts, sortAlerts } from '../domain/alerts.ts';
 import { PLANS } from '../domain/api-keys.ts';
 import { watchSnapshot } from '../domain/watch-snapshot.ts';
 import { AppError } from '../errors.ts';
@@ -14,7 +14,6 @@ import { table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
 import type { OperationDeps } from './operation.ts';
 import { getAlertsOutput, watchAddOutput, watchListOutput, watchRemoveOutput } from './outputs.ts';
-import type { StoredPsc } from '../ownership/psc.ts';
 import type { CompanyWithAccounts, WatchedCompany } from '../ports.ts';
 
 /** The key's watched companies, and each one as the register and accounts show it now. */
@@ -25,38 +24,6 @@ async function watchedCompanies(
   const watched = await deps.watchlists.list(keyId);
   const current = await deps.store.getCompanies(watched.map((w) => w.company_number));
   return { watched, byNumber: new Map(current.map((c) => [c.company.company_number, c])) };
-}
-
-/** Records grouped by their company number. */
-function byCompany<Record extends { company_number: string }>(records: readonly Record[]): Map<string, Record[]> {
-  const groups = new Map<string, Record[]>();
-  for (const record of records) {
-    const group = groups.get(record.company_number);
-    if (group) group.push(record);
-    else groups.set(record.company_number, [record]);
-  }
-  return groups;
-}
-
-/**
- * What control_change compares each snapshot's PSC set with: the current PSCs and statements of
- * every watched company whose snapshot has a set (one query), and, for a company whose snapshot
- * lists one no longer current, its ceased records too (a query for each such company only).
- */
-async function pscsNow(deps: OperationDeps, watched: readonly WatchedCompany[]): Promise<Map<string, PscNow[]>> {
-  const compared = watched.filter((w) => (w.snapshot.pscs?.length ?? 0) > 0);
-  if (compared.length === 0) return new Map();
-  const current = byCompany(await deps.ownership.currentPscsOf(compared.map((w) => w.company_number)));
-  const found = new Map<string, readonly StoredPsc[]>(compared.map((w) => [w.company_number, []]));
-  for (const [number, records] of current) found.set(number, records);
-  const ceasedSince = compared.filter((w) => {
-    const ids = new Set(found.get(w.company_number)!.map((psc) => psc.psc_id));
-    return w.snapshot.pscs!.some((psc) => !ids.has(psc.psc_id));
-  });
-  await Promise.all(
-    ceasedSince.map(async (w) => found.set(w.company_number, await deps.ownership.pscsOf(w.company_number, true))),
-  );
-  return new Map([...found].map(([number, records]) => [number, [...records]]));
 }
 
 const companyNumbersInput = companyNumberListInput(50, 'Company numbers to watch or stop watching');
@@ -201,12 +168,8 @@ export const getAlerts = defineOperation({
   output: getAlertsOutput,
   json: true,
   async run(deps, input, context) {
-    const { watched, byNumber } = await watchedCompanies(deps, context.keyId);
-    const pscs = await pscsNow(deps, watched);
-    const alerts: Alert[] = watched.flatMap((w) => {
-      const now = byNumber.get(w.company_number);
-      return now ? companyAlerts(w.snapshot, now, context.today, w.added, pscs.get(w.company_number)) : [];
-    });
+    const watched = await deps.watchlists.list(context.keyId);
+    const alerts = (await alertsOfWatched(deps, watched, context.today)).flatMap((w) => w.alerts);
     const oldest = watched.map((w) => w.added.slice(0, 10)).sort()[0];
     return {
       since: oldest ?? context.today,

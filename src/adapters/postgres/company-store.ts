@@ -460,8 +460,13 @@ const CHANGED_COMPANIES = `SELECT company_number FROM companies WHERE updated_at
  * The changed company numbers, batchSize a batch. On PostgreSQL streamed through a cursor: after a
  * first full PSC load nearly every company has changed, and holding six million numbers (and first
  * their rows) cost the indexer a gigabyte. PGlite reads them at once (its data is small).
+ * Alert detection (alert-detection-store.ts) reads the same changes.
  */
-async function* changedCompanyNumbers(sql: Sql, changedSince: string, batchSize: number): AsyncGenerator<string[]> {
+export async function* changedCompanyNumbers(
+  sql: Sql,
+  changedSince: string,
+  batchSize: number,
+): AsyncGenerator<string[]> {
   if (sql.scan) {
     // A fetch of batchSize rows is a batch: all of them but the last.
     for await (const rows of sql.scan<{ company_number: string }>(CHANGED_COMPANIES, batchSize, [changedSince]))

@@ -1,0 +1,120 @@
+/**
+ * Alert detection after a load (issue 15): the companies changed since the last run are streamed
+ * in batches, each batch is looked up among the watchlists (by company number, through an index;
+ * never a scan of every watchlist), the alerts of each watch are computed as get_alerts computes
+ * them (watched-alerts.ts), and those not detected before are recorded and queued for the key's
+ * webhook endpoints in one transaction per batch. Memory stays flat whatever the load changed.
+ *
+ * Runs are measured on the database's clock: a run looks at the changes since the last one
+ * started, less CATCH_UP_MS for writes that were still committing then (a load's batch stamps its
+ * rows with its transaction's start), so a load whose detection never ran is caught by the next
+ * one. Looking at a company twice is harmless: an alert already detected is not recorded again.
+ */
+import { startProgress } from '../cli/progress.ts';
+import { alertEvent, alertEventType, alertKey } from './alert-events.ts';
+import type { KeyAlertEvent } from './alert-events.ts';
+import type { AlertDetectionStore, KeyWatch } from './ports.ts';
+import { alertsOfWatched } from './watched-alerts.ts';
+import type { AlertReaders } from './watched-alerts.ts';
+
+export interface AlertDetectionDeps extends AlertReaders {
+  detections: AlertDetectionStore;
+}
+
+export interface AlertDetectionOptions {
+  /** Changed companies read at a time (default 5,000). */
+  batchSize?: number;
+  log?: (line: string) => void;
+}
+
+export interface AlertDetectionSummary {
+  /** Changed companies looked at. */
+  companies: number;
+  /** Watches of them (a company watched by two keys counts twice). */
+  watches: number;
+  /** Alerts not detected before, now recorded. */
+  alerts: number;
+  /** Keys that have new alerts. */
+  keys: number;
+  /** Deliveries put in the webhook outbox. */
+  deliveries: number;
+  /** The day alerts were judged on (overdue accounts): the UTC day of the database clock when the run started. */
+  asOf: string;
+}
+
+/** How far before the last run's start a run looks again (see the header). */
+export const CATCH_UP_MS = 5 * 60_000;
+
+const BATCH_SIZE = 5_000;
+
+/** Detect the alerts of what changed since the last run, record them and queue their deliveries. */
+export async function detectAlerts(
+  deps: AlertDetectionDeps,
+  options: AlertDetectionOptions = {},
+): Promise<AlertDetectionSummary> {
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const startedAt = await deps.detections.now();
+  const asOf = startedAt.slice(0, 10);
+  const summary: AlertDetectionSummary = { companies: 0, watches: 0, alerts: 0, keys: 0, deliveries: 0, asOf };
+  const keys = new Set<number>();
+  if (await deps.detections.anyWatched()) {
+    const since = changesSince(await deps.detections.detectedThrough(), CATCH_UP_MS);
+    const progress = startProgress({ label: 'alerts', unit: 'companies' });
+    try {
+      for await (const numbers of deps.detections.changedCompanies(since, options.batchSize ?? BATCH_SIZE)) {
+        summary.companies += numbers.length;
+        const watches = await deps.detections.watchesOf(numbers);
+        summary.watches += watches.length;
+        if (watches.length > 0) {
+          const recorded = await deps.detections.recordDetected(await watchAlertEvents(deps, watches, asOf));
+          summary.alerts += recorded.recorded.length;
+          summary.deliveries += recorded.deliveries;
+          for (const alert of recorded.recorded) keys.add(alert.keyId);
+        }
+        progress.advance(numbers.length);
+      }
+    } finally {
+      progress.stop();
+    }
+  }
+  await deps.detections.recordDetectedThrough(startedAt);
+  summary.keys = keys.size;
+  log(describeAlertDetection(summary));
+  return summary;
+}
+
+/** Every alert of these watches as an event for the watching key (those already detected included). */
+async function watchAlertEvents(
+  readers: AlertReaders,
+  watches: readonly KeyWatch[],
+  asOf: string,
+): Promise<KeyAlertEvent[]> {
+  return (await alertsOfWatched(readers, watches, asOf)).flatMap(({ watched, company, alerts }) =>
+    company === null
+      ? []
+      : alerts.map((alert) => ({
+          keyId: watched.key_id,
+          alertKey: alertKey(alert),
+          eventType: alertEventType(alert.kind),
+          payload: alertEvent(alert, company),
+        })),
+  );
+}
+
+/** Where a run starts looking: `margin` before the last run started; everything before the first run. */
+export function changesSince(detectedThrough: string | null, marginMs: number): string | null {
+  if (detectedThrough === null) return null;
+  return new Date(Date.parse(detectedThrough) - marginMs).toISOString();
+}
+
+/** The loader's summary line: `alerts: 12 new for 3 keys, 12 deliveries queued (…)`. */
+export function describeAlertDetection(summary: AlertDetectionSummary): string {
+  const n = (count: number) => count.toLocaleString('en-GB');
+  const plural = (count: number, one: string, many: string) => `${n(count)} ${count === 1 ? one : many}`;
+  return (
+    `alerts: ${n(summary.alerts)} new for ${plural(summary.keys, 'key', 'keys')}, ` +
+    `${plural(summary.deliveries, 'delivery', 'deliveries')} queued ` +
+    `(${plural(summary.companies, 'changed company', 'changed companies')} checked, ` +
+    `${plural(summary.watches, 'watch', 'watches')}, as of ${summary.asOf})`
+  );
+}

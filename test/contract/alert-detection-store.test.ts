@@ -1,0 +1,296 @@
+/**
+ * The AlertDetectionStore contract on every store (PGlite and a real PostgreSQL server), and
+ * detectAlerts over it: changes found since a time, watches found by company number, each alert
+ * recorded and queued once, in one transaction with its deliveries.
+ */
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { before, describe, test } from 'node:test';
+import { createAlertDetectionStore } from '../../src/adapters/postgres/alert-detection-store.ts';
+import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
+import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
+import { createWebhookStore } from '../../src/adapters/postgres/webhook-store.ts';
+import { alertEvent, alertEventType, alertKey } from '../../src/alert-detection/alert-events.ts';
+import type { KeyAlertEvent } from '../../src/alert-detection/alert-events.ts';
+import { detectAlerts } from '../../src/alert-detection/detect-alerts.ts';
+import type { AlertDetectionDeps } from '../../src/alert-detection/detect-alerts.ts';
+import type { AlertDetectionStore } from '../../src/alert-detection/ports.ts';
+import type { Alert } from '../../src/domain/alerts.ts';
+import { watchSnapshot } from '../../src/domain/watch-snapshot.ts';
+import type { Sql } from '../../src/ports.ts';
+import type { WebhookStore } from '../../src/webhooks/ports.ts';
+import { createSecretSealer } from '../../src/webhooks/secret-sealer.ts';
+import { newWebhookSecret } from '../../src/webhooks/signing.ts';
+import { testStores, useStore } from '../support/databases.ts';
+import { company } from '../support/store-records.ts';
+
+let keys = 0;
+async function newKey(sql: Sql): Promise<number> {
+  keys += 1;
+  const result = await sql.query<{ id: number }>(
+    `INSERT INTO api_keys (key_hash, prefix, plan) VALUES ($1, $2, 'pro') RETURNING id`,
+    [`detect-hash-${process.pid}-${keys}`, `ukcd_d${String(keys).padStart(7, '0')}`],
+  );
+  return result.rows[0]!.id;
+}
+
+function statusAlert(number: string, to: string): Alert {
+  return {
+    company_number: number,
+    name: `COMPANY ${number} LIMITED`,
+    kind: 'status_change',
+    severity: 'high',
+    message: `Status changed from Active to ${to}.`,
+    detected: '2025-07-01',
+    from: 'Active',
+    to,
+  };
+}
+
+function event(keyId: number, alert: Alert): KeyAlertEvent {
+  const record = {
+    company: { ...company(alert.company_number), removed_from_register: null, snapshot_date: '2025-07-01' },
+    accounts: [],
+  };
+  return {
+    keyId,
+    alertKey: alertKey(alert),
+    eventType: alertEventType(alert.kind),
+    payload: alertEvent(alert, record),
+  };
+}
+
+for (const kind of testStores) {
+  describe(`${kind.name}: AlertDetectionStore`, () => {
+    const db = useStore(kind);
+    let detections: AlertDetectionStore;
+    let webhooks: WebhookStore;
+    before(() => {
+      detections = createAlertDetectionStore(db.sql);
+      webhooks = createWebhookStore(db.sql, createSecretSealer(randomBytes(32)));
+    });
+    const endpoint = async (keyId: number, events: string[] | null) => {
+      const created = await webhooks.createEndpoint(
+        { keyId, url: 'http://127.0.0.1:9/hook', events, description: null, secret: newWebhookSecret() },
+        10,
+      );
+      assert.ok(created.endpoint);
+      return created.endpoint.id;
+    };
+    const outbox = async (endpointId: string) =>
+      (
+        await db.sql.query<{ event_key: string; event_type: string; payload: unknown }>(
+          `SELECT event_key, event_type, payload FROM webhook_deliveries WHERE endpoint_id = $1 ORDER BY created_at, id`,
+          [endpointId],
+        )
+      ).rows;
+
+    test('the detection mark: none before the first run, and it never moves back', async () => {
+      assert.equal(await detections.detectedThrough(), null);
+      await detections.recordDetectedThrough('2026-01-02T03:04:05.678Z');
+      assert.equal(await detections.detectedThrough(), '2026-01-02T03:04:05.678Z');
+      await detections.recordDetectedThrough('2026-01-01T00:00:00.000Z');
+      assert.equal(await detections.detectedThrough(), '2026-01-02T03:04:05.678Z');
+      const now = await detections.now();
+      assert.match(now, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      await detections.recordDetectedThrough(now);
+      assert.equal(await detections.detectedThrough(), now);
+    });
+
+    test('changed companies: those written after a time, in number order and in batches; all of them without one', async () => {
+      await db.store.upsertCompanies([company('10000003'), company('10000001')], '2025-01-01');
+      const between = await detections.now();
+      await db.store.upsertCompanies([company('10000005'), company('10000004'), company('10000002')], '2025-01-01');
+      const read = async (since: string | null) => {
+        const batches = [];
+        for await (const batch of detections.changedCompanies(since, 2)) batches.push(batch);
+        return batches;
+      };
+      assert.deepEqual(await read(between), [['10000002', '10000004'], ['10000005']]);
+      const all = (await read(null)).flat();
+      for (const number of ['10000001', '10000002', '10000003', '10000004', '10000005'])
+        assert.ok(all.includes(number), number);
+      assert.deepEqual(all, [...all].sort());
+      // Written again unchanged: not a change.
+      const later = await detections.now();
+      await db.store.upsertCompanies([company('10000001')], '2025-01-01');
+      assert.deepEqual(await read(later), []);
+    });
+
+    test("watches of companies: every key's, by company number, through the index", async () => {
+      const watchlists = createWatchlistStore(db.sql);
+      const [a, b] = [await newKey(db.sql), await newKey(db.sql)];
+      const snapshot = watchSnapshot({
+        company: { ...company('20000001'), removed_from_register: null, snapshot_date: '2025-01-01' },
+        accounts: [],
+      });
+      await watchlists.add(a, [{ company_number: '20000001', snapshot }], 10, '2025-02-03T04:05:06.789Z');
+      await watchlists.add(
+        b,
+        [
+          { company_number: '20000001', snapshot },
+          { company_number: '20000002', snapshot },
+        ],
+        10,
+      );
+      const watches = await detections.watchesOf(['20000001', '20000003']);
+      assert.deepEqual(
+        watches.map((w) => [w.key_id, w.company_number]),
+        [
+          [a, '20000001'],
+          [b, '20000001'],
+        ],
+      );
+      assert.equal(watches[0]!.added, '2025-02-03T04:05:06.789Z');
+      assert.deepEqual(watches[0]!.snapshot, snapshot);
+      assert.deepEqual(await detections.watchesOf([]), []);
+      assert.equal(await detections.anyWatched(), true);
+      const index = await db.sql.query(
+        `SELECT indexdef FROM pg_indexes WHERE tablename = 'watchlist_entries' AND indexname = 'watchlist_entries_company'`,
+      );
+      assert.equal(index.rowCount, 1);
+    });
+
+    test('recorded once and queued for the subscribed endpoints of its key, in one transaction', async () => {
+      const [key, other] = [await newKey(db.sql), await newKey(db.sql)];
+      const all = await endpoint(key, null);
+      const statusOnly = await endpoint(key, ['alert.status_change']);
+      const accountsOnly = await endpoint(key, ['alert.new_accounts']);
+      const othersEndpoint = await endpoint(other, null);
+      const liquidation = event(key, statusAlert('30000001', 'Liquidation'));
+
+      const first = await detections.recordDetected([liquidation, liquidation]);
+      assert.deepEqual(first, { recorded: [liquidation], deliveries: 2 });
+      const [delivered] = await outbox(all);
+      assert.deepEqual(delivered, {
+        event_key: liquidation.alertKey,
+        event_type: 'alert.status_change',
+        payload: JSON.parse(JSON.stringify(liquidation.payload)),
+      });
+      assert.equal((await outbox(statusOnly)).length, 1);
+      assert.equal((await outbox(accountsOnly)).length, 0);
+      assert.equal((await outbox(othersEndpoint)).length, 0);
+
+      // Found again: nothing recorded, nothing queued; not even for an endpoint registered since.
+      const later = await endpoint(key, null);
+      assert.deepEqual(await detections.recordDetected([liquidation]), { recorded: [], deliveries: 0 });
+      assert.equal((await outbox(later)).length, 0);
+      assert.equal((await outbox(all)).length, 1);
+
+      // Moved on (Dissolved): a new alert.
+      const dissolved = event(key, statusAlert('30000001', 'Dissolved'));
+      assert.deepEqual(await detections.recordDetected([liquidation, dissolved]), {
+        recorded: [dissolved],
+        deliveries: 3,
+      });
+
+      // The same alert for another key is that key's own.
+      const forOther = event(other, statusAlert('30000001', 'Liquidation'));
+      assert.deepEqual(await detections.recordDetected([forOther]), { recorded: [forOther], deliveries: 1 });
+    });
+
+    test('an outbox write that fails records no detection: the next run finds the alert new', async () => {
+      const key = await newKey(db.sql);
+      const hook = await endpoint(key, null);
+      const alert = event(key, statusAlert('40000001', 'Liquidation'));
+      // A payload the outbox cannot write (JSON has no BigInt): its insert fails after the detection's.
+      const unwritable = { ...alert, payload: { ...alert.payload, extra: 1n } };
+      await assert.rejects(detections.recordDetected([unwritable]), /BigInt/);
+      assert.equal((await outbox(hook)).length, 0);
+      assert.deepEqual(await detections.recordDetected([alert]), { recorded: [alert], deliveries: 1 });
+    });
+
+    test('a disabled endpoint gets nothing; a key without endpoints still has the alert recorded', async () => {
+      const key = await newKey(db.sql);
+      const hook = await endpoint(key, null);
+      await db.sql.query(`UPDATE webhook_endpoints SET disabled_at = now(), disabled_reason = 'test' WHERE id = $1`, [
+        hook,
+      ]);
+      const alert = event(key, statusAlert('50000001', 'Liquidation'));
+      assert.deepEqual(await detections.recordDetected([alert]), { recorded: [alert], deliveries: 0 });
+      const bare = await newKey(db.sql);
+      const alone = event(bare, statusAlert('50000001', 'Liquidation'));
+      assert.deepEqual(await detections.recordDetected([alone]), { recorded: [alone], deliveries: 0 });
+      assert.deepEqual(await detections.recordDetected([]), { recorded: [], deliveries: 0 });
+    });
+  });
+
+  describe(`${kind.name}: detectAlerts`, () => {
+    const db = useStore(kind);
+    let deps: AlertDetectionDeps;
+    let webhooks: WebhookStore;
+    before(() => {
+      deps = {
+        detections: createAlertDetectionStore(db.sql),
+        store: db.store,
+        ownership: createOwnershipReader(db.sql),
+      };
+      webhooks = createWebhookStore(db.sql, createSecretSealer(randomBytes(32)));
+    });
+
+    test('with no watch, nothing is read; the mark moves on', async () => {
+      await db.store.upsertCompanies([company('60000001')], '2025-01-01');
+      const summary = await detectAlerts(deps, { log: () => {} });
+      assert.deepEqual(
+        { ...summary, asOf: '' },
+        { companies: 0, watches: 0, alerts: 0, keys: 0, deliveries: 0, asOf: '' },
+      );
+      assert.notEqual(await deps.detections.detectedThrough(), null);
+    });
+
+    test('the changed companies a key watches, in batches: each alert once, the line logged', async () => {
+      const watchlists = createWatchlistStore(db.sql);
+      const [watcher, bystander] = [await newKey(db.sql), await newKey(db.sql)];
+      const hook = await webhooks.createEndpoint(
+        { keyId: watcher, url: 'http://127.0.0.1:9/hook', events: null, description: null, secret: newWebhookSecret() },
+        10,
+      );
+      assert.ok(hook.endpoint);
+      const numbers = ['60000002', '60000003', '60000004'];
+      await db.store.upsertCompanies(
+        numbers.map((n) => company(n)),
+        '2025-01-01',
+      );
+      const watched = await db.store.getCompanies(numbers);
+      await watchlists.add(
+        watcher,
+        watched.map((c) => ({ company_number: c.company.company_number, snapshot: watchSnapshot(c, []) })),
+        10,
+      );
+      await detectAlerts(deps, { log: () => {} });
+
+      // Two of the three go into liquidation; a company nobody watches changes too.
+      await db.store.upsertCompanies(
+        [
+          company('60000002', { status: 'Liquidation' }),
+          company('60000004', { status: 'Liquidation' }),
+          company('60000009', { status: 'Liquidation' }),
+        ],
+        '2025-02-01',
+      );
+      const lines: string[] = [];
+      const summary = await detectAlerts(deps, { batchSize: 1, log: (line) => lines.push(line) });
+      assert.equal(summary.alerts, 2);
+      assert.equal(summary.keys, 1);
+      assert.equal(summary.deliveries, 2);
+      assert.equal(summary.watches >= 2, true);
+      assert.equal(lines.length, 1);
+      assert.match(lines[0]!, /^alerts: 2 new for 1 key, 2 deliveries queued \(/);
+      const queued = await webhooks.recentDeliveries(watcher, hook.endpoint.id, 10);
+      assert.deepEqual(
+        queued.map((d) => d.event_type),
+        ['alert.status_change', 'alert.status_change'],
+      );
+      assert.equal((await deps.detections.recordDetected([])).deliveries, 0);
+      const bystanders = await db.sql.query('SELECT 1 FROM alert_detections WHERE key_id = $1', [bystander]);
+      assert.equal(bystanders.rowCount, 0);
+
+      // The same state loaded again, and a run with nothing new: nothing more.
+      await db.store.upsertCompanies([company('60000002', { status: 'Liquidation' })], '2025-03-01');
+      const again = await detectAlerts(deps, { log: () => {} });
+      assert.equal(again.alerts, 0);
+      assert.equal(again.deliveries, 0);
+      assert.equal((await webhooks.recentDeliveries(watcher, hook.endpoint.id, 10)).length, 2);
+    });
+  });
+}
