@@ -72,6 +72,17 @@ const Variables = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((value) => value === 'true' || value === '1'),
+  /**
+   * How long the sender waits for a receiver's answer (connect, send, status line). 15 s, as the
+   * webhook contract says; lower it only in tests.
+   */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  /**
+   * How long a sender's claim on a delivery lasts: a sender killed mid-send leaves the delivery
+   * to be sent again once it ends. Longer than WEBHOOK_TIMEOUT_MS (so a live attempt is never
+   * claimed twice); unset, the timeout plus 30 s. Short only in tests that kill senders.
+   */
+  WEBHOOK_LEASE_MS: z.coerce.number().int().min(200).max(3_600_000).optional(),
   /** Where `ukcd sync` finds the Companies House download service (a mirror, or a test server). */
   CH_DOWNLOAD_URL: z.url().default('https://download.companieshouse.gov.uk/'),
   /**
@@ -101,6 +112,9 @@ export const CONFIG_VARIABLES: readonly string[] = Object.keys(Variables.shape);
 const Env = Variables.refine((env) => !env.DATABASE_READ_URL || env.DATABASE_URL, {
   message: 'DATABASE_READ_URL is a replica of DATABASE_URL: set DATABASE_URL too',
   path: ['DATABASE_READ_URL'],
+}).refine((env) => env.WEBHOOK_LEASE_MS === undefined || env.WEBHOOK_LEASE_MS > env.WEBHOOK_TIMEOUT_MS, {
+  message: 'WEBHOOK_LEASE_MS must be longer than WEBHOOK_TIMEOUT_MS (15000 unless set)',
+  path: ['WEBHOOK_LEASE_MS'],
 });
 
 export type Config = z.infer<typeof Env>;

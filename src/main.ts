@@ -15,6 +15,7 @@ import { loadConfig } from './config.ts';
 import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
 import { buildApp, jsonRequestLog } from './http/app.ts';
+import { createHttpMetrics } from './http/metrics.ts';
 import { openSearch } from './open-search.ts';
 import { openReadSide, openStore, openWebhookStore } from './open-store.ts';
 import { createHttpWebhookTransport } from './adapters/http/webhook-transport.ts';
@@ -46,6 +47,8 @@ export async function main(): Promise<Server> {
   });
   log(`search: ${search.location}`);
   const webhookStore = openWebhookStore(config, sql);
+  // Made here rather than by buildApp: the sender below counts its outcomes in them.
+  const metrics = createHttpMetrics({ store: reads.store, webhooks: webhookStore });
   const server = buildApp({
     store: reads.store,
     ...(config.DATABASE_READ_URL ? { primary: store } : {}),
@@ -57,6 +60,7 @@ export async function main(): Promise<Server> {
     webhooks: { store: webhookStore, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE },
     log,
     trustProxy: config.TRUST_PROXY,
+    metrics,
     ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
     ...(config.LOG_REQUESTS ? { requestLog: jsonRequestLog() } : {}),
   }).listen(config.PORT, config.HOST);
@@ -70,6 +74,9 @@ export async function main(): Promise<Server> {
         store: webhookStore,
         transport: createHttpWebhookTransport(),
         allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+        timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+        ...(config.WEBHOOK_LEASE_MS ? { leaseMs: config.WEBHOOK_LEASE_MS } : {}),
+        onOutcome: (status) => metrics.webhookOutcome(status),
       })
     : null;
   sender?.start();

@@ -14,6 +14,7 @@ import { cors } from './cors.ts';
 import { BODY_LIMIT_BYTES, bodyLimit, errorMiddleware } from './errors.ts';
 import { issueFreeKey } from './free-keys.ts';
 import { createHttpMetrics, metricsEndpoint } from './metrics.ts';
+import type { HttpMetrics } from './metrics.ts';
 import { unmatchedRequests } from './unmatched-requests.ts';
 import { openApiDocument } from './openapi.ts';
 import { requestLog } from './request-log.ts';
@@ -34,12 +35,19 @@ export interface AppDeps extends Omit<HttpDeps, 'clock' | 'metrics' | 'log'> {
   trustProxy?: boolean;
   /** When set, GET /metrics needs `Authorization: Bearer <metricsToken>`. */
   metricsToken?: string;
+  /**
+   * The metrics to serve, when the caller needs them too (main.ts counts the webhook sender's
+   * outcomes in them); by default the app makes its own, reading the stores it is given.
+   */
+  metrics?: HttpMetrics;
 }
 
 export function buildApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: deps.trustProxy ?? false });
   const log = deps.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const metrics = createHttpMetrics({ store: deps.store });
+  const metrics =
+    deps.metrics ??
+    createHttpMetrics({ store: deps.store, ...(deps.webhooks ? { webhooks: deps.webhooks.store } : {}) });
   const httpDeps: HttpDeps = { ...deps, clock: deps.clock ?? (() => new Date()), metrics, log };
   // Koa's own error log would repeat what the error middleware already logged.
   app.silent = true;

@@ -1,8 +1,9 @@
 /**
  * The HTTP app's metrics, served in the Prometheus text format on GET /metrics: requests and their
  * latency by operation and status, quota and free-key refusals, the process's own (memory, event
- * loop, garbage collection), and the loads the journal in the store reports — loaders run as
- * separate processes, so the journal is where the API learns how far they are.
+ * loop, garbage collection), the loads the journal in the store reports — loaders run as
+ * separate processes, so the journal is where the API learns how far they are — and webhook
+ * delivery: the outcomes this process's sender recorded, and the outbox as the store sees it.
  *
  * Each app has its own registry, so several apps in one process (the tests) never share counts.
  */
@@ -11,6 +12,7 @@ import type { Context, Next } from 'koa';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from '../errors.ts';
 import type { CompanyStore, LoadProgress, Plan } from '../ports.ts';
+import type { DeliveryOutcome, WebhookStore } from '../webhooks/ports.ts';
 import { bearerToken } from './access.ts';
 
 /** Which surface refused a call. */
@@ -19,8 +21,19 @@ export type Channel = 'rest' | 'mcp';
 /** Seconds, from 1 ms (a lookup) to 10 s (a slow aggregate); anything slower lands in +Inf. */
 export const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-/** How long a scrape waits for the load journal before answering without it (ukcd_store_up 0). */
+/**
+ * How long a scrape waits for the load journal (or the webhook outbox) before answering without it
+ * (ukcd_store_up 0, ukcd_webhook_queue_up 0).
+ */
 export const STORE_TIMEOUT_MS = 1000;
+
+/** The `outcome` label of ukcd_webhook_deliveries_total, one per way an attempt ends. */
+export const WEBHOOK_OUTCOMES = {
+  delivered: 'delivered',
+  retry: 'retry',
+  failed: 'failed',
+  'disable-endpoint': 'disabled',
+} as const satisfies Record<DeliveryOutcome['status'], string>;
 
 export interface HttpMetrics {
   readonly registry: Registry;
@@ -28,11 +41,15 @@ export interface HttpMetrics {
   middleware(ctx: Context, next: Next): Promise<void>;
   quotaRefused(plan: Plan, channel: Channel): void;
   freeKeyRefused(): void;
+  /** Counts an attempt's recorded outcome: the webhook sender's onOutcome. */
+  webhookOutcome(status: DeliveryOutcome['status']): void;
 }
 
 export interface HttpMetricsOptions {
   /** Where the load journal is read at each scrape. */
   store: Pick<CompanyStore, 'loadProgress'>;
+  /** Where the webhook outbox's figures are read at each scrape; without it, no queue gauges. */
+  webhooks?: Pick<WebhookStore, 'queueStats'>;
   storeTimeoutMs?: number;
 }
 
@@ -111,7 +128,20 @@ export function createHttpMetrics(options: HttpMetricsOptions): HttpMetrics {
     return child;
   };
 
-  addLoadGauges(registry, options.store, options.storeTimeoutMs ?? STORE_TIMEOUT_MS);
+  const deliveries = new Counter({
+    name: 'ukcd_webhook_deliveries_total',
+    help:
+      "Webhook attempts this process's sender made and recorded, by outcome: delivered (2xx), retry (to be tried " +
+      'again), failed (given up), disabled (the endpoint disabled: 410 Gone or three days failing).',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  // Every outcome from the start at 0, so that rate() sees the first one.
+  for (const outcome of Object.values(WEBHOOK_OUTCOMES)) deliveries.labels({ outcome }).inc(0);
+
+  const timeoutMs = options.storeTimeoutMs ?? STORE_TIMEOUT_MS;
+  addLoadGauges(registry, options.store, timeoutMs);
+  if (options.webhooks) addWebhookQueueGauges(registry, options.webhooks, timeoutMs);
 
   return {
     registry,
@@ -131,23 +161,36 @@ export function createHttpMetrics(options: HttpMetricsOptions): HttpMetrics {
     freeKeyRefused() {
       freeKeysRefused.inc();
     },
+    webhookOutcome(status) {
+      deliveries.inc({ outcome: WEBHOOK_OUTCOMES[status] });
+    },
   };
 }
 
 /**
- * Gauges read from the load journal when scraped. Every gauge's collect() awaits the same reading
- * (prom-client collects all metrics of a scrape at once), and at most one journal query is in
- * flight: a store that hangs costs each scrape its timeout, never a pile of waiting queries.
+ * A reading from the store shared by the gauges that show it. Every gauge's collect() awaits the
+ * same reading (prom-client collects all metrics of a scrape at once), and at most one query is
+ * in flight: a store that hangs costs each scrape `timeoutMs`, never a pile of waiting queries.
+ * `apply` gets the value, or null when there was none in time.
  */
-function addLoadGauges(registry: Registry, store: Pick<CompanyStore, 'loadProgress'>, timeoutMs: number): void {
-  let query: Promise<LoadProgress> | null = null;
+function sharedReading<T>(
+  read: () => Promise<T>,
+  timeoutMs: number,
+  apply: (value: T | null) => void,
+): () => Promise<void> {
+  let query: Promise<T> | null = null;
   let reading: Promise<void> | null = null;
-  const refresh = (): Promise<void> => {
-    reading ??= within(timeoutMs, (query ??= store.loadProgress().finally(() => (query = null))))
+  return () => {
+    reading ??= within(timeoutMs, (query ??= read().finally(() => (query = null))))
       .then(apply, () => apply(null))
       .finally(() => (reading = null));
     return reading;
   };
+}
+
+/** Gauges read from the load journal when scraped (one shared, bounded reading a scrape). */
+function addLoadGauges(registry: Registry, store: Pick<CompanyStore, 'loadProgress'>, timeoutMs: number): void {
+  const refresh = sharedReading(() => store.loadProgress(), timeoutMs, apply);
   const gauge = (name: string, help: string, labelNames: readonly string[]) =>
     new Gauge({ name, help, labelNames, registers: [registry], collect: refresh });
 
@@ -211,6 +254,38 @@ function addLoadGauges(registry: Registry, store: Pick<CompanyStore, 'loadProgre
       lastWritten.set(labels, load.rows_written);
       lastRejected.set(labels, load.rows_rejected);
     }
+  }
+}
+
+/**
+ * Gauges of the webhook outbox, read from the store when scraped (one shared, bounded reading a
+ * scrape). They describe the database, so every instance on it shows the same figures.
+ */
+function addWebhookQueueGauges(registry: Registry, store: Pick<WebhookStore, 'queueStats'>, timeoutMs: number): void {
+  const refresh = sharedReading(() => store.queueStats(), timeoutMs, apply);
+  const gauge = (name: string, help: string) => new Gauge({ name, help, registers: [registry], collect: refresh });
+  const up = gauge(
+    'ukcd_webhook_queue_up',
+    'Whether this scrape read the webhook outbox from the store in time (1) or not (0).',
+  );
+  const pending = gauge(
+    'ukcd_webhook_deliveries_pending',
+    'Webhook deliveries pending (due now, being sent, or waiting for a retry): the depth of the outbox.',
+  );
+  const oldestAge = gauge(
+    'ukcd_webhook_oldest_pending_age_seconds',
+    'How long the oldest pending webhook delivery has been in the outbox; 0 when none is pending.',
+  );
+  const disabled = gauge(
+    'ukcd_webhook_endpoints_disabled',
+    'Webhook endpoints disabled (410 Gone, or every attempt failing for three days).',
+  );
+  function apply(stats: Awaited<ReturnType<WebhookStore['queueStats']>> | null): void {
+    up.set(stats ? 1 : 0);
+    // Unknown is NaN, not 0: an outbox that could not be read must not look empty.
+    pending.set(stats ? stats.pending : NaN);
+    oldestAge.set(stats ? (stats.oldest_pending_age_ms ?? 0) / 1000 : NaN);
+    disabled.set(stats ? stats.disabled_endpoints : NaN);
   }
 }
 

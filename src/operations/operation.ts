@@ -6,6 +6,7 @@
 import type * as z from 'zod';
 import type { OwnershipReader, PeopleIndex } from '../ownership/ports.ts';
 import type { CompanyStore, Plan, SearchIndex, WatchlistStore } from '../ports.ts';
+import type { Lookup } from '../webhooks/address-policy.ts';
 import type { WebhookStore } from '../webhooks/ports.ts';
 
 export interface OperationDeps {
@@ -25,6 +26,8 @@ export interface WebhookDeps {
   store: WebhookStore;
   /** WEBHOOK_ALLOW_PRIVATE: accept http and private, loopback and link-local addresses (tests, labs). */
   allowPrivate: boolean;
+  /** How URLs' host names are resolved for the address policy; the system resolver by default (tests pass one). */
+  lookup?: Lookup;
 }
 
 /** Who is asking, and when. */

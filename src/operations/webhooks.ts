@@ -89,8 +89,8 @@ export const webhookCreate = defineOperation({
   output: webhookCreateOutput,
   json: true,
   async run(deps, input, context) {
-    const { store, allowPrivate } = webhookDeps(deps);
-    const verdict = await checkWebhookUrl(input.url, { allowPrivate });
+    const { store, allowPrivate, lookup } = webhookDeps(deps);
+    const verdict = await checkWebhookUrl(input.url, { allowPrivate, ...(lookup ? { lookup } : {}) });
     if (!verdict.ok) throw invalidInput(`Invalid "url": ${verdict.reason}`);
     const secret = newWebhookSecret();
     const limit = PLANS[context.plan].webhook_limit;

@@ -140,8 +140,8 @@ export interface WebhookStore {
   recordOutcome(claim: Pick<ClaimedDelivery, 'id' | 'attempt'>, outcome: DeliveryOutcome): Promise<boolean>;
   /** The newest `limit` deliveries of one of a key's endpoints, newest first. */
   recentDeliveries(keyId: number, endpointId: string, limit: number): Promise<DeliveryRecord[]>;
-  /** Deliveries pending, and the age of the oldest (null when none), for metrics. */
-  queueStats(): Promise<{ pending: number; oldest_pending_age_ms: number | null }>;
+  /** Deliveries pending, the age of the oldest (null when none), and the endpoints disabled, for metrics. */
+  queueStats(): Promise<{ pending: number; oldest_pending_age_ms: number | null; disabled_endpoints: number }>;
 }
 
 /** How one POST to a receiver ended, as the transport saw it. */

@@ -492,7 +492,7 @@ for (const kind of testStores) {
     });
 
     test('queue stats: pending deliveries and the age of the oldest', async () => {
-      assert.deepEqual(await store.queueStats(), { pending: 0, oldest_pending_age_ms: null });
+      assert.deepEqual(await store.queueStats(), { pending: 0, oldest_pending_age_ms: null, disabled_endpoints: 0 });
       const { endpointId } = await newEndpoint(store, db.sql);
       await store.enqueue([alert(endpointId, '00000001')]);
       await sleep(250);

@@ -265,13 +265,22 @@ export function createWebhookStore(sql: Sql, sealer: SecretSealer): WebhookStore
     },
 
     async queueStats() {
-      const result = await sql.query<{ pending: number; oldest_pending_age_ms: number | null }>(
+      const result = await sql.query<{
+        pending: number;
+        oldest_pending_age_ms: number | null;
+        disabled_endpoints: number;
+      }>(
         `SELECT count(*)::int AS pending,
-           floor(extract(epoch FROM now() - min(created_at)) * 1000)::float8 AS oldest_pending_age_ms
+           floor(extract(epoch FROM now() - min(created_at)) * 1000)::float8 AS oldest_pending_age_ms,
+           (SELECT count(*)::int FROM webhook_endpoints WHERE disabled_at IS NOT NULL) AS disabled_endpoints
          FROM webhook_deliveries WHERE status = 'pending'`,
       );
       const row = result.rows[0]!;
-      return { pending: row.pending, oldest_pending_age_ms: row.oldest_pending_age_ms };
+      return {
+        pending: row.pending,
+        oldest_pending_age_ms: row.oldest_pending_age_ms,
+        disabled_endpoints: row.disabled_endpoints,
+      };
     },
   };
 }
