@@ -102,6 +102,12 @@ const Variables = z.object({
   SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** On SIGTERM, in-flight requests get this long to finish before their connections are cut. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /**
+   * The most rows a lead list's "Download CSV" holds (web page): the list is read through the
+   * operation's cursor, 50 rows a page, so 10,000 rows is 200 searches. A longer list is cut
+   * there, and the page says so.
+   */
+  WEB_CSV_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   /** Worker threads for parsing accounts; default: one per core. */
   UKCD_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
 });
