@@ -8,6 +8,7 @@
 import * as z from 'zod';
 import { AppError } from '../errors.ts';
 import { describeIssue, inputFromQuery, unsafeTextIssue } from '../http/operation-input.ts';
+import { ownershipFilterShape } from '../operations/inputs.ts';
 import type { Operation } from '../operations/operation.ts';
 
 /** Arguments a form never shows: the paging cursor travels in the page's own links. */
@@ -156,4 +157,41 @@ export function readForm<Input extends z.ZodObject>(
   if (parsed.success) return { ok: true, input: parsed.data, values };
   const issue = parsed.error.issues[0]!;
   return { ok: false, field: String(issue.path[0] ?? '') || null, message: describeIssue(issue, raw), values };
+}
+
+/** A fieldset of the form: its legend and its fields, in the schema's order. */
+export interface FieldGroup {
+  legend: string;
+  fields: FormField[];
+}
+
+/** Legends, in the order the fieldsets appear, and which arguments each holds. */
+const GROUPS: readonly { legend: string; holds: (field: FormField) => boolean }[] = [
+  { legend: 'Trigger', holds: (f) => f.name === 'trigger' },
+  {
+    legend: 'Register',
+    holds: (f) => ['status', 'type', 'sic', 'post_town', 'incorporated_from', 'incorporated_to'].includes(f.name),
+  },
+  {
+    legend: 'Ownership (persons with significant control)',
+    holds: (f) => f.name in ownershipFilterShape,
+  },
+  { legend: 'Order and page size', holds: (f) => ['sort', 'limit'].includes(f.name) },
+  { legend: 'Breakdown', holds: (f) => f.name === 'group_by' },
+  { legend: 'The same filters by the public service’s names', holds: (f) => f.otherNameOf !== undefined },
+];
+
+/**
+ * The fields in fieldsets. What no other fieldset holds is a filter on the latest accounts (the
+ * figures, size, risk, signals), so an argument added later is still on the form.
+ */
+export function fieldGroups(fields: readonly FormField[]): FieldGroup[] {
+  const accounts: FormField[] = [];
+  const grouped = GROUPS.map(({ legend }) => ({ legend, fields: [] as FormField[] }));
+  for (const field of fields) {
+    const at = GROUPS.findIndex((group) => group.holds(field));
+    (at === -1 ? accounts : grouped[at]!.fields).push(field);
+  }
+  grouped.splice(2, 0, { legend: 'Latest filed accounts', fields: accounts });
+  return grouped.filter((group) => group.fields.length > 0);
 }

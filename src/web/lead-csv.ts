@@ -124,3 +124,36 @@ export function csvStream(
     },
   );
 }
+
+/** A lead list's CSV download: how much of the list it holds, and the CSV as it is read. */
+export interface LeadCsv {
+  extent: CsvExtent;
+  stream: Readable;
+}
+
+/**
+ * The CSV of every match of a list operation's `input` (search_companies or find_triggers), at
+ * most `maxRows` rows, read `pageSize` rows a call (the operation's largest limit) through `run`,
+ * which calls the operation as the page does. The first page is read before anything is sent, so
+ * a refused input or a failing search is an error page, not a broken download; the extent is then
+ * known for the response's headers.
+ */
+export async function leadCsv<Input extends { limit: number; cursor?: string | undefined }>(
+  options: {
+    input: Input;
+    rowSchema: z.ZodObject;
+    pageSize: number;
+    maxRows: number;
+    failed: (error: Error) => void;
+  },
+  run: (input: Input) => Promise<LeadPage<Record<string, unknown>>>,
+): Promise<LeadCsv> {
+  const { input, rowSchema, pageSize, maxRows, failed } = options;
+  const page = (cursor: string | undefined) => run({ ...input, limit: pageSize, cursor });
+  const first = await page(undefined);
+  const rows = rowsThroughCursor(first, page, maxRows);
+  return {
+    extent: csvExtent(first.total, maxRows),
+    stream: csvStream(csvColumns(rowSchema, first.results[0]), rows, failed),
+  };
+}

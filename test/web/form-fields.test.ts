@@ -9,7 +9,7 @@ import { findTriggers } from '../../src/operations/find-triggers.ts';
 import { marketStats } from '../../src/operations/market-stats.ts';
 import type { Operation } from '../../src/operations/operation.ts';
 import { searchCompanies } from '../../src/operations/search-companies.ts';
-import { formFields, labelOf, largestPage, readForm } from '../../src/web/form-fields.ts';
+import { fieldGroups, formFields, labelOf, largestPage, readForm } from '../../src/web/form-fields.ts';
 
 const FORMS: [string, Operation][] = [
   ['search_companies', searchCompanies],
@@ -132,4 +132,32 @@ test('a bad form is refused naming its field, in the API words', () => {
     assert.equal(read.field, field, JSON.stringify(query));
     assert.match(read.message, message);
   }
+});
+
+test('fieldsets hold every field once, the accounts filters where nothing else claims them', () => {
+  for (const [name, operation] of FORMS) {
+    const fields = formFields(operation);
+    const groups = fieldGroups(fields);
+    assert.deepEqual(groups.flatMap((g) => g.fields.map((f) => f.name)).sort(), fields.map((f) => f.name).sort(), name);
+  }
+  const legendOf = (operation: Operation, field: string) =>
+    fieldGroups(formFields(operation)).find((g) => g.fields.some((f) => f.name === field))?.legend;
+  assert.equal(legendOf(findTriggers, 'trigger'), 'Trigger');
+  assert.equal(legendOf(searchCompanies, 'post_town'), 'Register');
+  assert.equal(legendOf(searchCompanies, 'min_turnover'), 'Latest filed accounts');
+  assert.equal(legendOf(searchCompanies, 'insolvency_proxy'), 'Latest filed accounts');
+  assert.equal(legendOf(searchCompanies, 'parent_country'), 'Ownership (persons with significant control)');
+  assert.equal(legendOf(searchCompanies, 'size_class'), 'The same filters by the public service’s names');
+  assert.equal(legendOf(marketStats, 'group_by'), 'Breakdown');
+  assert.deepEqual(
+    fieldGroups(formFields(findTriggers)).map((g) => g.legend),
+    [
+      'Trigger',
+      'Register',
+      'Latest filed accounts',
+      'Ownership (persons with significant control)',
+      'Order and page size',
+      'The same filters by the public service’s names',
+    ],
+  );
 });
