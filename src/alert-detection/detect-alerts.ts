@@ -5,6 +5,10 @@
  * them (watched-alerts.ts), and those not detected before are recorded and queued for the key's
  * webhook endpoints in one transaction per batch. Memory stays flat whatever the load changed.
  *
+ * overdue_accounts comes from a date passing rather than from a change, so a run also looks at the
+ * watched companies whose accounts fell due since the last run's day (fallenDueDays). Alerts are
+ * judged on the UTC day of the database clock when the run starts.
+ *
  * Runs are measured on the database's clock: a run looks at the changes since the last one
  * started, less CATCH_UP_MS for writes that were still committing then (a load's batch stamps its
  * rows with its transaction's start), so a load whose detection never ran is caught by the next
@@ -57,22 +61,30 @@ export async function detectAlerts(
   const asOf = startedAt.slice(0, 10);
   const summary: AlertDetectionSummary = { companies: 0, watches: 0, alerts: 0, keys: 0, deliveries: 0, asOf };
   const keys = new Set<number>();
+  const batchSize = options.batchSize ?? BATCH_SIZE;
+  /** Look at these companies: their watches, their alerts, those new recorded and queued. */
+  const check = async (numbers: readonly string[]) => {
+    summary.companies += numbers.length;
+    const watches = await deps.detections.watchesOf(numbers);
+    summary.watches += watches.length;
+    if (watches.length === 0) return;
+    const recorded = await deps.detections.recordDetected(await watchAlertEvents(deps, watches, asOf));
+    summary.alerts += recorded.recorded.length;
+    summary.deliveries += recorded.deliveries;
+    for (const alert of recorded.recorded) keys.add(alert.keyId);
+  };
   if (await deps.detections.anyWatched()) {
-    const since = changesSince(await deps.detections.detectedThrough(), CATCH_UP_MS);
+    const through = await deps.detections.detectedThrough();
     const progress = startProgress({ label: 'alerts', unit: 'companies' });
     try {
-      for await (const numbers of deps.detections.changedCompanies(since, options.batchSize ?? BATCH_SIZE)) {
-        summary.companies += numbers.length;
-        const watches = await deps.detections.watchesOf(numbers);
-        summary.watches += watches.length;
-        if (watches.length > 0) {
-          const recorded = await deps.detections.recordDetected(await watchAlertEvents(deps, watches, asOf));
-          summary.alerts += recorded.recorded.length;
-          summary.deliveries += recorded.deliveries;
-          for (const alert of recorded.recorded) keys.add(alert.keyId);
-        }
+      for await (const numbers of deps.detections.changedCompanies(changesSince(through, CATCH_UP_MS), batchSize)) {
+        await check(numbers);
         progress.advance(numbers.length);
       }
+      // Accounts that fell due since the last run's day are overdue now, though no load changed them.
+      const due = fallenDueDays(through, asOf);
+      const fallenDue = due ? await deps.detections.watchedFallingDue(due.from, due.until) : [];
+      for (let at = 0; at < fallenDue.length; at += batchSize) await check(fallenDue.slice(at, at + batchSize));
     } finally {
       progress.stop();
     }
@@ -105,6 +117,17 @@ async function watchAlertEvents(
 export function changesSince(detectedThrough: string | null, marginMs: number): string | null {
   if (detectedThrough === null) return null;
   return new Date(Date.parse(detectedThrough) - marginMs).toISOString();
+}
+
+/**
+ * The due dates whose passing makes accounts overdue since the last run: from the last run's day
+ * (accounts due that day were not yet overdue on it) up to, not including, this run's. Null
+ * before the first run (every company is looked at then) and on the same day.
+ */
+export function fallenDueDays(detectedThrough: string | null, asOf: string): { from: string; until: string } | null {
+  if (detectedThrough === null) return null;
+  const from = detectedThrough.slice(0, 10);
+  return from < asOf ? { from, until: asOf } : null;
 }
 
 /** The loader's summary line: `alerts: 12 new for 3 keys, 12 deliveries queued (…)`. */

@@ -34,6 +34,12 @@ export interface AlertDetectionStore {
    * load that changed millions.
    */
   changedCompanies(since: string | null, batchSize: number): AsyncGenerator<string[]>;
+  /**
+   * The watched companies whose accounts fell due on a day from `from` up to, not including,
+   * `until` (ISO dates): those that became overdue without any load changing them. Found through
+   * the index on the due date, each checked against the watchlists' index.
+   */
+  watchedFallingDue(from: string, until: string): Promise<string[]>;
   /** Every key's watch of these companies, found through the index on the company number. */
   watchesOf(companyNumbers: readonly string[]): Promise<KeyWatch[]>;
   /**

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { alertDeliveries, alertEvent, alertEventType, alertKey } from '../../src/alert-detection/alert-events.ts';
 import type { EndpointSubscription, KeyAlertEvent } from '../../src/alert-detection/alert-events.ts';
-import { changesSince, describeAlertDetection } from '../../src/alert-detection/detect-alerts.ts';
+import { changesSince, describeAlertDetection, fallenDueDays } from '../../src/alert-detection/detect-alerts.ts';
 import type { Alert } from '../../src/domain/alerts.ts';
 import { emptyFigures } from '../../src/domain/figures.ts';
 import { company } from '../support/store-records.ts';
@@ -180,6 +180,27 @@ describe('changesSince: where a run starts looking', () => {
   ];
   for (const { name, through, margin, want } of cases)
     test(name, () => assert.equal(changesSince(through, margin), want));
+});
+
+describe('fallenDueDays: due dates whose passing made accounts overdue since the last run', () => {
+  const cases = [
+    { name: 'before the first run: none (every company is looked at)', through: null, asOf: '2026-11-23', want: null },
+    { name: 'the same day: none', through: '2026-11-23T08:00:00.000Z', asOf: '2026-11-23', want: null },
+    {
+      name: 'the next day: those due on the last run day',
+      through: '2026-11-22T23:59:00.000Z',
+      asOf: '2026-11-23',
+      want: { from: '2026-11-22', until: '2026-11-23' },
+    },
+    {
+      name: 'a month later: every day between',
+      through: '2026-10-23T08:00:00.000Z',
+      asOf: '2026-11-23',
+      want: { from: '2026-10-23', until: '2026-11-23' },
+    },
+  ];
+  for (const { name, through, asOf, want } of cases)
+    test(name, () => assert.deepEqual(fallenDueDays(through, asOf), want));
 });
 
 describe('describeAlertDetection: the loader summary line', () => {

@@ -99,7 +99,10 @@ for (const kind of testStores) {
 
     test('changed companies: those written after a time, in number order and in batches; all of them without one', async () => {
       await db.store.upsertCompanies([company('10000003'), company('10000001')], '2025-01-01');
+      // now() is read to the millisecond: writes in the same millisecond could fall on either side.
+      await new Promise((resolve) => setTimeout(resolve, 5));
       const between = await detections.now();
+      await new Promise((resolve) => setTimeout(resolve, 5));
       await db.store.upsertCompanies([company('10000005'), company('10000004'), company('10000002')], '2025-01-01');
       const read = async (since: string | null) => {
         const batches = [];
@@ -291,6 +294,49 @@ for (const kind of testStores) {
       assert.equal(again.alerts, 0);
       assert.equal(again.deliveries, 0);
       assert.equal((await webhooks.recentDeliveries(watcher, hook.endpoint.id, 10)).length, 2);
+    });
+
+    test('accounts that fell due since the last run are found overdue, though no load changed the company', async () => {
+      const watchlists = createWatchlistStore(db.sql);
+      const key = await newKey(db.sql);
+      const { yesterday, today } = (
+        await db.sql.query<{ yesterday: string; today: string }>(
+          `SELECT ((now() AT TIME ZONE 'UTC')::date - 1)::text AS yesterday, (now() AT TIME ZONE 'UTC')::date::text AS today`,
+        )
+      ).rows[0]!;
+      const numbers = ['70000001', '70000002', '70000003'];
+      // Due yesterday (overdue today), due today (not yet), and one due yesterday that nobody watches.
+      await db.store.upsertCompanies(
+        [
+          company('70000001', { accounts_next_due: yesterday }),
+          company('70000002', { accounts_next_due: today }),
+          company('70000003', { accounts_next_due: yesterday }),
+        ],
+        '2025-01-01',
+      );
+      const watched = await db.store.getCompanies(numbers.slice(0, 2));
+      await watchlists.add(
+        key,
+        watched.map((c) => ({ company_number: c.company.company_number, snapshot: watchSnapshot(c, []) })),
+        10,
+        '2020-01-01T00:00:00.000Z',
+      );
+      // As if written two days ago and last detected yesterday: no change since, only a date passing.
+      await db.sql.query(`UPDATE companies SET updated_at = now() - interval '2 days' WHERE company_number = ANY($1)`, [
+        numbers,
+      ]);
+      await db.sql.query(`UPDATE alert_detection_runs SET detected_through = now() - interval '1 day'`);
+      assert.deepEqual(await deps.detections.watchedFallingDue(yesterday, today), ['70000001']);
+
+      const summary = await detectAlerts(deps, { log: () => {} });
+      assert.equal(summary.alerts, 1);
+      const recorded = await db.sql.query<{ company_number: string; kind: string }>(
+        'SELECT company_number, kind FROM alert_detections WHERE key_id = $1',
+        [key],
+      );
+      assert.deepEqual(recorded.rows, [{ company_number: '70000001', kind: 'overdue_accounts' }]);
+      // Later the same day: nothing more.
+      assert.equal((await detectAlerts(deps, { log: () => {} })).alerts, 0);
     });
   });
 }

@@ -50,6 +50,17 @@ export function createAlertDetectionStore(sql: Sql): AlertDetectionStore {
       return changedCompanyNumbers(sql, since ?? '-infinity', batchSize);
     },
 
+    async watchedFallingDue(from, until) {
+      const result = await sql.query<{ company_number: string }>(
+        `SELECT c.company_number FROM companies c
+         WHERE c.accounts_next_due >= $1::date AND c.accounts_next_due < $2::date
+           AND EXISTS (SELECT 1 FROM watchlist_entries w WHERE w.company_number = c.company_number)
+         ORDER BY c.company_number`,
+        [from, until],
+      );
+      return result.rows.map((row) => row.company_number);
+    },
+
     async watchesOf(companyNumbers) {
       if (companyNumbers.length === 0) return [];
       const result = await sql.query<KeyWatch>(

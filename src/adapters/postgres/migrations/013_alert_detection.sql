@@ -6,6 +6,11 @@
 -- without this index finding a changed company's watchers would read every watchlist.
 CREATE INDEX watchlist_entries_company ON watchlist_entries (company_number);
 
+-- The companies whose accounts fell due since the last run: overdue_accounts comes from the
+-- passing of a date, not from a change a load writes, so detection also looks for the watched
+-- companies whose accounts_next_due lies between the last run's day and this one's.
+CREATE INDEX companies_accounts_next_due ON companies (accounts_next_due);
+
 -- One row per key and alert detected for it: alert_key is the alert's identity (company, kind and
 -- the state it moved to, src/alert-detection/alert-events.ts alertKey), so an alert that a later
 -- load finds again is not delivered again. A key's detections go with it.
