@@ -4,7 +4,8 @@
  * registered endpoints, reaches a real receiver on 127.0.0.1 once, sent by the real sender and
  * verified by the `standardwebhooks` package; loading the same file again sends nothing more; a key
  * not watching the company and an endpoint subscribed only to other events get nothing. Then new
- * accounts loaded through the real accounts loader reach the endpoints that receive new_accounts.
+ * accounts loaded through the real accounts loader reach the endpoints that receive new_accounts,
+ * and a PSC notified in a snapshot loaded through the real PSC loader raises control_change.
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -16,10 +17,12 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { loadAccounts } from '../../loaders/load-accounts.ts';
+import { loadPsc } from '../../loaders/load-psc.ts';
 import { loadRegister } from '../../loaders/load-register.ts';
 import { createHttpWebhookTransport } from '../../src/adapters/http/webhook-transport.ts';
 import { createAlertDetectionStore } from '../../src/adapters/postgres/alert-detection-store.ts';
 import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
+import { createPscStore } from '../../src/adapters/postgres/psc-store.ts';
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
 import { createWebhookStore } from '../../src/adapters/postgres/webhook-store.ts';
 import type { AlertDetectionDeps } from '../../src/alert-detection/detect-alerts.ts';
@@ -31,6 +34,7 @@ import { createWebhookSender } from '../../src/webhooks/sender.ts';
 import { newWebhookSecret } from '../../src/webhooks/signing.ts';
 import { filingHtml } from '../support/api-world.ts';
 import { testStores, useStore } from '../support/databases.ts';
+import { individualLine, writeSnapshotFile } from '../support/psc-snapshot-lines.ts';
 import { columnOf, registerRows, writeRegisterCsv } from '../support/register-csv.ts';
 import { writeZip } from '../support/zip.ts';
 
@@ -95,6 +99,15 @@ const ACME = '00000001';
 const BETA = '00000002';
 
 /** The register file of `date`, with ACME in `acmeStatus`; accounts due far ahead (no overdue alert). */
+/** A PSC snapshot file of `date` listing ACME's PSCs of these ids. */
+function pscSnapshot(dir: string, date: string, ids: readonly string[]): Promise<string> {
+  return writeSnapshotFile(
+    dir,
+    `persons-with-significant-control-snapshot-${date}.txt`,
+    ids.map((id) => individualLine(ACME, id, { forename: 'Ada', surname: `Owner${id}` })),
+  );
+}
+
 function writeRegister(dir: string, date: string, acmeStatus: string): string {
   const path = join(dir, `BasicCompanyDataAsOneFile-${date}.csv`);
   const rows = registerRows(2, 1, (row, i) => {
@@ -136,8 +149,13 @@ for (const kind of testStores) {
       for (let i = 0; i < 3; i++) hooks.push(await receiver());
       [everything, accountsOnly, bystanders] = hooks as [typeof everything, typeof everything, typeof everything];
 
-      // The register as it was, loaded through the loader; nobody watches anything yet.
+      // The register and the PSC register as they were, loaded through the loaders; nobody watches anything yet.
       await loadRegister(db.store, [writeRegister(dir, '2025-01-01', 'Active')], { ...quiet, complete: false, alerts });
+      await loadPsc({ store: db.store, pscs: createPscStore(db.sql) }, [await pscSnapshot(dir, '2025-01-01', ['p1'])], {
+        ...quiet,
+        complete: false,
+        alerts,
+      });
 
       // The watcher watches ACME (snapshotted as watch_add does), with two endpoints: one for every
       // event, one for new accounts only. The bystander watches BETA only, with an endpoint for all.
@@ -145,7 +163,9 @@ for (const kind of testStores) {
       const watchlists = createWatchlistStore(db.sql);
       const [acme] = await db.store.getCompanies([ACME]);
       const [beta] = await db.store.getCompanies([BETA]);
-      await watchlists.add(watcher, [{ company_number: ACME, snapshot: watchSnapshot(acme!, []) }], 10);
+      const acmePscs = await createOwnershipReader(db.sql).currentPscsOf([ACME]);
+      assert.equal(acmePscs.length, 1);
+      await watchlists.add(watcher, [{ company_number: ACME, snapshot: watchSnapshot(acme!, acmePscs) }], 10);
       await watchlists.add(bystander, [{ company_number: BETA, snapshot: watchSnapshot(beta!, []) }], 10);
       const register = async (keyId: number, url: string, events: string[] | null, secret: string) =>
         assert.ok((await webhooks.createEndpoint({ keyId, url, events, description: null, secret }, 10)).endpoint);
@@ -254,6 +274,25 @@ for (const kind of testStores) {
       }
       // One event to two endpoints: two deliveries, each with its own webhook-id.
       assert.notEqual(everything.received[1]!.headers['webhook-id'], accountsOnly.received[0]!.headers['webhook-id']);
+      assert.equal(bystanders.received.length, 0);
+    });
+
+    test('a PSC notified, through the PSC loader: alert.control_change to the endpoint for every event only', async () => {
+      const summary = await loadPsc(
+        { store: db.store, pscs: createPscStore(db.sql) },
+        [await pscSnapshot(dir, '2025-04-01', ['p1', 'p2'])],
+        { ...quiet, complete: false, alerts },
+      );
+      assert.equal(summary.alerts?.alerts, 1);
+      assert.equal(summary.alerts?.deliveries, 1);
+      await sendAll();
+      assert.equal(everything.received.length, 3);
+      const body = verify(secrets.everything, everything.received[2]!);
+      assert.equal(body.type, 'alert.control_change');
+      assert.equal(body.data.alert.kind, 'control_change');
+      assert.equal(body.data.alert.from, 'Ms Ada Ownerp1');
+      assert.deepEqual(String(body.data.alert.to).split('; ').sort(), ['Ms Ada Ownerp1', 'Ms Ada Ownerp2']);
+      assert.equal(accountsOnly.received.length, 1);
       assert.equal(bystanders.received.length, 0);
     });
   });
