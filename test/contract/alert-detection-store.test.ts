@@ -296,6 +296,25 @@ for (const kind of testStores) {
       assert.equal((await webhooks.recentDeliveries(watcher, hook.endpoint.id, 10)).length, 2);
     });
 
+    test('the changes of a load whose detection never ran (killed, failed) are caught by the next run', async () => {
+      const watchlists = createWatchlistStore(db.sql);
+      const key = await newKey(db.sql);
+      await db.store.upsertCompanies([company('60000010')], '2025-01-01');
+      const [watched] = await db.store.getCompanies(['60000010']);
+      await watchlists.add(key, [{ company_number: '60000010', snapshot: watchSnapshot(watched!, []) }], 10);
+      await detectAlerts(deps, { log: () => {} });
+      // A load that writes and then dies before detecting anything.
+      await db.store.upsertCompanies([company('60000010', { status: 'In Administration' })], '2025-02-01');
+      // The next load changes something else; its run finds the first load's change too.
+      await db.store.upsertCompanies([company('60000011')], '2025-02-01');
+      const summary = await detectAlerts(deps, { log: () => {} });
+      assert.equal(summary.alerts, 1);
+      const recorded = await db.sql.query<{ kind: string }>('SELECT kind FROM alert_detections WHERE key_id = $1', [
+        key,
+      ]);
+      assert.deepEqual(recorded.rows, [{ kind: 'status_change' }]);
+    });
+
     test('accounts that fell due since the last run are found overdue, though no load changed the company', async () => {
       const watchlists = createWatchlistStore(db.sql);
       const key = await newKey(db.sql);
