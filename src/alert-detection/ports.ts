@@ -44,7 +44,7 @@ export interface AlertDetectionStore {
   watchesOf(companyNumbers: readonly string[]): Promise<KeyWatch[]>;
   /**
    * In one transaction: record the alerts not detected before for their key (by key and alert
-   * identity) and put them in the webhook outbox for the key's enabled endpoints that receive
+   * identity), of the keys that still watch their company, and put them in the webhook outbox for the key's enabled endpoints that receive
    * their event type (alert-events.ts alertDeliveries). An alert already detected is left out of
    * both, so recording the same alerts again changes nothing; concurrent runs record each once.
    */

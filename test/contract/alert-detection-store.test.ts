@@ -34,6 +34,16 @@ async function newKey(sql: Sql): Promise<number> {
   return result.rows[0]!.id;
 }
 
+/** A new key watching these companies (snapshots do not matter to recording). */
+async function watcherOf(sql: Sql, ...numbers: string[]): Promise<number> {
+  const key = await newKey(sql);
+  await sql.query(
+    `INSERT INTO watchlist_entries (key_id, company_number, snapshot) SELECT $1, n, '{}' FROM unnest($2::text[]) AS n`,
+    [key, numbers],
+  );
+  return key;
+}
+
 function statusAlert(number: string, to: string): Alert {
   return {
     company_number: number,
@@ -155,7 +165,7 @@ for (const kind of testStores) {
     });
 
     test('recorded once and queued for the subscribed endpoints of its key, in one transaction', async () => {
-      const [key, other] = [await newKey(db.sql), await newKey(db.sql)];
+      const [key, other] = [await watcherOf(db.sql, '30000001'), await watcherOf(db.sql, '30000001')];
       const all = await endpoint(key, null);
       const statusOnly = await endpoint(key, ['alert.status_change']);
       const accountsOnly = await endpoint(key, ['alert.new_accounts']);
@@ -193,7 +203,7 @@ for (const kind of testStores) {
     });
 
     test('an outbox write that fails records no detection: the next run finds the alert new', async () => {
-      const key = await newKey(db.sql);
+      const key = await watcherOf(db.sql, '40000001');
       const hook = await endpoint(key, null);
       const alert = event(key, statusAlert('40000001', 'Liquidation'));
       // A payload the outbox cannot write (JSON has no BigInt): its insert fails after the detection's.
@@ -203,15 +213,24 @@ for (const kind of testStores) {
       assert.deepEqual(await detections.recordDetected([alert]), { recorded: [alert], deliveries: 1 });
     });
 
+    test('a key that no longer watches the company (removed since its watches were read) gets nothing', async () => {
+      const key = await watcherOf(db.sql, '55000001');
+      const hook = await endpoint(key, null);
+      await createWatchlistStore(db.sql).remove(key, ['55000001']);
+      const alert = event(key, statusAlert('55000001', 'Liquidation'));
+      assert.deepEqual(await detections.recordDetected([alert]), { recorded: [], deliveries: 0 });
+      assert.equal((await outbox(hook)).length, 0);
+    });
+
     test('a disabled endpoint gets nothing; a key without endpoints still has the alert recorded', async () => {
-      const key = await newKey(db.sql);
+      const key = await watcherOf(db.sql, '50000001');
       const hook = await endpoint(key, null);
       await db.sql.query(`UPDATE webhook_endpoints SET disabled_at = now(), disabled_reason = 'test' WHERE id = $1`, [
         hook,
       ]);
       const alert = event(key, statusAlert('50000001', 'Liquidation'));
       assert.deepEqual(await detections.recordDetected([alert]), { recorded: [alert], deliveries: 0 });
-      const bare = await newKey(db.sql);
+      const bare = await watcherOf(db.sql, '50000001');
       const alone = event(bare, statusAlert('50000001', 'Liquidation'));
       assert.deepEqual(await detections.recordDetected([alone]), { recorded: [alone], deliveries: 0 });
       assert.deepEqual(await detections.recordDetected([]), { recorded: [], deliveries: 0 });

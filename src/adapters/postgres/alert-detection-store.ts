@@ -80,12 +80,13 @@ export function createAlertDetectionStore(sql: Sql): AlertDetectionStore {
       }
       if (unique.size === 0) return { recorded: [], deliveries: 0 };
       return sql.transaction(async (tx) => {
-        // A key deleted since its watches were read has nothing to record (its rows are gone).
+        // Only for a key that still watches the company: one that stopped (or was deleted) since
+        // its watches were read gets nothing.
         const inserted = await tx.query<{ key_id: number; alert_key: string }>(
           `INSERT INTO alert_detections (key_id, alert_key, company_number, kind)
            SELECT r.key_id, r.alert_key, r.company_number, r.kind
            FROM json_to_recordset($1::json) AS r(key_id bigint, alert_key text, company_number text, kind text)
-           WHERE EXISTS (SELECT 1 FROM api_keys k WHERE k.id = r.key_id)
+           WHERE EXISTS (SELECT 1 FROM watchlist_entries w WHERE w.key_id = r.key_id AND w.company_number = r.company_number)
            ON CONFLICT (key_id, alert_key) DO NOTHING
            RETURNING key_id, alert_key`,
           [
