@@ -101,6 +101,15 @@ export interface DeliveryRecord {
   next_attempt_at: string | null;
 }
 
+/** What asking to retry a delivery did: nothing unless it is `due`. */
+export type RetryDeliveryResult =
+  | { outcome: 'due'; delivery: DeliveryRecord }
+  /** The key has no such endpoint, or the endpoint no such delivery. */
+  | { outcome: 'not-found' }
+  | { outcome: 'already-delivered' }
+  /** Nothing is sent to a disabled endpoint. */
+  | { outcome: 'endpoint-disabled' };
+
 export interface WebhookStore {
   /**
    * Register an endpoint for a key, unless the key already has `limit` (its plan's) or more:
@@ -138,6 +147,12 @@ export interface WebhookStore {
    * been claimed again since (this sender's lease ran out) or is gone.
    */
   recordOutcome(claim: Pick<ClaimedDelivery, 'id' | 'attempt'>, outcome: DeliveryOutcome): Promise<boolean>;
+  /**
+   * Make a failed or pending delivery of one of a key's endpoints due now (a pending one whose
+   * attempt is in flight stays the sender's until its lease ends). Its webhook-id stays; a failed
+   * one is pending again and gets one more attempt, more if that one is retried by the schedule.
+   */
+  retryDelivery(keyId: number, endpointId: string, deliveryId: string): Promise<RetryDeliveryResult>;
   /** The newest `limit` deliveries of one of a key's endpoints, newest first. */
   recentDeliveries(keyId: number, endpointId: string, limit: number): Promise<DeliveryRecord[]>;
   /** Deliveries pending, the age of the oldest (null when none), and the endpoints disabled, for metrics. */

@@ -10,7 +10,13 @@ import { after, before, describe, test } from 'node:test';
 import { createWebhookStore, enqueueDeliveries } from '../../src/adapters/postgres/webhook-store.ts';
 import { createPgSql } from '../../src/adapters/sql/pg-sql.ts';
 import type { Sql } from '../../src/ports.ts';
-import type { ClaimedDelivery, DeliveryOutcome, NewDelivery, WebhookStore } from '../../src/webhooks/ports.ts';
+import type {
+  ClaimedDelivery,
+  DeliveryOutcome,
+  DeliveryRecord,
+  NewDelivery,
+  WebhookStore,
+} from '../../src/webhooks/ports.ts';
 import { createSecretSealer } from '../../src/webhooks/secret-sealer.ts';
 import { newWebhookSecret } from '../../src/webhooks/signing.ts';
 import { freshPostgres, testStores, useStore } from '../support/databases.ts';
@@ -480,6 +486,88 @@ for (const kind of testStores) {
       assert.equal(fresh!.last_attempt_at, null);
       assert.match(fresh!.next_attempt_at!, ISO);
       assert.deepEqual(await store.recentDeliveries(await newKey(db.sql), endpointId, 10), []);
+    });
+
+    test('retrying a failed delivery: pending and due now, claimed again with its id as the next attempt', async () => {
+      const { keyId, endpointId } = await newEndpoint(store, db.sql);
+      const [id] = await store.enqueue([alert(endpointId, '00000001')]);
+      const [claim] = of(await claimAll(store), endpointId);
+      await store.recordOutcome(claim!, { status: 'failed', responseCode: 503, latencyMs: 3, error: 'HTTP 503' });
+      const before = Date.now();
+      const retried = await store.retryDelivery(keyId, endpointId, id!);
+      assert.equal(retried.outcome, 'due');
+      const delivery = (retried as { delivery: DeliveryRecord }).delivery;
+      assert.equal(delivery.id, id);
+      assert.equal(delivery.status, 'pending');
+      assert.equal(delivery.attempts, 1, 'the attempts made stay counted');
+      assert.equal(delivery.last_response_code, 503, 'and the last one stays in the log');
+      assert.ok(
+        Math.abs(Date.parse(delivery.next_attempt_at!) - before) < 30_000,
+        `${delivery.next_attempt_at} is now`,
+      );
+      const [again] = of(await claimAll(store), endpointId);
+      assert.equal(again!.id, id);
+      assert.equal(again!.attempt, 2);
+      assert.equal(await store.recordOutcome(again!, outcome.delivered), true);
+    });
+
+    test("retrying a pending delivery: one waiting for its next attempt is due now; one in flight stays its sender's", async () => {
+      const { keyId, endpointId } = await newEndpoint(store, db.sql);
+      const [waiting, inFlight] = await store.enqueue([alert(endpointId, '00000001'), alert(endpointId, '00000002')]);
+      const claims = of(await claimAll(store), endpointId);
+      const waitingClaim = claims.find((c) => c.id === waiting)!;
+      const inFlightClaim = claims.find((c) => c.id === inFlight)!;
+      await store.recordOutcome(waitingClaim, { ...outcome.retryNow, delayMs: 3_600_000 });
+      assert.deepEqual(of(await claimAll(store), endpointId), [], 'nothing due: one waits an hour, one is leased');
+
+      assert.equal((await store.retryDelivery(keyId, endpointId, waiting!)).outcome, 'due');
+      assert.equal((await store.retryDelivery(keyId, endpointId, inFlight!)).outcome, 'due');
+      assert.deepEqual(
+        of(await claimAll(store), endpointId).map((c) => [c.id, c.attempt]),
+        [[waiting, 2]],
+        'the one in flight is not claimed twice',
+      );
+      // Its sender still records how its attempt ended.
+      assert.equal(await store.recordOutcome(inFlightClaim, outcome.delivered), true);
+    });
+
+    test('retrying is refused for a delivered delivery and a disabled endpoint, changing nothing', async () => {
+      const { keyId, endpointId } = await newEndpoint(store, db.sql);
+      const [delivered, pending] = await store.enqueue([alert(endpointId, '00000001'), alert(endpointId, '00000002')]);
+      const claims = of(await claimAll(store), endpointId);
+      await store.recordOutcome(
+        claims.find((c) => c.id === delivered)!,
+        outcome.delivered,
+      );
+      assert.deepEqual(await store.retryDelivery(keyId, endpointId, delivered!), { outcome: 'already-delivered' });
+      await store.recordOutcome(
+        claims.find((c) => c.id === pending)!,
+        {
+          status: 'disable-endpoint',
+          reason: 'The endpoint answered 410 Gone.',
+          responseCode: 410,
+          latencyMs: 5,
+          error: 'HTTP 410',
+        },
+      );
+      assert.deepEqual(await store.retryDelivery(keyId, endpointId, pending!), { outcome: 'endpoint-disabled' });
+      assert.deepEqual(
+        (await store.recentDeliveries(keyId, endpointId, 10)).map((r) => [r.id, r.status]).sort(),
+        [
+          [delivered, 'delivered'],
+          [pending, 'failed'],
+        ].sort(),
+      );
+    });
+
+    test("retrying another key's delivery, or one of another endpoint, or none, is not found", async () => {
+      const { keyId, endpointId } = await newEndpoint(store, db.sql);
+      const { endpointId: sibling } = await newEndpoint(store, db.sql, { keyId });
+      const [id] = await store.enqueue([alert(endpointId, '00000001')]);
+      const notFound = { outcome: 'not-found' };
+      assert.deepEqual(await store.retryDelivery(await newKey(db.sql), endpointId, id!), notFound);
+      assert.deepEqual(await store.retryDelivery(keyId, sibling, id!), notFound);
+      assert.deepEqual(await store.retryDelivery(keyId, endpointId, 'msg_missing'), notFound);
     });
   });
 

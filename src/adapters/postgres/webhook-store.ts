@@ -17,7 +17,9 @@ import type { Sql, SqlClient } from '../../ports.ts';
 import type {
   ClaimedDelivery,
   DeliveryRecord,
+  DeliveryStatus,
   NewDelivery,
+  RetryDeliveryResult,
   WebhookEndpoint,
   WebhookStore,
 } from '../../webhooks/ports.ts';
@@ -29,6 +31,11 @@ const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
 const ENDPOINT_COLUMNS = `id, key_id, url, events, description, ${iso('created_at')} AS created_at,
   ${iso('previous_secret_expires_at')} AS previous_secret_expires_at, ${iso('failing_since')} AS failing_since,
   ${iso('disabled_at')} AS disabled_at, disabled_reason`;
+
+/** A delivery as its owner sees it in the log, from `webhook_deliveries d`. */
+const DELIVERY_COLUMNS = `d.id, d.event_type, d.status, d.attempts, ${iso('d.created_at')} AS created_at,
+  ${iso('d.last_attempt_at')} AS last_attempt_at, d.last_response_code, d.last_latency_ms, d.last_error,
+  CASE WHEN d.status = 'pending' THEN ${iso('d.next_attempt_at')} END AS next_attempt_at`;
 
 /** `prefix` and 22 base64url characters: 128 random bits, never guessed, never repeated. */
 function newId(prefix: 'wh_' | 'msg_'): string {
@@ -249,11 +256,35 @@ export function createWebhookStore(sql: Sql, sealer: SecretSealer): WebhookStore
       });
     },
 
+    async retryDelivery(keyId, endpointId, deliveryId) {
+      return sql.transaction(async (tx): Promise<RetryDeliveryResult> => {
+        // Locked while it is decided, so a sender recording an outcome meanwhile waits for us.
+        const found = await tx.query<{ status: DeliveryStatus; endpoint_disabled: boolean }>(
+          `SELECT d.status, e.disabled_at IS NOT NULL AS endpoint_disabled
+           FROM webhook_deliveries d
+           JOIN webhook_endpoints e ON e.id = d.endpoint_id
+           WHERE e.key_id = $1 AND d.endpoint_id = $2 AND d.id = $3
+           FOR UPDATE OF d`,
+          [keyId, endpointId, deliveryId],
+        );
+        const row = found.rows[0];
+        if (row === undefined) return { outcome: 'not-found' };
+        if (row.status === 'delivered') return { outcome: 'already-delivered' };
+        if (row.endpoint_disabled) return { outcome: 'endpoint-disabled' };
+        // The lease is left alone: an attempt in flight keeps it, and its outcome decides what follows.
+        const updated = await tx.query<DeliveryRecord>(
+          `UPDATE webhook_deliveries d SET status = 'pending', next_attempt_at = now()
+           WHERE d.id = $1
+           RETURNING ${DELIVERY_COLUMNS}`,
+          [deliveryId],
+        );
+        return { outcome: 'due', delivery: updated.rows[0]! };
+      });
+    },
+
     async recentDeliveries(keyId, endpointId, limit) {
       const result = await sql.query<DeliveryRecord>(
-        `SELECT d.id, d.event_type, d.status, d.attempts, ${iso('d.created_at')} AS created_at,
-           ${iso('d.last_attempt_at')} AS last_attempt_at, d.last_response_code, d.last_latency_ms, d.last_error,
-           CASE WHEN d.status = 'pending' THEN ${iso('d.next_attempt_at')} END AS next_attempt_at
+        `SELECT ${DELIVERY_COLUMNS}
          FROM webhook_deliveries d
          JOIN webhook_endpoints e ON e.id = d.endpoint_id
          WHERE e.key_id = $1 AND d.endpoint_id = $2
