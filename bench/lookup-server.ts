@@ -3,6 +3,7 @@
  * (src/http/app.ts) on the given PostgreSQL database, without the start-up indexing, which
  * lookups do not need. It prints its port on stderr when listening.
  */
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createCompanyStore } from '../src/adapters/postgres/company-store.ts';
 import { createKeyStore } from '../src/adapters/postgres/key-store.ts';
@@ -10,8 +11,10 @@ import { createPgSearchIndex } from '../src/adapters/pg-search/pg-search-index.t
 import { createOwnershipReader } from '../src/adapters/postgres/ownership-reader.ts';
 import { createPgPeopleIndex } from '../src/adapters/pg-search/pg-people-index.ts';
 import { createWatchlistStore } from '../src/adapters/postgres/watchlist-store.ts';
+import { createWebhookStore } from '../src/adapters/postgres/webhook-store.ts';
 import { createPgSql } from '../src/adapters/sql/pg-sql.ts';
 import { buildApp, jsonRequestLog } from '../src/http/app.ts';
+import { createSecretSealer } from '../src/webhooks/secret-sealer.ts';
 
 const url = process.argv[2];
 if (!url) throw new Error('usage: lookup-server.ts DATABASE_URL [pool size]');
@@ -29,6 +32,8 @@ const app = buildApp({
   watchlists: createWatchlistStore(sql),
   ownership: createOwnershipReader(sql),
   people: createPgPeopleIndex(sql),
+  // Served as by any deployment; the benchmark calls no webhook operation.
+  webhooks: { store: createWebhookStore(sql, createSecretSealer(randomBytes(32))), allowPrivate: false },
   log: (line) => process.stderr.write(`${line}\n`),
   // As `npm start` by default: the request log on stdout (LOG_REQUESTS=false turns it off).
   ...(process.env.LOG_REQUESTS === 'false' ? {} : { requestLog: jsonRequestLog() }),

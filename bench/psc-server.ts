@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../src/config.ts';
 import { buildApp, jsonRequestLog } from '../src/http/app.ts';
 import { openSearch } from '../src/open-search.ts';
-import { openStore } from '../src/open-store.ts';
+import { openStore, openWebhookStore } from '../src/open-store.ts';
 
 const config = loadConfig();
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -26,6 +26,7 @@ const server = buildApp({
   people: search.people,
   keys,
   watchlists,
+  webhooks: { store: openWebhookStore(config, sql), allowPrivate: config.WEBHOOK_ALLOW_PRIVATE },
   log,
   // As `ukcd start`: the request log on stdout (which bench/psc discards, as a log shipper takes it).
   ...(config.LOG_REQUESTS ? { requestLog: jsonRequestLog() } : {}),

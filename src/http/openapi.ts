@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { withEnvelopeSchema } from '../operations/envelope.ts';
 import type { Operation } from '../operations/operation.ts';
-import { restName } from './operation-input.ts';
+import { bodyFields, pathParameters, restName } from './operation-input.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -21,6 +21,29 @@ export function openApiDocument(operations: readonly Operation[]): Record<string
     const properties = (schema.properties ?? {}) as Record<string, Schema>;
     const required = new Set((schema.required ?? []) as string[]);
     const method = operation.http.method.toLowerCase();
+    const inPath = pathParameters(operation);
+    const parameter = ([key, property]: [string, Schema]) => {
+      const name = restName(operation, key);
+      const where = inPath.includes(name) ? 'path' : 'query';
+      return {
+        name,
+        in: where,
+        // A path parameter is always required (OpenAPI 3.0).
+        required: where === 'path' || required.has(key),
+        ...(property.description ? { description: property.description } : {}),
+        schema: property,
+      };
+    };
+    const fields = bodyFields(operation);
+    const bodySchema = {
+      ...schema,
+      properties: Object.fromEntries(Object.entries(properties).filter(([key]) => fields.includes(key))),
+      ...(schema.required ? { required: [...required].filter((key) => fields.includes(key)) } : {}),
+      // Unknown fields are refused (400), not ignored: say so.
+      additionalProperties: false,
+    };
+    if ((bodySchema.required as string[] | undefined)?.length === 0) delete bodySchema.required;
+    const status = String(operation.http.successStatus ?? 200);
     const formatParameter = {
       name: 'format',
       in: 'query',
@@ -38,29 +61,22 @@ export function openApiDocument(operations: readonly Operation[]): Record<string
         summary: operation.title,
         description: `${operation.description}\n\nAlso the MCP tool \`${operation.name}\`.`,
         security: [{ bearer: [] }, { key: [] }],
-        ...(operation.http.method === 'GET'
-          ? {
+        ...(operation.http.method !== 'POST'
+          ? { parameters: [...Object.entries(properties).map(parameter), formatParameter] }
+          : {
               parameters: [
-                ...Object.entries(properties).map(([key, property]) => ({
-                  name: restName(operation, key),
-                  in: 'query',
-                  required: required.has(key),
-                  ...(property.description ? { description: property.description } : {}),
-                  schema: property,
-                })),
+                ...Object.entries(properties)
+                  .filter(([key]) => !fields.includes(key))
+                  .map(parameter),
                 formatParameter,
               ],
-            }
-          : {
-              parameters: [formatParameter],
-              // Unknown fields are refused (400), not ignored: say so.
-              requestBody: {
-                required: true,
-                content: { 'application/json': { schema: { ...schema, additionalProperties: false } } },
-              },
+              // An operation whose arguments are all in its path takes no body.
+              ...(fields.length > 0
+                ? { requestBody: { required: true, content: { 'application/json': { schema: bodySchema } } } }
+                : {}),
             }),
         responses: {
-          '200': {
+          [status]: {
             description: operation.json
               ? 'The answer: JSON with format=json, else Markdown'
               : 'The answer, as Markdown',
@@ -83,6 +99,15 @@ export function openApiDocument(operations: readonly Operation[]): Record<string
             : {}),
           ...(operation.name === 'webhook_create'
             ? { '409': errorResponse('The webhook endpoint limit of the plan is reached') }
+            : {}),
+          ...(inPath.length > 0
+            ? { '404': errorResponse('This key has no webhook endpoint (or delivery) of that id') }
+            : {}),
+          ...(operation.name === 'webhook_test'
+            ? { '409': errorResponse('The endpoint is disabled: nothing is sent to it') }
+            : {}),
+          ...(operation.name === 'webhook_retry_delivery'
+            ? { '409': errorResponse('The delivery was delivered already, or its endpoint is disabled') }
             : {}),
           '429': errorResponse('Monthly quota exceeded (the body carries resets_at; Retry-After is set)'),
         },

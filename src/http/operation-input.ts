@@ -10,35 +10,81 @@ import type { Operation } from '../operations/operation.ts';
 /** Parameters every operation accepts besides its own: the answer's shape, and the key (access.ts). */
 const COMMON = new Set(['format', 'key']);
 
-export function inputFromQuery(operation: Operation, query: Record<string, string | string[] | undefined>): unknown {
-  const shape = operation.input.shape as Record<string, z.ZodType>;
-  const accepted = restNames(operation);
-  const input: Record<string, unknown> = {};
+/**
+ * The input from the query string (GET and DELETE), with the path's parameters (`params`, as
+ * the router decoded them). A path parameter is not accepted in the query too.
+ */
+export function inputFromQuery(
+  operation: Operation,
+  query: Record<string, string | string[] | undefined>,
+  params: Readonly<Record<string, string>> = {},
+): unknown {
+  const inPath = pathParameters(operation);
+  const accepted = restNames(operation).filter((name) => !inPath.includes(name));
+  const input = inputFromPath(operation, params);
   for (const [param, value] of Object.entries(query)) {
     if (COMMON.has(param)) continue;
     if (!accepted.includes(param))
       throw invalidInput(
         `Unknown parameter "${param}". Accepted: ${accepted.length > 0 ? accepted.join(', ') : 'none'} (and format, key).`,
       );
-    const key = argumentName(operation, param);
     if (Array.isArray(value)) throw invalidInput(`Parameter "${param}" is given more than once.`);
-    input[key] = wantsNumber(shape[key]!) ? toNumber(value!) : wantsBoolean(shape[key]!) ? toBoolean(value!) : value;
+    input[argumentName(operation, param)] = fromText(operation, argumentName(operation, param), value!);
   }
   return input;
+}
+
+/** The REST names of the `{name}` segments of an operation's path, in order. */
+export function pathParameters(operation: Operation): string[] {
+  return [...operation.http.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+}
+
+/** The path's parameters as arguments: text turned into numbers and booleans as the query's are. */
+function inputFromPath(operation: Operation, params: Readonly<Record<string, string>>): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const param of pathParameters(operation)) {
+    const value = params[param];
+    if (value !== undefined)
+      input[argumentName(operation, param)] = fromText(operation, argumentName(operation, param), value);
+  }
+  return input;
+}
+
+/** A query or path value as the argument `key` wants it, or the text, for zod to refuse naming it. */
+function fromText(operation: Operation, key: string, value: string): unknown {
+  const schema = (operation.input.shape as Record<string, z.ZodType>)[key]!;
+  return wantsNumber(schema) ? toNumber(value) : wantsBoolean(schema) ? toBoolean(value) : value;
 }
 
 /** Stands for a request body that was not valid JSON. */
 export const MALFORMED = Symbol('malformed body');
 
-export function inputFromBody(operation: Operation, body: unknown): unknown {
+/**
+ * The input from a JSON body (POST), with the path's parameters (`params`). An operation whose
+ * arguments are all in its path takes no body: none, or an empty object. A path parameter is not
+ * accepted in the body too.
+ */
+export function inputFromBody(
+  operation: Operation,
+  body: unknown,
+  params: Readonly<Record<string, string>> = {},
+): unknown {
   if (body === MALFORMED) throw invalidInput('The request body is not valid JSON.');
+  const fields = bodyFields(operation);
+  if (fields.length === 0 && body === undefined) return inputFromPath(operation, params);
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body))
     throw invalidInput('Send a JSON object body with Content-Type: application/json.');
-  const shape = operation.input.shape as Record<string, z.ZodType>;
   for (const key of Object.keys(body)) {
-    if (!(key in shape)) throw invalidInput(`Unknown field "${key}". Accepted: ${Object.keys(shape).join(', ')}.`);
+    if (!fields.includes(key))
+      throw invalidInput(`Unknown field "${key}". Accepted: ${fields.length > 0 ? fields.join(', ') : 'none'}.`);
   }
-  return body;
+  return { ...body, ...inputFromPath(operation, params) };
+}
+
+/** The arguments a POST takes in its body: all but those in its path. */
+export function bodyFields(operation: Operation): string[] {
+  const inPath = pathParameters(operation).map((param) => argumentName(operation, param));
+  return Object.keys(operation.input.shape).filter((key) => !inPath.includes(key));
 }
 
 /** An operation's input read before the call is counted, and what the call costs. */

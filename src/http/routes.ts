@@ -24,21 +24,33 @@ export interface HttpDeps extends OperationDeps {
 export function addOperationRoutes(router: Router, operations: readonly Operation[], deps: HttpDeps): void {
   for (const operation of operations) {
     const handler = (ctx: Context) => answer(ctx, operation, deps);
-    if (operation.http.method === 'GET') router.get(operation.name, operation.http.path, handler);
-    else router.post(operation.name, operation.http.path, handler);
+    const path = routerPath(operation.http.path);
+    if (operation.http.method === 'GET') router.get(operation.name, path, handler);
+    else if (operation.http.method === 'DELETE') router.delete(operation.name, path, handler);
+    else router.post(operation.name, path, handler);
   }
+}
+
+/** An operation's path as the router writes it: OpenAPI's `{id}` segments as `:id`. */
+export function routerPath(path: string): string {
+  return path.replace(/\{([^}]+)\}/g, ':$1');
 }
 
 async function answer(ctx: Context, operation: Operation, deps: HttpDeps): Promise<void> {
   ctx.state.operation = operation.name;
   const caller = await identifyCaller(deps.keys, presentedAuthorization(ctx));
   // Read before counting: a batch's cost is the number of companies it asks for.
+  const params = (ctx as Context & { params?: Record<string, string> }).params ?? {};
   const input = readInputAhead(operation, () =>
     parseInput(
       operation,
-      operation.http.method === 'GET'
-        ? inputFromQuery(operation, ctx.query)
-        : inputFromBody(operation, ctx.state.malformedBody ? MALFORMED : (ctx.request as { body?: unknown }).body),
+      operation.http.method === 'POST'
+        ? inputFromBody(
+            operation,
+            ctx.state.malformedBody ? MALFORMED : (ctx.request as { body?: unknown }).body,
+            params,
+          )
+        : inputFromQuery(operation, ctx.query, params),
     ),
   );
   await runCounted(
@@ -51,6 +63,7 @@ async function answer(ctx: Context, operation: Operation, deps: HttpDeps): Promi
       if (format !== undefined && format !== 'json')
         throw invalidInput('Invalid "format": must be json, or left out for the Markdown shape.');
       const result = await operation.run(deps, input.take(), context);
+      ctx.status = operation.http.successStatus ?? 200;
       ctx.body =
         format === 'json' && operation.json ? withEnvelope(result) : markdownContent(operation.toMarkdown(result));
     },

@@ -104,13 +104,13 @@ function portable(schema: unknown): unknown {
  * Hints for clients deciding whether to ask their user first: every tool reads only our own data
  * (not the open world); the watchlist tools write, but only add or remove entries, and calling one
  * twice leaves the watchlist as calling it once does; webhook_create is not idempotent (a second
- * call makes a second endpoint).
+ * call makes a second endpoint); webhook_delete is destructive.
  */
 export function toolAnnotations(operation: Operation): ToolAnnotations {
   return {
     title: operation.title,
     readOnlyHint: operation.readOnly ?? operation.http.method === 'GET',
-    destructiveHint: false,
+    destructiveHint: operation.destructive ?? false,
     idempotentHint: operation.idempotent ?? true,
     openWorldHint: false,
   };

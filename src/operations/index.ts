@@ -13,7 +13,15 @@ import { searchByName } from './search-by-name.ts';
 import { searchCompanies } from './search-companies.ts';
 import { searchPeople } from './search-people.ts';
 import { getAlerts, watchAdd, watchList, watchRemove } from './watchlist.ts';
-import { webhookCreate, webhookList } from './webhooks.ts';
+import {
+  webhookCreate,
+  webhookDeliveries,
+  webhookDelete,
+  webhookList,
+  webhookRetryDelivery,
+  webhookRotateSecret,
+  webhookTest,
+} from './webhooks.ts';
 
 export const OPERATIONS: readonly Operation[] = [
   lookupCompany,
@@ -31,5 +39,10 @@ export const OPERATIONS: readonly Operation[] = [
   watchRemove,
   webhookCreate,
   webhookList,
+  webhookTest,
+  webhookRotateSecret,
+  webhookDeliveries,
+  webhookRetryDelivery,
+  webhookDelete,
   getAlerts,
 ] as unknown as readonly Operation[];

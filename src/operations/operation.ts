@@ -17,8 +17,8 @@ export interface OperationDeps {
   ownership: OwnershipReader;
   /** Persons with significant control by name. */
   people: PeopleIndex;
-  /** The key's webhook endpoints; left out by worlds that do not serve them (their calls fail, 500). */
-  webhooks?: WebhookDeps;
+  /** The key's webhook endpoints. */
+  webhooks: WebhookDeps;
 }
 
 /** What the webhook operations need: the store, and whether private addresses are allowed. */
@@ -47,8 +47,14 @@ export interface Operation<Input extends z.ZodObject = z.ZodObject, Output exten
   /** For the model choosing a tool, and the OpenAPI description: purpose, arguments, result. */
   description: string;
   http: {
-    method: 'GET' | 'POST';
+    method: 'GET' | 'POST' | 'DELETE';
+    /**
+     * The REST path; a `{name}` segment is the argument `name` (after `rename`), e.g.
+     * `/v1/webhooks/{id}/test`: a Koa router parameter, an `in: path` parameter in OpenAPI.
+     */
     path: string;
+    /** The status of a successful answer: 201 for an operation that creates something. Default 200. */
+    successStatus?: 200 | 201;
     /** REST parameter names that differ from the tool's argument names: `{ number: 'company_number' }`. */
     rename?: Readonly<Record<string, string>>;
   };
@@ -72,6 +78,8 @@ export interface Operation<Input extends z.ZodObject = z.ZodObject, Output exten
    * endpoint): the MCP tool says so. Default: true.
    */
   idempotent?: boolean;
+  /** True when it deletes what the caller cannot get back (webhook_delete): the MCP tool says so. Default: false. */
+  destructive?: boolean;
   run(deps: OperationDeps, input: z.output<Input>, context: CallContext): Promise<z.output<Output>>;
   toMarkdown(result: z.output<Output>): string;
 }

@@ -1,6 +1,8 @@
 /**
  * The webhook endpoints of the calling key (issue 15): register one (its signing secret shown
- * once) and list them. The sender that delivers to them is a separate part (src/webhooks).
+ * once), list them, delete one, send it a test event, rotate its secret, read its delivery log
+ * and retry a delivery. The sender that delivers to them is a separate part (src/webhooks). An id
+ * the key does not own is answered as unknown (404), whoever owns it.
  */
 import * as z from 'zod';
 import { ALERT_KINDS } from '../domain/alerts.ts';
@@ -11,15 +13,34 @@ import type { WebhookEndpoint } from '../webhooks/ports.ts';
 import { newWebhookSecret } from '../webhooks/signing.ts';
 import { table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
-import type { OperationDeps, WebhookDeps } from './operation.ts';
+import type { OperationDeps } from './operation.ts';
 
 /** The event types an endpoint can subscribe to: one per alert kind. */
 export const WEBHOOK_EVENT_TYPES = ALERT_KINDS.map((kind) => `alert.${kind}` as const);
 
-function webhookDeps(deps: OperationDeps): WebhookDeps {
-  // Every deployment (main.ts) wires them; only a test world built without them lacks them.
-  if (!deps.webhooks) throw new Error('webhook operations called without a webhook store');
-  return deps.webhooks;
+/** How long the secret rotated out keeps signing beside the new one: the issue's 24 hours. */
+export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
+
+// The stores' ids: a prefix and 128 random bits in base64url. Checked here so that a malformed one
+// is a 400 naming the parameter, and only a well-formed one the key does not own is a 404.
+const endpointId = z
+  .string({ error: 'must be a webhook endpoint id' })
+  .regex(/^wh_[A-Za-z0-9_-]{22}$/, { error: 'must be a webhook endpoint id: wh_ and 22 characters' })
+  .describe('Endpoint id (wh_…)');
+const deliveryId = z
+  .string({ error: 'must be a delivery id' })
+  .regex(/^msg_[A-Za-z0-9_-]{22}$/, { error: 'must be a delivery id: msg_ and 22 characters' })
+  .describe('Delivery id (msg_…)');
+
+function unknownEndpoint(id: string): AppError {
+  return new AppError('NOT_FOUND', `No webhook endpoint ${id} on this API key.`);
+}
+
+/** One of the key's endpoints, or a 404. */
+async function endpointOf(deps: OperationDeps, keyId: number, id: string): Promise<WebhookEndpoint> {
+  const endpoint = await deps.webhooks.store.getEndpoint(keyId, id);
+  if (endpoint === null) throw unknownEndpoint(id);
+  return endpoint;
 }
 
 const endpointOutput = z.object({
@@ -69,7 +90,7 @@ export const webhookCreate = defineOperation({
     "key's watchlist: url (https, on a public address), events (optional: event types among " +
     `${WEBHOOK_EVENT_TYPES.join(', ')}; default all) and description (optional). Returns the endpoint and its ` +
     'signing secret (whsec_…), shown this once. Plan limit: free 1 endpoint, pro 10. Costs one request of your monthly quota.',
-  http: { method: 'POST', path: '/v1/webhooks' },
+  http: { method: 'POST', path: '/v1/webhooks', successStatus: 201 },
   input: z.object({
     url: z
       .string({ error: 'must be a URL' })
@@ -89,7 +110,7 @@ export const webhookCreate = defineOperation({
   output: webhookCreateOutput,
   json: true,
   async run(deps, input, context) {
-    const { store, allowPrivate, lookup } = webhookDeps(deps);
+    const { store, allowPrivate, lookup } = deps.webhooks;
     const verdict = await checkWebhookUrl(input.url, { allowPrivate, ...(lookup ? { lookup } : {}) });
     if (!verdict.ok) throw invalidInput(`Invalid "url": ${verdict.reason}`);
     const secret = newWebhookSecret();
@@ -130,7 +151,7 @@ export const webhookList = defineOperation({
   output: webhookListOutput,
   json: true,
   async run(deps, _input, context) {
-    const endpoints = await webhookDeps(deps).store.listEndpoints(context.keyId);
+    const endpoints = await deps.webhooks.store.listEndpoints(context.keyId);
     return {
       plan: context.plan,
       limit: PLANS[context.plan].webhook_limit,
@@ -152,5 +173,188 @@ export const webhookList = defineOperation({
         ]),
       ),
     ].join('\n\n');
+  },
+});
+
+const deliveryOutput = z.object({
+  id: z.string().describe('The webhook-id, the same on every attempt'),
+  event_type: z.string(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.number().int(),
+  created_at: z.string(),
+  last_attempt_at: z.string().nullable(),
+  last_response_code: z.number().int().nullable(),
+  last_latency_ms: z.number().int().nullable(),
+  last_error: z.string().nullable(),
+  next_attempt_at: z.string().nullable().describe('When it is tried next; null unless pending'),
+});
+
+export const webhookDeleteOutput = z.object({ id: z.string(), deleted: z.literal(true) });
+
+export const webhookDelete = defineOperation({
+  name: 'webhook_delete',
+  destructive: true,
+  title: 'Delete a webhook endpoint',
+  description:
+    'Delete one of your webhook endpoints (id) and its deliveries: nothing more is sent to it. Costs one request of ' +
+    'your monthly quota.',
+  http: { method: 'DELETE', path: '/v1/webhooks/{id}' },
+  input: z.object({ id: endpointId }),
+  output: webhookDeleteOutput,
+  json: true,
+  async run(deps, input, context) {
+    if (!(await deps.webhooks.store.deleteEndpoint(context.keyId, input.id))) throw unknownEndpoint(input.id);
+    return { id: input.id, deleted: true as const };
+  },
+  toMarkdown(result) {
+    return `# Webhook endpoint ${result.id} deleted
+
+Nothing more is sent to it.`;
+  },
+});
+
+export const webhookTestOutput = z.object({
+  endpoint_id: z.string(),
+  delivery_id: z.string().describe('The test delivery, in webhook_deliveries'),
+  event_type: z.literal('webhook.test'),
+});
+
+export const webhookTest = defineOperation({
+  name: 'webhook_test',
+  idempotent: false,
+  title: 'Send a test event to a webhook endpoint',
+  description:
+    'Send a signed webhook.test event to one of your endpoints (id) now, retried like an alert; returns its delivery ' +
+    'id. Costs one request of your monthly quota.',
+  http: { method: 'POST', path: '/v1/webhooks/{id}/test' },
+  input: z.object({ id: endpointId }),
+  output: webhookTestOutput,
+  json: true,
+  async run(deps, input, context) {
+    const endpoint = await endpointOf(deps, context.keyId, input.id);
+    if (endpoint.disabled_at !== null)
+      throw new AppError('CONFLICT', `Webhook endpoint ${endpoint.id} is disabled (${endpoint.disabled_reason}).`);
+    const [id] = await deps.webhooks.store.enqueue([
+      {
+        endpointId: endpoint.id,
+        // Never the same as another: each test is sent.
+        eventKey: null,
+        eventType: 'webhook.test',
+        payload: { endpoint_id: endpoint.id, message: 'A test event: this endpoint receives our webhooks.' },
+      },
+    ]);
+    // Enqueue leaves out an endpoint gone or disabled since it was read.
+    if (id === undefined) throw unknownEndpoint(endpoint.id);
+    return { endpoint_id: endpoint.id, delivery_id: id, event_type: 'webhook.test' as const };
+  },
+  toMarkdown(result) {
+    return [
+      `# Test event queued for ${result.endpoint_id}`,
+      `Delivery \`${result.delivery_id}\` (webhook.test) is sent now; see webhook_deliveries for how it went.`,
+    ].join('\n\n');
+  },
+});
+
+export const webhookRotateSecret = defineOperation({
+  name: 'webhook_rotate_secret',
+  idempotent: false,
+  title: 'Rotate the signing secret of a webhook endpoint',
+  description:
+    'A new signing secret (whsec_…, shown once) for one of your endpoints (id); the old one also signs for 24 hours. ' +
+    'Costs one request of your monthly quota.',
+  http: { method: 'POST', path: '/v1/webhooks/{id}/rotate-secret' },
+  input: z.object({ id: endpointId }),
+  output: webhookCreateOutput,
+  json: true,
+  async run(deps, input, context) {
+    const { store } = deps.webhooks;
+    const secret = newWebhookSecret();
+    if (!(await store.rotateSecret(context.keyId, input.id, secret, ROTATION_OVERLAP_MS)))
+      throw unknownEndpoint(input.id);
+    return { endpoint: endpointView(await endpointOf(deps, context.keyId, input.id)), secret };
+  },
+  toMarkdown(result) {
+    return [
+      `# New signing secret for ${result.endpoint.id}`,
+      `- **Signing secret (shown once, keep it):** \`${result.secret}\``,
+      `- **The old secret also signs until:** ${result.endpoint.previous_secret_expires_at ?? '—'}`,
+    ].join('\n');
+  },
+});
+
+export const webhookDeliveriesOutput = z.object({
+  endpoint_id: z.string(),
+  count: z.number().int(),
+  deliveries: z.array(deliveryOutput),
+});
+
+export const webhookDeliveries = defineOperation({
+  name: 'webhook_deliveries',
+  title: 'Recent deliveries to a webhook endpoint',
+  description:
+    'Recent deliveries to one of your endpoints (id), newest first (limit, default 20): event, status, attempts, ' +
+    'response code, latency, error, next retry. Costs one request of your monthly quota.',
+  http: { method: 'GET', path: '/v1/webhooks/{id}/deliveries' },
+  input: z.object({
+    id: endpointId,
+    limit: z
+      .number({ error: 'must be a number' })
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be between 1 and 100' })
+      .max(100, { error: 'must be between 1 and 100' })
+      .default(20)
+      .describe('How many (1–100)'),
+  }),
+  output: webhookDeliveriesOutput,
+  json: true,
+  async run(deps, input, context) {
+    await endpointOf(deps, context.keyId, input.id);
+    const deliveries = await deps.webhooks.store.recentDeliveries(context.keyId, input.id, input.limit);
+    return { endpoint_id: input.id, count: deliveries.length, deliveries };
+  },
+  toMarkdown(result) {
+    return [
+      `# Deliveries to ${result.endpoint_id}: the ${result.count} most recent`,
+      table(
+        ['Id', 'Event', 'Status', 'Attempts', 'Response', 'Latency (ms)', 'Error', 'Next retry'],
+        result.deliveries.map((d) => [
+          d.id,
+          d.event_type,
+          d.status,
+          d.attempts,
+          d.last_response_code,
+          d.last_latency_ms,
+          d.last_error,
+          d.next_attempt_at,
+        ]),
+      ),
+    ].join('\n\n');
+  },
+});
+
+export const webhookRetryDeliveryOutput = z.object({ endpoint_id: z.string(), delivery: deliveryOutput });
+
+export const webhookRetryDelivery = defineOperation({
+  name: 'webhook_retry_delivery',
+  title: 'Retry a webhook delivery now',
+  description:
+    'Make a failed or pending delivery (a msg_ id) of one of your endpoints (id) due now. Costs one request of your ' +
+    'monthly quota.',
+  http: { method: 'POST', path: '/v1/webhooks/{id}/deliveries/{delivery}/retry' },
+  input: z.object({ id: endpointId, delivery: deliveryId }),
+  output: webhookRetryDeliveryOutput,
+  json: true,
+  async run(deps, input, context) {
+    const retried = await deps.webhooks.store.retryDelivery(context.keyId, input.id, input.delivery);
+    if (retried.outcome === 'not-found')
+      throw new AppError('NOT_FOUND', `No delivery ${input.delivery} to webhook endpoint ${input.id} on this API key.`);
+    if (retried.outcome === 'already-delivered')
+      throw new AppError('CONFLICT', `Delivery ${input.delivery} was delivered already.`);
+    if (retried.outcome === 'endpoint-disabled')
+      throw new AppError('CONFLICT', `Webhook endpoint ${input.id} is disabled: nothing is sent to it.`);
+    return { endpoint_id: input.id, delivery: retried.delivery };
+  },
+  toMarkdown(result) {
+    return `# Delivery ${result.delivery.id} is due now\n\nIt is sent to ${result.endpoint_id} with the same webhook-id.`;
   },
 });

@@ -23,6 +23,7 @@ import { buildApp } from '../../src/http/app.ts';
 import type { SearchIndex, Sql } from '../../src/ports.ts';
 import { elasticsearchUrl } from '../support/elasticsearch.ts';
 import { AS_OF } from '../support/search-fixtures.ts';
+import { testWebhookDeps } from '../support/webhook-deps.ts';
 
 const alias = `companies_unallocated_${process.pid}`;
 let client: Client;
@@ -85,6 +86,7 @@ describe('the API, on an index whose shards are not ready', () => {
       watchlists: createWatchlistStore(sql),
       ownership: createOwnershipReader(sql),
       people: createPgPeopleIndex(sql),
+      webhooks: testWebhookDeps(sql),
       log: () => {},
     });
     const server = app.listen(0, '127.0.0.1');

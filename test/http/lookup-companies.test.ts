@@ -209,6 +209,7 @@ for (const setup of setups) {
         watchlists: createWatchlistStore(counted.sql),
         ownership: createOwnershipReader(counted.sql),
         people: world.people,
+        webhooks: world.deps.webhooks,
       };
       const numbers = [...moreCompanies.map((c) => c.number).slice(0, 98), '00000001', '00000002'];
       const result = await lookupCompanies.run(

@@ -19,7 +19,7 @@ import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-stor
 import { createPgSql } from '../../src/adapters/sql/pg-sql.ts';
 import { keyPrefix } from '../../src/domain/api-keys.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { LATENCY_BUCKETS, operationLabel, STORE_TIMEOUT_MS } from '../../src/http/metrics.ts';
+import { createHttpMetrics, LATENCY_BUCKETS, operationLabel, STORE_TIMEOUT_MS } from '../../src/http/metrics.ts';
 import { OPERATIONS } from '../../src/operations/index.ts';
 import type { Sql } from '../../src/ports.ts';
 import { call, filings, loadFixtures, NOW } from '../support/api-fixtures.ts';
@@ -28,6 +28,7 @@ import { startWorld } from '../support/api-world.ts';
 import { testStores } from '../support/databases.ts';
 import type { Exposition } from '../support/prometheus-text.ts';
 import { parsePrometheusText, samplesOf, valueOf } from '../support/prometheus-text.ts';
+import { testWebhookDeps } from '../support/webhook-deps.ts';
 
 const CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 const ROUTE_LABELS = ['healthz', 'readyz', 'openapi', 'free_key', 'mcp', 'metrics', 'preflight', 'unmatched'];
@@ -309,14 +310,18 @@ for (const setup of setups) {
 describe('/metrics when the store does not answer', () => {
   /** The app on a pg pool whose server is at `url`, with one request made before the scrape. */
   async function appOn(sql: Sql): Promise<{ url: string; server: Server }> {
+    const store = createCompanyStore(sql);
     const served = await listen(
       buildApp({
-        store: createCompanyStore(sql),
+        store,
         search: createPgSearchIndex(sql),
         keys: createKeyStore(sql),
         watchlists: createWatchlistStore(sql),
         ownership: createOwnershipReader(sql),
         people: createPgPeopleIndex(sql),
+        webhooks: testWebhookDeps(sql),
+        // The company store's metrics only: the outbox's gauges (delivery-metrics.test.ts) would query too.
+        metrics: createHttpMetrics({ store }),
         log: () => {},
       }),
     );

@@ -30,7 +30,10 @@ describe('the OpenAPI document and /docs', () => {
     // Every JSON answer has its own schema, and company numbers and dates say what they must be.
     const paths = document.paths as Record<string, Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
     for (const operation of OPERATIONS.filter((o) => o.json)) {
-      const answer = paths[operation.http.path]![operation.http.method.toLowerCase()].responses['200'];
+      const answer =
+        paths[operation.http.path]![operation.http.method.toLowerCase()].responses[
+          String(operation.http.successStatus ?? 200)
+        ];
       const refs = JSON.stringify(answer.content['application/json'].schema);
       assert.ok(refs.includes(`#/components/schemas/${operation.name}_result`), `${operation.name}: ${refs}`);
     }
@@ -38,6 +41,27 @@ describe('the OpenAPI document and /docs', () => {
     assert.ok(lookup.schema.pattern, 'company numbers carry their pattern');
     const stats = paths['/v1/stats']!.get.parameters.find((p: { name: string }) => p.name === 'incorporated_from');
     assert.equal(stats.schema.format, 'date');
+    // Path parameters: declared in the path, required, and not asked for again in a body.
+    const retry = paths['/v1/webhooks/{id}/deliveries/{delivery}/retry']!.post;
+    assert.deepEqual(
+      retry.parameters.filter((p: { in: string }) => p.in === 'path').map((p: { name: string }) => p.name),
+      ['id', 'delivery'],
+    );
+    assert.ok(retry.parameters.every((p: { in: string; required: boolean }) => p.in !== 'path' || p.required));
+    assert.equal(retry.requestBody, undefined, 'all its arguments are in the path');
+    assert.match(retry.parameters[0].schema.pattern, /wh_/);
+    assert.ok(retry.responses['404']);
+    const deliveries = paths['/v1/webhooks/{id}/deliveries']!.get.parameters;
+    assert.deepEqual(
+      deliveries.map((p: { name: string; in: string }) => `${p.in}:${p.name}`),
+      ['path:id', 'query:limit', 'query:format'],
+    );
+    assert.ok(paths['/v1/webhooks/{id}']!.delete.responses['200']);
+    // webhook_create answers 201 Created, and only that success.
+    assert.deepEqual(
+      Object.keys(paths['/v1/webhooks']!.post.responses).filter((s) => s.startsWith('2')),
+      ['201'],
+    );
   });
 
   test('/docs renders the document with Redoc served from the package, nothing from elsewhere', async () => {

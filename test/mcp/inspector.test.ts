@@ -124,9 +124,17 @@ describe('the MCP Inspector CLI against the service (PGlite, Postgres search)', 
         tool.annotations,
         {
           title: operation(name).title,
-          readOnlyHint: !['watch_add', 'watch_remove', 'webhook_create'].includes(name),
-          destructiveHint: false,
-          idempotentHint: name !== 'webhook_create',
+          readOnlyHint: ![
+            'watch_add',
+            'watch_remove',
+            'webhook_create',
+            'webhook_test',
+            'webhook_rotate_secret',
+            'webhook_retry_delivery',
+            'webhook_delete',
+          ].includes(name),
+          destructiveHint: name === 'webhook_delete',
+          idempotentHint: !['webhook_create', 'webhook_test', 'webhook_rotate_secret'].includes(name),
           openWorldHint: false,
         },
         name,
@@ -172,7 +180,7 @@ describe('the MCP Inspector CLI against the service (PGlite, Postgres search)', 
     );
   });
 
-  test('the watchlist through the Inspector: add (key as ?key=), list, alerts, remove; then a webhook endpoint', async () => {
+  test('the watchlist through the Inspector: add (key as ?key=), list, alerts, remove; then a webhook endpoint and every webhook tool on it', async () => {
     const added = await callTool('watch_add', { company_numbers: ['1', '2', '99'] }, 'query');
     assert.deepEqual(
       added.structured,
@@ -188,6 +196,22 @@ describe('the MCP Inspector CLI against the service (PGlite, Postgres search)', 
     assert.match(created.markdown, /Signing secret \(shown once, keep it\):\*\* `whsec_/);
     const endpoints = await callTool('webhook_list', {});
     assert.deepEqual(endpoints.structured, await restJson(world, key, operation('webhook_list'), {}));
+    const id = (created.structured as { endpoint: { id: string } }).endpoint.id;
+    const tested = await callTool('webhook_test', { id });
+    const delivery = (tested.structured as { delivery_id: string }).delivery_id;
+    const [deliveries, retried, rotated] = await Promise.all([
+      callTool('webhook_deliveries', { id }),
+      callTool('webhook_retry_delivery', { id, delivery }),
+      callTool('webhook_rotate_secret', { id }),
+    ]);
+    assert.deepEqual(
+      (deliveries.structured as { deliveries: { id: string }[] }).deliveries.map((d) => d.id),
+      [delivery],
+    );
+    assert.match(retried.markdown, /is due now/);
+    assert.match(rotated.markdown, /Signing secret \(shown once, keep it\):\*\* `whsec_/);
+    const deleted = await callTool('webhook_delete', { id });
+    assert.deepEqual(deleted.structured, withEnvelope({ id, deleted: true }));
   });
 
   test('every tool has been called; a refusal reaches the Inspector as a tool error with the REST text', async () => {

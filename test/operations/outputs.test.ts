@@ -28,6 +28,9 @@ const setups = [
   { name: 'PostgreSQL and Elasticsearch', store: testStores[1]!, search: 'elasticsearch' as const },
 ];
 
+/** Stands for an id made by an earlier call: the endpoint webhook_create made, the delivery webhook_test queued. */
+const MADE = Symbol('made earlier');
+
 /** In order: the watchlist calls build on each other (add, list, alerts after a change, remove). */
 const CALLS: readonly [name: string, args: Record<string, unknown>][] = [
   ['lookup_company', { company_number: '1' }],
@@ -76,6 +79,12 @@ const CALLS: readonly [name: string, args: Record<string, unknown>][] = [
   ['watch_remove', { company_numbers: ['5', '4'] }],
   ['webhook_create', { url: 'http://127.0.0.1:9/hook', events: ['alert.status_change'] }],
   ['webhook_list', {}],
+  // The endpoint just created, and the delivery webhook_test queues (filled in as they are made).
+  ['webhook_test', { id: MADE }],
+  ['webhook_deliveries', { id: MADE }],
+  ['webhook_retry_delivery', { id: MADE, delivery: MADE }],
+  ['webhook_rotate_secret', { id: MADE }],
+  ['webhook_delete', { id: MADE }],
 ];
 
 for (const setup of setups) {
@@ -111,7 +120,9 @@ for (const setup of setups) {
       const ajv = new Ajv({ strict: false, allErrors: true, formats: { date: /^\d{4}-\d{2}-\d{2}$/ } });
       const validators = new Map(OPERATIONS.map((o) => [o.name, ajv.compile(outputSchemaOf(o))]));
       let alertsSeen = 0;
-      for (const [index, [name, args]] of CALLS.entries()) {
+      const made: Record<string, string> = {};
+      for (const [index, [name, given]] of CALLS.entries()) {
+        const args = Object.fromEntries(Object.entries(given).map(([k, v]) => [k, v === MADE ? made[k] : v]));
         const label = `${name} ${JSON.stringify(args)}`;
         if (name === 'get_alerts' && index > CALLS.findIndex(([n]) => n === 'watch_add')) {
           // A watched company goes into liquidation and its accounts fall overdue.
@@ -134,6 +145,8 @@ for (const setup of setups) {
         const validate = validators.get(name)!;
         assert.ok(validate(withEnvelope(json)), `${label}: ${ajv.errorsText(validate.errors)}`);
         if (name === 'get_alerts') alertsSeen += (json.alerts as unknown[]).length;
+        if (name === 'webhook_create') made.id = (json.endpoint as { id: string }).id;
+        if (name === 'webhook_test') made.delivery = json.delivery_id as string;
       }
       assert.ok(alertsSeen > 0, 'some alerts were checked');
     });

@@ -4,7 +4,6 @@
  * from register CSVs and accounts bulk zips written here, the HTTP app listening on a free port,
  * and a clock the test sets.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,8 +18,6 @@ import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts
 import { createKeyStore } from '../../src/adapters/postgres/key-store.ts';
 import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-index.ts';
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
-import { createWebhookStore } from '../../src/adapters/postgres/webhook-store.ts';
-import { createSecretSealer } from '../../src/webhooks/secret-sealer.ts';
 import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
 import { createPscStore } from '../../src/adapters/postgres/psc-store.ts';
 import { createEsPeopleIndex, ensurePeopleIndex } from '../../src/adapters/elasticsearch/es-people-index.ts';
@@ -33,6 +30,7 @@ import type { CompanyStore, KeyStore, Plan, SearchIndex, Sql } from '../../src/p
 import type { TestStore } from './databases.ts';
 import { elasticsearchUrl } from './elasticsearch.ts';
 import { columnOf, registerRows, writeRegisterCsv } from './register-csv.ts';
+import { testWebhookDeps } from './webhook-deps.ts';
 import { writeZip } from './zip.ts';
 
 export interface WorldOptions {
@@ -140,8 +138,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
   let now = options.now;
   const requestLines: string[] = [];
   const ownership = createOwnershipReader(sql);
-  // Private addresses allowed: the tests' receivers listen on 127.0.0.1.
-  const webhooks = { store: createWebhookStore(sql, createSecretSealer(randomBytes(32))), allowPrivate: true };
+  const webhooks = testWebhookDeps(sql);
   const deps: OperationDeps = { store, search, watchlists: createWatchlistStore(sql), ownership, people, webhooks };
   const app = buildApp({
     ...deps,

@@ -4,6 +4,7 @@
  * structuredContent with the JSON REST answers.
  */
 import assert from 'node:assert/strict';
+import { pathParameters } from '../../src/http/operation-input.ts';
 import type { Operation } from '../../src/operations/operation.ts';
 import { call } from './api-fixtures.ts';
 import type { World } from './api-world.ts';
@@ -17,14 +18,22 @@ export async function restJson(
 ): Promise<unknown> {
   const restName = (arg: string) =>
     Object.entries(operation.http.rename ?? {}).find(([, to]) => to === arg)?.[0] ?? arg;
+  // Arguments in the path (`{id}`) go there; the others in the query or the body.
+  const inPath = pathParameters(operation);
+  let path = operation.http.path;
+  const rest: Record<string, unknown> = {};
+  for (const [arg, value] of Object.entries(args)) {
+    if (inPath.includes(restName(arg))) path = path.replace(`{${restName(arg)}}`, encodeURIComponent(String(value)));
+    else rest[arg] = value;
+  }
   const query = new URLSearchParams(
-    Object.entries(args).map(([arg, value]): [string, string] => [restName(arg), String(value)]),
+    Object.entries(rest).map(([arg, value]): [string, string] => [restName(arg), String(value)]),
   );
   query.set('format', 'json');
   const answer =
-    operation.http.method === 'GET'
-      ? await call(world, `${operation.http.path}?${query}`, { key })
-      : await call(world, `${operation.http.path}?format=json`, { key, body: args });
-  assert.equal(answer.status, 200, `${operation.name}: ${JSON.stringify(answer.body)}`);
+    operation.http.method === 'POST'
+      ? await call(world, `${path}?format=json`, { key, body: rest })
+      : await call(world, `${path}?${query}`, { key, method: operation.http.method });
+  assert.equal(answer.status, operation.http.successStatus ?? 200, `${operation.name}: ${JSON.stringify(answer.body)}`);
   return answer.body;
 }

@@ -132,14 +132,18 @@ for (const kind of testStores) {
       }
     });
 
-    test('an app without a webhook store serves no outbox gauges, and the outcome counter at 0', async () => {
+    test('metrics made without a webhook store serve no outbox gauges, and the outcome counter at 0', async () => {
+      // Every app serves the webhook operations now; the metrics given to it are what is tested.
+      const store = createCompanyStore(db.sql);
       const app = buildApp({
-        store: createCompanyStore(db.sql),
+        store,
         search: createPgSearchIndex(db.sql),
         keys: createKeyStore(db.sql),
         watchlists: createWatchlistStore(db.sql),
         ownership: createOwnershipReader(db.sql),
         people: createPgPeopleIndex(db.sql),
+        webhooks: { store: createWebhookStore(db.sql, createSecretSealer(randomBytes(32))), allowPrivate: true },
+        metrics: createHttpMetrics({ store }),
         log: () => {},
       });
       const server = app.listen(0, '127.0.0.1');

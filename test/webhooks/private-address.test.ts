@@ -105,7 +105,7 @@ describe('pglite: a name resolving to a private address', () => {
 
   test('registration: a name resolving to a public address is accepted (the lookup is the one asked)', async () => {
     const answer = await register('https://hooks.example.com/hook');
-    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.equal(answer.status, 201, JSON.stringify(answer.body));
     assert.match(answer.body.endpoint!.id, /^wh_/);
   });
 
