@@ -384,3 +384,27 @@ export interface WatchlistStore {
   ): Promise<{ added: string[]; alreadyWatched: string[]; limitReached: boolean }>;
   remove(keyId: number, companyNumbers: readonly string[]): Promise<{ removed: string[]; notWatched: string[] }>;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Web page sessions (issue 16): a signed-in person's browser holds an opaque id; the store holds
+// its hash, the key it signed in with (by id, never the key) and the session's CSRF token.
+
+export interface WebSession {
+  /** The key signed in with, as it is now (revoked_at set when revoked since). */
+  key: ApiKeyRecord;
+  /** The value the session's forms must send back. */
+  csrfToken: string;
+  /** ISO date-time after which the session is gone. */
+  expiresAt: string;
+}
+
+export interface SessionStore {
+  /** Keep a new session under the hash of its id, until `expiresAt`. */
+  create(session: { idHash: string; keyId: number; csrfToken: string; expiresAt: Date }): Promise<void>;
+  /** The session with this id hash, unless it expired by `now` (or never was). */
+  find(idHash: string, now: Date): Promise<WebSession | null>;
+  /** Forget the session (sign out); nothing happens for one that is not there. */
+  delete(idHash: string): Promise<void>;
+  /** Forget every session expired by `now`; returns how many. */
+  deleteExpired(now: Date): Promise<number>;
+}
