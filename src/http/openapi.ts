@@ -34,15 +34,17 @@ export function openApiDocument(operations: readonly Operation[]): Record<string
         schema: property,
       };
     };
+    // A POST's body: its arguments but those in its path.
     const fields = bodyFields(operation);
+    const { required: _required, ...schemaRest } = schema;
+    const bodyRequired = [...required].filter((key) => fields.includes(key));
     const bodySchema = {
-      ...schema,
+      ...schemaRest,
       properties: Object.fromEntries(Object.entries(properties).filter(([key]) => fields.includes(key))),
-      ...(schema.required ? { required: [...required].filter((key) => fields.includes(key)) } : {}),
+      ...(bodyRequired.length > 0 ? { required: bodyRequired } : {}),
       // Unknown fields are refused (400), not ignored: say so.
       additionalProperties: false,
     };
-    if ((bodySchema.required as string[] | undefined)?.length === 0) delete bodySchema.required;
     const status = String(operation.http.successStatus ?? 200);
     const formatParameter = {
       name: 'format',

@@ -29,7 +29,8 @@ export function inputFromQuery(
         `Unknown parameter "${param}". Accepted: ${accepted.length > 0 ? accepted.join(', ') : 'none'} (and format, key).`,
       );
     if (Array.isArray(value)) throw invalidInput(`Parameter "${param}" is given more than once.`);
-    input[argumentName(operation, param)] = fromText(operation, argumentName(operation, param), value!);
+    const key = argumentName(operation, param);
+    input[key] = fromText(operation, key, value!);
   }
   return input;
 }
@@ -44,8 +45,8 @@ function inputFromPath(operation: Operation, params: Readonly<Record<string, str
   const input: Record<string, unknown> = {};
   for (const param of pathParameters(operation)) {
     const value = params[param];
-    if (value !== undefined)
-      input[argumentName(operation, param)] = fromText(operation, argumentName(operation, param), value);
+    const key = argumentName(operation, param);
+    if (value !== undefined) input[key] = fromText(operation, key, value);
   }
   return input;
 }
