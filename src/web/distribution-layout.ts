@@ -33,7 +33,7 @@ export interface DistributionLayout {
   ticks: Tick[];
 }
 
-export const CHART = { width: 560, height: 96, left: 16, right: 16, boxTop: 14, boxBottom: 50, axisY: 66 } as const;
+export const CHART = { width: 560, height: 96, left: 36, right: 36, boxTop: 14, boxBottom: 50, axisY: 66 } as const;
 
 /**
  * The layout of `stats`, or null when nothing has been filed (count 0, or percentiles missing).

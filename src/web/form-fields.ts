@@ -159,26 +159,34 @@ export function readForm<Input extends z.ZodObject>(
   return { ok: false, field: String(issue.path[0] ?? '') || null, message: describeIssue(issue, raw), values };
 }
 
-/** A fieldset of the form: its legend and its fields, in the schema's order. */
+/** A fieldset of the form: its legend, its fields in the schema's order, and what a blank choice means. */
 export interface FieldGroup {
   legend: string;
+  /** The text of a choice's empty option: "Any" for a filter, "Default" for the order. */
+  blank: string;
   fields: FormField[];
 }
 
 /** Legends, in the order the fieldsets appear, and which arguments each holds. */
-const GROUPS: readonly { legend: string; holds: (field: FormField) => boolean }[] = [
-  { legend: 'Trigger', holds: (f) => f.name === 'trigger' },
+const GROUPS: readonly { legend: string; blank: string; holds: (field: FormField) => boolean }[] = [
+  { legend: 'Trigger', blank: 'Choose one', holds: (f) => f.name === 'trigger' },
   {
     legend: 'Register',
+    blank: 'Any',
     holds: (f) => ['status', 'type', 'sic', 'post_town', 'incorporated_from', 'incorporated_to'].includes(f.name),
   },
   {
     legend: 'Ownership (persons with significant control)',
+    blank: 'Any',
     holds: (f) => f.name in ownershipFilterShape,
   },
-  { legend: 'Order and page size', holds: (f) => ['sort', 'limit'].includes(f.name) },
-  { legend: 'Breakdown', holds: (f) => f.name === 'group_by' },
-  { legend: 'The same filters by the public service’s names', holds: (f) => f.otherNameOf !== undefined },
+  { legend: 'Order and page size', blank: 'Default', holds: (f) => ['sort', 'limit'].includes(f.name) },
+  { legend: 'Breakdown', blank: 'None', holds: (f) => f.name === 'group_by' },
+  {
+    legend: 'The same filters by the public service’s names',
+    blank: 'Not given',
+    holds: (f) => f.otherNameOf !== undefined,
+  },
 ];
 
 /**
@@ -187,11 +195,11 @@ const GROUPS: readonly { legend: string; holds: (field: FormField) => boolean }[
  */
 export function fieldGroups(fields: readonly FormField[]): FieldGroup[] {
   const accounts: FormField[] = [];
-  const grouped = GROUPS.map(({ legend }) => ({ legend, fields: [] as FormField[] }));
+  const grouped = GROUPS.map(({ legend, blank }) => ({ legend, blank, fields: [] as FormField[] }));
   for (const field of fields) {
     const at = GROUPS.findIndex((group) => group.holds(field));
     (at === -1 ? accounts : grouped[at]!.fields).push(field);
   }
-  grouped.splice(2, 0, { legend: 'Latest filed accounts', fields: accounts });
+  grouped.splice(2, 0, { legend: 'Latest filed accounts', blank: 'Any', fields: accounts });
   return grouped.filter((group) => group.fields.length > 0);
 }
