@@ -48,7 +48,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/http/**/*.ts', 'src/mcp/**/*.ts', 'src/operations/**/*.ts'],
+    files: ['src/http/**/*.ts', 'src/mcp/**/*.ts', 'src/operations/**/*.ts', 'src/web/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -59,5 +59,25 @@ export default tseslint.config(
   {
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
+  {
+    // The web pages' scripts run in the browser, as classic scripts served from src/web/assets.
+    files: ['src/web/assets/**/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: Object.fromEntries(
+        [
+          'window',
+          'document',
+          'fetch',
+          'AbortController',
+          'URLSearchParams',
+          'setTimeout',
+          'clearTimeout',
+          'HTMLElement',
+          'Event',
+        ].map((name) => [name, 'readonly']),
+      ),
+    },
   },
 );

@@ -18,6 +18,8 @@ UKCD_TEST_DATABASE_URL="$(bash scripts/postgres.sh)"
 UKCD_TEST_ELASTICSEARCH_URL="$(bash scripts/elasticsearch.sh)"
 # Schemathesis (PyPI) in a virtual environment of its own, for the fuzz test over /openapi.json.
 UKCD_TEST_SCHEMATHESIS="$(bash scripts/schemathesis.sh)"
-export UKCD_TEST_DATABASE_URL UKCD_TEST_ELASTICSEARCH_URL UKCD_TEST_SCHEMATHESIS
+# Debian's Chromium, driven by playwright-core in the browser tests (test/web/*-browser.test.ts).
+UKCD_TEST_CHROMIUM="$(bash scripts/chromium.sh)"
+export UKCD_TEST_DATABASE_URL UKCD_TEST_ELASTICSEARCH_URL UKCD_TEST_SCHEMATHESIS UKCD_TEST_CHROMIUM
 
 npm test

@@ -102,6 +102,11 @@ const Variables = z.object({
   SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** On SIGTERM, in-flight requests get this long to finish before their connections are cut. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** The web pages for people at / (search, company pages…); `false` serves the API only. */
+  WEB_UI: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((value) => value === 'true' || value === '1'),
   /**
    * The most rows a lead list's "Download CSV" holds (web page): the list is read through the
    * operation's cursor, 50 rows a page, so 10,000 rows is 200 searches. A longer list is cut

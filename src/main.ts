@@ -61,6 +61,7 @@ export async function main(): Promise<Server> {
     log,
     trustProxy: config.TRUST_PROXY,
     metrics,
+    web: { enabled: config.WEB_UI },
     ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
     ...(config.LOG_REQUESTS ? { requestLog: jsonRequestLog() } : {}),
   }).listen(config.PORT, config.HOST);

@@ -7,6 +7,9 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import { destination, pino } from 'pino';
 import { addMcpRoute } from '../mcp/route.ts';
+import type { WebSettings } from '../web/settings.ts';
+import { DEFAULT_WEB_SETTINGS } from '../web/settings.ts';
+import { webRoutes } from '../web/web-routes.ts';
 import { OPERATIONS } from '../operations/index.ts';
 import type { CompanyStore } from '../ports.ts';
 import { addApiReference } from './api-reference.ts';
@@ -40,6 +43,8 @@ export interface AppDeps extends Omit<HttpDeps, 'clock' | 'metrics' | 'log'> {
    * outcomes in them); by default the app makes its own, reading the stores it is given.
    */
   metrics?: HttpMetrics;
+  /** The web pages for people (src/web): on unless `enabled: false` (WEB_UI=false). */
+  web?: Partial<WebSettings>;
 }
 
 export function buildApp(deps: AppDeps): Koa {
@@ -91,6 +96,9 @@ export function buildApp(deps: AppDeps): Koa {
   app.use(errorMiddleware(log));
   app.use(cors);
   app.use(bodyLimit);
+  // The pages, before the API's JSON parser: their forms post urlencoded bodies, parsed there.
+  const web = { ...DEFAULT_WEB_SETTINGS, ...deps.web };
+  if (web.enabled) app.use(webRoutes(httpDeps, web));
   app.use(
     bodyParser({
       enableTypes: ['json'],

@@ -27,6 +27,7 @@ import type { OwnershipReader, PeopleIndex, PscStore } from '../../src/ownership
 import { generateApiKey, hashApiKey, keyPrefix } from '../../src/domain/api-keys.ts';
 import { buildApp } from '../../src/http/app.ts';
 import type { CompanyStore, KeyStore, Plan, SearchIndex, Sql } from '../../src/ports.ts';
+import type { WebSettings } from '../../src/web/settings.ts';
 import type { TestStore } from './databases.ts';
 import { elasticsearchUrl } from './elasticsearch.ts';
 import { columnOf, registerRows, writeRegisterCsv } from './register-csv.ts';
@@ -37,6 +38,8 @@ export interface WorldOptions {
   store: TestStore;
   search: 'postgres' | 'elasticsearch';
   now: Date;
+  /** The web pages' settings (src/web/settings.ts); the defaults when left out. */
+  web?: Partial<WebSettings>;
 }
 
 export interface World {
@@ -146,6 +149,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     clock: () => now,
     log: () => {},
     requestLog: (entry) => requestLines.push(JSON.stringify(entry)),
+    ...(options.web ? { web: options.web } : {}),
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((ready) => server.once('listening', ready));

@@ -1,0 +1,59 @@
+/**
+ * The one place a web page's failure becomes an answer: an AppError by its code (the status the
+ * API gives for it) as a page saying what went wrong in words, a 400 naming the field; anything
+ * else is logged and answered as a 500 page that says nothing of the cause.
+ */
+import type { Context, Next } from 'koa';
+import { AppError, HTTP_STATUS, INTERNAL_ERROR } from '../errors.ts';
+import { html } from './html.ts';
+import { sendPage } from './respond.ts';
+
+const HEADINGS: Readonly<Record<number, string>> = {
+  400: 'Please check what you entered',
+  404: 'Not found',
+  409: 'That cannot be done',
+  413: 'Too much sent',
+  429: 'Too many requests',
+  503: 'Temporarily unavailable',
+};
+
+/** Middleware of the web router: errors thrown by a page become an HTML page. */
+export function htmlErrors(log: (line: string) => void) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    try {
+      await next();
+    } catch (error) {
+      const { status, message, headers } = describe(error);
+      if (status >= 500)
+        log(
+          `error on ${ctx.method} ${ctx.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
+      ctx.set(headers);
+      sendPage(ctx, errorView(status, message), status);
+    }
+  };
+}
+
+/** The page of an error: its heading by status, the message, a way on. */
+export function errorView(status: number, message: string) {
+  const heading = HEADINGS[status] ?? 'Something went wrong';
+  return {
+    title: heading,
+    main: html`<h1>${heading}</h1>
+      <p class="error-message" role="alert">${message}</p>
+      <p><a href="/">Search for a company</a></p>`,
+  };
+}
+
+function describe(error: unknown): { status: number; message: string; headers: Record<string, string> } {
+  if (error instanceof AppError) {
+    // A used-up quota says when it resets, as the API's body does.
+    const resets = typeof error.extra.resets_at === 'string' ? ` It resets at ${error.extra.resets_at}.` : '';
+    return { status: HTTP_STATUS[error.code], message: `${error.message}${resets}`, headers: error.headers };
+  }
+  const status = (error as { status?: unknown }).status;
+  if (status === 413) return { status, message: 'The form sent more than this service accepts.', headers: {} };
+  if (status === 400 || status === 415)
+    return { status: 400, message: 'The form could not be read. Please send it again.', headers: {} };
+  return { status: 500, message: INTERNAL_ERROR, headers: {} };
+}

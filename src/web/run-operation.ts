@@ -1,0 +1,54 @@
+/**
+ * How a page gets its data: by running an operation of the table (src/operations), its input
+ * checked by the operation's own zod schema, on the same dependencies the API uses. There is no
+ * other path from the web pages to the store or the search index.
+ *
+ * Anonymous page views are counted against no key, so they may run only the operations that read
+ * public register data (ANONYMOUS_OPERATIONS); an operation about a key's own things (watchlist,
+ * alerts, webhooks) needs a signed-in key and goes through runCounted like an API call.
+ */
+import type * as z from 'zod';
+import { parseInput } from '../http/operation-input.ts';
+import type { HttpDeps } from '../http/routes.ts';
+import type { CallContext, Operation } from '../operations/operation.ts';
+
+/** The operations a page may run for a reader who has not signed in. */
+export const ANONYMOUS_OPERATIONS: ReadonlySet<string> = new Set([
+  'lookup_company',
+  'lookup_companies',
+  'search_by_name',
+  'search_companies',
+  'search_people',
+  'get_ownership',
+  'compare_companies',
+  'market_stats',
+  'find_triggers',
+  'recent_changes',
+]);
+
+/** What the pages run on: the app's HTTP dependencies (operations' ports, keys, clock, metrics, log). */
+export type WebDeps = HttpDeps;
+
+/**
+ * Run `operation` for an anonymous reader: `raw` is parsed by the operation's input schema (a
+ * refusal is a 400 naming the field as the form names it: the argument's name), then the
+ * operation runs with today's date from the app's clock. Not counted against any key.
+ */
+export async function runAnonymous<Input extends z.ZodObject, Output extends z.ZodObject>(
+  deps: WebDeps,
+  operation: Operation<Input, Output>,
+  raw: Record<string, unknown>,
+): Promise<z.output<Output>> {
+  if (!ANONYMOUS_OPERATIONS.has(operation.name))
+    throw new Error(`${operation.name} needs a signed-in key: it is not run for anonymous pages`);
+  const input = parseInput(operation, raw, (key) => key);
+  return operation.run(deps, input, anonymousContext(deps.clock()));
+}
+
+/**
+ * The call context of an anonymous reader. The operations above read only `today` and `now`;
+ * keyId 0 belongs to no key (ids start at 1), so even a mistaken read by key finds nothing.
+ */
+function anonymousContext(now: Date): CallContext {
+  return { keyId: 0, plan: 'free', today: now.toISOString().slice(0, 10), now };
+}

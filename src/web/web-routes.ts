@@ -1,0 +1,45 @@
+/**
+ * The web pages for people, one Koa router mounted by buildApp (when WEB_UI is on): security
+ * headers on every answer, HTML error pages, form bodies parsed, the static assets, then each
+ * page of PAGES. Its middleware runs only for its own routes; every other path passes through to
+ * the API untouched.
+ */
+import { bodyParser } from '@koa/bodyparser';
+import Router from '@koa/router';
+import type { Context, Middleware, Next } from 'koa';
+import { BODY_LIMIT_BYTES } from '../http/errors.ts';
+import { addAssetRoutes, readAssets } from './assets.ts';
+import { htmlErrors } from './error-pages.ts';
+import type { NavLink } from './layout.ts';
+import type { WebPage } from './page.ts';
+import { searchPage } from './pages/search.ts';
+import type { WebState } from './respond.ts';
+import type { WebDeps } from './run-operation.ts';
+import { securityHeaders } from './security-headers.ts';
+import type { WebSettings } from './settings.ts';
+
+/** Every page of the site, in the order of the navigation. */
+export const PAGES: readonly WebPage[] = [searchPage];
+
+/** The web router's middleware, for buildApp to mount before the API's JSON body parser. */
+export function webRoutes(deps: WebDeps, settings: WebSettings, pages: readonly WebPage[] = PAGES): Middleware {
+  const router = new Router();
+  const nav = pages.flatMap((page) => (page.nav ? [page.nav] : []));
+  router.use(securityHeaders);
+  router.use(htmlErrors(deps.log));
+  router.use(frame(nav));
+  // Forms post application/x-www-form-urlencoded; the API's parser takes JSON only.
+  router.use(bodyParser({ enableTypes: ['form'], formLimit: `${BODY_LIMIT_BYTES}b`, encoding: 'utf-8' }));
+  addAssetRoutes(router, readAssets());
+  for (const page of pages) page.register(router, deps, settings);
+  return router.routes() as Middleware;
+}
+
+/** Put the layout's frame (navigation; the account part is filled in by sign-in) in ctx.state.web. */
+function frame(nav: readonly NavLink[]) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    const state: WebState = { frame: { nav } };
+    ctx.state.web = state;
+    await next();
+  };
+}
