@@ -113,6 +113,14 @@ const Variables = z.object({
    * there, and the page says so.
    */
   WEB_CSV_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  /**
+   * Web page views a minute from one client address without signing in (the address as
+   * TRUST_PROXY reads it); beyond it a 429 page. Anonymous pages count against no key, so this is
+   * what keeps them from being a way round the quotas. Per instance: counted in memory.
+   */
+  WEB_ANON_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  /** How long a web sign-in (a session) lasts, in minutes; then the reader signs in again. */
+  WEB_SESSION_TTL_MINUTES: z.coerce.number().int().min(5).max(43_200).default(720),
   /** Worker threads for parsing accounts; default: one per core. */
   UKCD_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
 });

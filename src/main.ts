@@ -19,6 +19,7 @@ import { createHttpMetrics } from './http/metrics.ts';
 import { openSearch } from './open-search.ts';
 import { openReadSide, openStore, openWebhookStore } from './open-store.ts';
 import { createHttpWebhookTransport } from './adapters/http/webhook-transport.ts';
+import { createSessionStore } from './adapters/postgres/session-store.ts';
 import { createWebhookSender } from './webhooks/sender.ts';
 import type { PscStore } from './ownership/ports.ts';
 import type { CompanyStore, Sql } from './ports.ts';
@@ -61,7 +62,13 @@ export async function main(): Promise<Server> {
     log,
     trustProxy: config.TRUST_PROXY,
     metrics,
-    web: { enabled: config.WEB_UI },
+    web: {
+      enabled: config.WEB_UI,
+      csvMaxRows: config.WEB_CSV_MAX_ROWS,
+      anonPerMinute: config.WEB_ANON_RATE_PER_MINUTE,
+      sessionTtlMinutes: config.WEB_SESSION_TTL_MINUTES,
+    },
+    sessions: createSessionStore(sql),
     ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
     ...(config.LOG_REQUESTS ? { requestLog: jsonRequestLog() } : {}),
   }).listen(config.PORT, config.HOST);

@@ -11,7 +11,7 @@ import type { WebSettings } from '../web/settings.ts';
 import { DEFAULT_WEB_SETTINGS } from '../web/settings.ts';
 import { webRoutes } from '../web/web-routes.ts';
 import { OPERATIONS } from '../operations/index.ts';
-import type { CompanyStore } from '../ports.ts';
+import type { CompanyStore, SessionStore } from '../ports.ts';
 import { addApiReference } from './api-reference.ts';
 import { cors } from './cors.ts';
 import { BODY_LIMIT_BYTES, bodyLimit, errorMiddleware } from './errors.ts';
@@ -45,6 +45,8 @@ export interface AppDeps extends Omit<HttpDeps, 'clock' | 'metrics' | 'log'> {
   metrics?: HttpMetrics;
   /** The web pages for people (src/web): on unless `enabled: false` (WEB_UI=false). */
   web?: Partial<WebSettings>;
+  /** Signed-in web sessions (src/web/sessions.ts); absent, the pages have no sign-in. */
+  sessions?: SessionStore;
 }
 
 export function buildApp(deps: AppDeps): Koa {
@@ -98,7 +100,7 @@ export function buildApp(deps: AppDeps): Koa {
   app.use(bodyLimit);
   // The pages, before the API's JSON parser: their forms post urlencoded bodies, parsed there.
   const web = { ...DEFAULT_WEB_SETTINGS, ...deps.web };
-  if (web.enabled) app.use(webRoutes(httpDeps, web));
+  if (web.enabled) app.use(webRoutes({ ...httpDeps, sessions: deps.sessions }, web));
   app.use(
     bodyParser({
       enableTypes: ['json'],

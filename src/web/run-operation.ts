@@ -11,6 +11,7 @@ import type * as z from 'zod';
 import { parseInput } from '../http/operation-input.ts';
 import type { HttpDeps } from '../http/routes.ts';
 import type { CallContext, Operation } from '../operations/operation.ts';
+import type { SessionStore } from '../ports.ts';
 
 /** The operations a page may run for a reader who has not signed in. */
 export const ANONYMOUS_OPERATIONS: ReadonlySet<string> = new Set([
@@ -27,7 +28,10 @@ export const ANONYMOUS_OPERATIONS: ReadonlySet<string> = new Set([
 ]);
 
 /** What the pages run on: the app's HTTP dependencies (operations' ports, keys, clock, metrics, log). */
-export type WebDeps = HttpDeps;
+export type WebDeps = HttpDeps & {
+  /** Where signed-in sessions are kept; absent, no one can sign in (every reader is anonymous). */
+  sessions?: SessionStore | undefined;
+};
 
 /**
  * Run `operation` for an anonymous reader: `raw` is parsed by the operation's input schema (a

@@ -6,6 +6,15 @@ export interface WebSettings {
   enabled: boolean;
   /** WEB_CSV_MAX_ROWS: the most rows a lead list's CSV download holds (default 10,000). */
   csvMaxRows: number;
+  /** WEB_ANON_RATE_PER_MINUTE: page views a minute from one address without signing in (default 120). */
+  anonPerMinute: number;
+  /** WEB_SESSION_TTL_MINUTES: how long a sign-in lasts (default 720, 12 hours). */
+  sessionTtlMinutes: number;
 }
 
-export const DEFAULT_WEB_SETTINGS: WebSettings = { enabled: true, csvMaxRows: 10_000 };
+export const DEFAULT_WEB_SETTINGS: WebSettings = {
+  enabled: true,
+  csvMaxRows: 10_000,
+  anonPerMinute: 120,
+  sessionTtlMinutes: 720,
+};

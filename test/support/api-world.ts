@@ -18,6 +18,7 @@ import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts
 import { createKeyStore } from '../../src/adapters/postgres/key-store.ts';
 import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-index.ts';
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
+import { createSessionStore } from '../../src/adapters/postgres/session-store.ts';
 import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
 import { createPscStore } from '../../src/adapters/postgres/psc-store.ts';
 import { createEsPeopleIndex, ensurePeopleIndex } from '../../src/adapters/elasticsearch/es-people-index.ts';
@@ -149,7 +150,9 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     clock: () => now,
     log: () => {},
     requestLog: (entry) => requestLines.push(JSON.stringify(entry)),
-    ...(options.web ? { web: options.web } : {}),
+    // Test worlds make many page views from one address: unlimited unless the test sets a limit.
+    web: { anonPerMinute: 1_000_000, ...options.web },
+    sessions: createSessionStore(sql),
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((ready) => server.once('listening', ready));
