@@ -70,55 +70,39 @@ async function suggest(ctx: Context, deps: WebDeps): Promise<void> {
 
 function searchForm(name: string): SafeHtml {
   return html`<form class="search-form" role="search" action="/search" method="get">
-    <label for="company-search">Company name or part of it</label>
-    <div class="search-box">
-      <input
-        id="company-search"
-        name="name"
-        type="search"
-        value="${name}"
-        maxlength="200"
-        autocomplete="off"
-        spellcheck="false"
-        required
-        aria-describedby="search-hint"
-      />
-      <button type="submit">Search</button>
-    </div>
-    <p id="search-hint" class="hint">
-      For example “tesco stores”. Suggestions appear as you type; use the arrow keys to choose one and Enter to open it.
-    </p>
-    <ul id="search-suggestions" class="suggestions" role="listbox" aria-label="Suggestions" hidden></ul>
-    <p id="search-status" class="visually-hidden" role="status" aria-live="polite"></p>
-  </form>`;
+<label for="company-search">Company name or part of it</label>
+<div class="search-box">
+<input id="company-search" name="name" type="search" value="${name}" maxlength="200" autocomplete="off" spellcheck="false" required aria-describedby="search-hint">
+<button type="submit">Search</button>
+</div>
+<p id="search-hint" class="hint">For example “tesco stores”. Suggestions appear as you type; use the arrow keys to choose one and Enter to open it.</p>
+<ul id="search-suggestions" class="suggestions" role="listbox" aria-label="Suggestions" hidden></ul>
+<p id="search-status" class="visually-hidden" role="status" aria-live="polite"></p>
+</form>`;
 }
 
 function resultsSection(query: string, results: readonly NameSearchHit[], total: number): SafeHtml {
   if (results.length === 0)
-    return html`<section aria-labelledby="results-heading">
-      <h2 id="results-heading">No company found</h2>
-      <p>No company name matches “${query}”. Try fewer words, or the start of a word.</p>
-    </section>`;
+    return html`<section aria-labelledby="results-heading"><h2 id="results-heading">No company found</h2>
+<p>No company name matches “${query}”. Try fewer words, or the start of a word.</p></section>`;
+  const shown =
+    results.length < total
+      ? `The first ${results.length} of ${total.toLocaleString('en-GB')}`
+      : `${total.toLocaleString('en-GB')} found`;
   return html`<section aria-labelledby="results-heading">
-    <h2 id="results-heading">Companies named like “${query}”</h2>
-    <p>
-      ${results.length < total ? `The first ${results.length} of ${total.toLocaleString('en-GB')}` : `${total.toLocaleString('en-GB')} found`},
-      best match first.
-    </p>
-    <ol class="results">
-      ${results.map(resultItem)}
-    </ol>
-  </section>`;
+<h2 id="results-heading">Companies named like “${query}”</h2>
+<p>${shown}, best match first.</p>
+<ol class="results">
+${results.map(resultItem)}</ol>
+</section>`;
 }
 
 function resultItem(hit: NameSearchHit): SafeHtml {
-  return html`<li>
-    <a href="/company/${hit.company_number}">${hit.name}</a>
-    <span class="result-facts"
-      >${hit.company_number} ·
-      ${statusBadge(hit.status)}${hit.post_town ? html` · ${hit.post_town}` : ''}${hit.incorporated ? html` · incorporated ${formatDate(hit.incorporated)}` : ''}</span
-    >
-  </li> `;
+  const town = hit.post_town ? html` · ${hit.post_town}` : '';
+  const incorporated = hit.incorporated ? html` · incorporated ${formatDate(hit.incorporated)}` : '';
+  return html`<li><a href="/company/${hit.company_number}">${hit.name}</a>
+<span class="result-facts">${hit.company_number} · ${statusBadge(hit.status)}${town}${incorporated}</span></li>
+`;
 }
 
 /** A company's status, marked so that an inactive one stands out (by words, not colour alone). */

@@ -1,0 +1,278 @@
+/**
+ * The Company page (/company/{number}): the register record, the risk band with the signals it
+ * comes from, a chart per figure over every filed year (server-drawn SVG) and a table of the same
+ * numbers, who controls the company and the chain above it, a way to compare it, and where the
+ * figures came from. Two operations: lookup_company and get_ownership (up the chain).
+ */
+import type { Context } from 'koa';
+import { formatMoney } from '../../domain/money.ts';
+import type { ControlledProfile } from '../../operations/company-profile.ts';
+import { getOwnership } from '../../operations/get-ownership.ts';
+import type { OwnershipAnswer } from '../../operations/get-ownership.ts';
+import { lookupCompany } from '../../operations/lookup-company.ts';
+import { figureChart } from '../figure-chart.ts';
+import { formatCount, formatDate, formatPounds } from '../format.ts';
+import { html } from '../html.ts';
+import type { HtmlValue, SafeHtml } from '../html.ts';
+import type { WebPage } from '../page.ts';
+import { sendPage } from '../respond.ts';
+import type { WebDeps } from '../run-operation.ts';
+import { runAnonymous } from '../run-operation.ts';
+import { statusBadge } from './search.ts';
+
+export const companyPage: WebPage = {
+  register(router, deps) {
+    router.get('web_company', '/company/:number', (ctx) => showCompany(ctx, deps, ctx.params.number ?? ''));
+  },
+};
+
+/** The figures charted and tabled, in reading order. */
+export const CHARTED_FIGURES = [
+  { key: 'net_assets', label: 'Net assets', money: true },
+  { key: 'cash', label: 'Cash', money: true },
+  { key: 'turnover', label: 'Turnover', money: true },
+  { key: 'profit', label: 'Profit (loss)', money: true },
+  { key: 'employees', label: 'Employees', money: false },
+] as const;
+
+/** Where a reader finds the company's filings themselves (names, documents). */
+export function filingHistoryUrl(number: string): string {
+  return `https://find-and-update.company-information.service.gov.uk/company/${encodeURIComponent(number)}/filing-history`;
+}
+
+async function showCompany(ctx: Context, deps: WebDeps, number: string): Promise<void> {
+  const [profile, ownership] = await Promise.all([
+    runAnonymous(deps, lookupCompany, { company_number: number }),
+    runAnonymous(deps, getOwnership, { company_number: number, direction: 'up' }),
+  ]);
+  const { company } = profile;
+  sendPage(ctx, {
+    title: `${company.name} (${company.company_number})`,
+    main: html`<h1>${company.name}</h1>
+<p class="lead">Company number ${company.company_number} · ${statusBadge(company.status)} · ${company.type}</p>
+${registerSection(profile)}
+${riskSection(profile)}
+${figuresSection(profile)}
+${controlSection(profile, ownership)}
+${compareSection(company.company_number)}`,
+  });
+}
+
+function registerSection({ company }: ControlledProfile): SafeHtml {
+  const a = company.address;
+  const address = [
+    a.care_of && `c/o ${a.care_of}`,
+    a.po_box,
+    a.line_1,
+    a.line_2,
+    a.post_town,
+    a.county,
+    a.postcode,
+    a.country,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const rows: [string, HtmlValue][] = [
+    ['Status', statusBadge(company.status)],
+    ['Type', company.type],
+    ['Incorporated', formatDate(company.incorporated)],
+    ...(company.dissolved ? ([['Dissolved', formatDate(company.dissolved)]] as [string, HtmlValue][]) : []),
+    ['Registered office', address || '—'],
+    ['Nature of business (SIC)', company.sic_codes.length > 0 ? company.sic_codes.join('; ') : '—'],
+    [
+      'Accounts',
+      html`${company.accounts.category ? `${company.accounts.category}; ` : ''}last made up to ${formatDate(company.accounts.last_made_up_to)}, next due ${formatDate(company.accounts.next_due)}${company.accounts.overdue ? html` <strong>(overdue)</strong>` : ''}`,
+    ],
+    [
+      'Confirmation statement',
+      `last made up to ${formatDate(company.confirmation_statement.last_made_up_to)}, next due ${formatDate(company.confirmation_statement.next_due)}`,
+    ],
+    ['Charges', `${company.charges_outstanding} outstanding of ${company.charges_total}`],
+    ...(company.previous_names.length > 0
+      ? ([
+          [
+            'Previous names',
+            company.previous_names.map(
+              (p, i) => html`${i > 0 ? '; ' : ''}${p.name}${p.changed ? ` (until ${formatDate(p.changed)})` : ''}`,
+            ),
+          ],
+        ] as [string, HtmlValue][])
+      : []),
+  ];
+  return html`<section aria-labelledby="register-heading">
+<h2 id="register-heading">Register record</h2>
+<dl class="facts">
+${rows.map(([term, value]) => html`<dt>${term}</dt><dd>${value}</dd>\n`)}</dl>
+</section>`;
+}
+
+const BAND_WORDS: Readonly<Record<string, string>> = {
+  low: 'Low',
+  medium: 'Medium',
+  high: 'High',
+  unknown: 'Unknown',
+};
+
+function riskSection(profile: ControlledProfile): SafeHtml {
+  const { signals, trajectory } = profile;
+  return html`<section aria-labelledby="risk-heading">
+<h2 id="risk-heading">Risk band and signals</h2>
+<p>Risk band: <span class="band band-${profile.risk_band}">${BAND_WORDS[profile.risk_band] ?? profile.risk_band}</span> — read from the signals below; not a credit rating.</p>
+${
+  signals.length === 0
+    ? html`<p>No warning signals.</p>`
+    : html`<ul class="signals">
+${signals.map((s) => html`<li><span class="severity severity-${s.severity}">${s.severity}</span> ${s.message}</li>\n`)}</ul>`
+}
+<p>Trajectory: ${trajectory.direction.replace('_', ' ')} over ${trajectory.periods} period${trajectory.periods === 1 ? '' : 's'}.</p>
+</section>`;
+}
+
+function figuresSection(profile: ControlledProfile): SafeHtml {
+  // Oldest first, as a chart reads.
+  const years = [...profile.accounts].reverse();
+  if (years.length === 0)
+    return html`<section aria-labelledby="figures-heading">
+<h2 id="figures-heading">Figures over the years</h2>
+<p>No machine-readable accounts are on file for this company.</p>
+</section>`;
+  const charts = CHARTED_FIGURES.map((figure) =>
+    figureChart({
+      figure: figure.key,
+      label: figure.label,
+      points: years.flatMap((entry) => {
+        const value = entry.figures[figure.key];
+        return value === null || value === undefined
+          ? []
+          : [{ date: entry.balance_sheet_date, value, prior: entry.from_prior_period }];
+      }),
+      format: figure.money ? (value) => formatMoney(value) : (value) => formatCount(value),
+      formatDate,
+    }),
+  );
+  return html`<section aria-labelledby="figures-heading">
+<h2 id="figures-heading">Figures over the years</h2>
+<p class="legend">One point per balance sheet date. A hollow point is a year known only from the prior-year column of a later filing. Amounts in pounds as filed.</p>
+<div class="charts">
+${charts}</div>
+<div class="table-wrap">
+<table class="figures-table">
+<caption>The same figures, by balance sheet date</caption>
+<thead><tr><th scope="col">Balance sheet date</th>${CHARTED_FIGURES.map((f) => html`<th scope="col" class="number">${f.label}</th>`)}<th scope="col">Source</th></tr></thead>
+<tbody>
+${years.map(
+  (entry) =>
+    html`<tr data-date="${entry.balance_sheet_date}"><th scope="row">${formatDate(entry.balance_sheet_date)}</th>${CHARTED_FIGURES.map(
+      (f) =>
+        html`<td class="number">${f.money ? formatPounds(entry.figures[f.key]) : formatCount(entry.figures[f.key])}</td>`,
+    )}<td>${sourceWords(entry)}</td></tr>\n`,
+)}</tbody>
+</table>
+</div>
+<p>Source filings: the accounts Companies House published, listed with their documents in the company’s <a href="${filingHistoryUrl(profile.company.company_number)}">filing history at Companies House</a>.</p>
+</section>`;
+}
+
+/** Where a year's figures came from, in words. */
+function sourceWords(entry: ControlledProfile['accounts'][number]): string {
+  if (entry.from_prior_period) return 'Prior-year column of a later filing';
+  return `Accounts published ${formatDate(entry.published)} (${entry.standard})`;
+}
+
+function controlSection(profile: ControlledProfile, ownership: OwnershipAnswer): SafeHtml {
+  const current = profile.controllers.filter((c) => !c.ceased_on);
+  return html`<section aria-labelledby="control-heading" class="ownership">
+<h2 id="control-heading">Who controls it</h2>
+${
+  current.length === 0 && profile.psc_statements.length === 0
+    ? html`<p>No persons with significant control are on file for this company.</p>`
+    : html`<h3>Persons with significant control</h3>
+<ul class="controllers">
+${current.map((c) => html`<li>${controllerName(c)} — ${c.natures_of_control.map((n) => n.words).join('; ') || 'nature of control not stated'}${c.notified_on ? `, since ${formatDate(c.notified_on)}` : ''}</li>\n`)}${profile.psc_statements.map((s) => html`<li>Statement: ${s.words}</li>\n`)}</ul>`
+}
+${ownershipChain(ownership)}
+</section>`;
+}
+
+function controllerName(c: ControlledProfile['controllers'][number]): SafeHtml {
+  const details = [
+    c.kind_class === 'individual' ? 'individual' : c.kind_class.replace('_', ' '),
+    c.nationality,
+    c.country_of_residence && `lives in ${c.country_of_residence}`,
+    c.birth_year !== null &&
+      `born ${c.birth_month !== null ? `${MONTHS[c.birth_month - 1] ?? ''} ` : ''}${c.birth_year}`,
+    c.country,
+  ].filter(Boolean);
+  const name = c.company_number
+    ? html`<a href="/company/${c.company_number}">${c.company_name ?? c.name ?? c.company_number}</a>`
+    : html`<strong>${c.name ?? '(withheld)'}</strong>`;
+  return html`${name} (${details.join('; ')})`;
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * The chain above the company: each node's controllers nested under it, companies linked to their
+ * own page. A node already shown is named again but not expanded (a cycle, or a shared parent).
+ */
+function ownershipChain(answer: OwnershipAnswer): SafeHtml {
+  if (answer.edges.length === 0) return html``;
+  const byId = new Map(answer.nodes.map((node) => [node.id, node]));
+  const shown = new Set<string>();
+  const controllersOf = (id: string, depth: number): SafeHtml => {
+    shown.add(id);
+    const edges = answer.edges.filter((edge) => edge.to === id);
+    if (edges.length === 0 || depth > answer.depth) return html``;
+    return html`<ul>
+${edges.map((edge) => {
+  const node = byId.get(edge.from);
+  const again = shown.has(edge.from);
+  return html`<li>${node ? nodeLabel(node) : edge.from} — ${edge.natures.map((n) => n.words).join('; ')}${again ? ' (shown above)' : controllersOf(edge.from, depth + 1)}</li>\n`;
+})}</ul>`;
+  };
+  const root = answer.nodes[0];
+  const flags = Object.entries(answer.flags)
+    .filter(([, on]) => on)
+    .map(([flag]) => flag.replaceAll('_', ' '));
+  return html`<h3>Ownership chain</h3>
+<p>Who controls ${answer.name}, and who controls them, from the PSC register (up to ${answer.depth} levels).</p>
+<div class="chain">${root ? controllersOf(root.id, 1) : ''}</div>
+${flags.length > 0 ? html`<p>Flags: ${flags.join(', ')}.</p>` : ''}${answer.truncated ? html`<p>The chain is longer than shown.</p>` : ''}`;
+}
+
+function nodeLabel(node: OwnershipAnswer['nodes'][number]): SafeHtml {
+  if (node.kind === 'company' && node.company_number)
+    return html`<a href="/company/${node.company_number}">${node.name ?? node.company_number}</a> (company ${node.company_number}${node.status ? `, ${node.status}` : ''})`;
+  if (node.kind === 'statement' || node.kind === 'exemption' || node.kind === 'super_secure')
+    return html`<em>${node.words ?? node.statement ?? 'statement'}</em>`;
+  const details = [node.kind.replaceAll('_', ' '), node.country, node.nationality].filter(Boolean);
+  return html`<strong>${node.name ?? node.words ?? '(withheld)'}</strong> (${details.join('; ')})`;
+}
+
+function compareSection(number: string): SafeHtml {
+  return html`<section aria-labelledby="compare-heading">
+<h2 id="compare-heading">Compare</h2>
+<form class="compare-form" action="/compare" method="get">
+<input type="hidden" name="company_a" value="${number}">
+<label for="compare-with">Compare with company number</label>
+<div class="search-box">
+<input id="compare-with" name="company_b" type="text" inputmode="text" maxlength="8" autocomplete="off" required aria-describedby="compare-hint">
+<button type="submit">Compare</button>
+</div>
+<p id="compare-hint" class="hint">Eight letters or digits, e.g. 00445790. Find a number with the <a href="/">search</a>.</p>
+</form>
+</section>`;
+}

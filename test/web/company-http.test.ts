@@ -1,0 +1,122 @@
+/**
+ * The Company and Compare pages over real HTTP (PGlite, Postgres search): one chart point per
+ * filed year with the API's values (prior-year-only years marked), the table of the same numbers
+ * formatted for a UK reader, the risk band and its signals, the links to compare and to the
+ * filings; a malformed number is a 400 page naming the field, an unknown one a 404 page.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { call } from '../support/api-fixtures.ts';
+import type { World } from '../support/api-world.ts';
+import { startWorld } from '../support/api-world.ts';
+import { testStores } from '../support/databases.ts';
+import { HISTORY, HISTORY_YEARS, loadWebFixtures, NOW, TESCO } from './support/web-fixtures.ts';
+
+const FIGURES = ['net_assets', 'cash', 'turnover', 'profit', 'employees'] as const;
+
+/** The points of one figure's chart: [class, date, value], in drawing order. */
+function chartPoints(page: string, figure: string): [string, string, number][] {
+  const chart = new RegExp(`<figure class="chart" data-figure="${figure}">([\\s\\S]*?)</figure>`).exec(page)?.[1];
+  assert.ok(chart, `a chart of ${figure}`);
+  return [...chart.matchAll(/<circle class="([^"]+)"[^>]*data-date="([^"]+)" data-value="([^"]+)"/g)].map((m) => [
+    m[1]!,
+    m[2]!,
+    Number(m[3]),
+  ]);
+}
+
+describe('the Company and Compare pages', () => {
+  let world: World;
+  let key: string;
+  let page: string;
+  before(async () => {
+    world = await startWorld({ store: testStores[0]!, search: 'postgres', now: NOW });
+    await loadWebFixtures(world);
+    key = await world.issueKey('pro');
+    const answer = await fetch(`${world.url}/company/${HISTORY}`);
+    assert.equal(answer.status, 200);
+    page = await answer.text();
+  });
+  after(() => world.close());
+
+  test('one chart point per filed year, with the values lookup_company gives, prior-year-only years hollow', async () => {
+    const api = await call(world, `/v1/company?number=${HISTORY}&format=json`, { key });
+    assert.equal(api.status, 200);
+    const accounts = [
+      ...(api.body.accounts as {
+        balance_sheet_date: string;
+        figures: Record<string, number | null>;
+        from_prior_period: boolean;
+      }[]),
+    ].reverse();
+    assert.equal(accounts.length, HISTORY_YEARS.length);
+    for (const figure of FIGURES) {
+      assert.deepEqual(
+        chartPoints(page, figure),
+        accounts.map((a) => [a.from_prior_period ? 'point prior' : 'point', a.balance_sheet_date, a.figures[figure]]),
+        figure,
+      );
+      assert.deepEqual(
+        chartPoints(page, figure),
+        HISTORY_YEARS.map((y) => [y.prior ? 'point prior' : 'point', y.date, y[figure]]),
+        figure,
+      );
+    }
+  });
+
+  test('the table holds the same numbers, formatted for a UK reader', () => {
+    const flat = page.replace(/\s+/g, ' ');
+    assert.match(
+      flat,
+      /<tr data-date="2021-03-31"><th scope="row">31 March 2021<\/th><td class="number">£100,000<\/td><td class="number">£35,000<\/td><td class="number">£800,000<\/td><td class="number">-£5,000<\/td><td class="number">10<\/td><td>Prior-year column of a later filing<\/td><\/tr>/,
+    );
+    assert.match(
+      flat,
+      /<tr data-date="2024-03-31"><th scope="row">31 March 2024<\/th><td class="number">£210,000<\/td><td class="number">£95,000<\/td><td class="number">£1,400,000<\/td><td class="number">£60,000<\/td><td class="number">21<\/td><td>Accounts published 1 September 2024 \(FRS 102\)<\/td><\/tr>/,
+    );
+  });
+
+  test('the register record, the risk band with its reasons, the compare form and the filing history link', () => {
+    const flat = page.replace(/\s+/g, ' ');
+    assert.match(flat, /<h1>HARBOUR FIGURES LIMITED<\/h1>/);
+    assert.match(flat, /<dt>Registered office<\/dt><dd>[^<]*BRISTOL/);
+    assert.match(flat, /Risk band: <span class="band band-(low|medium|high|unknown)">/);
+    assert.match(
+      flat,
+      /<form class="compare-form" action="\/compare" method="get"> <input type="hidden" name="company_a" value="01234567">/,
+    );
+    assert.match(
+      flat,
+      /href="https:\/\/find-and-update\.company-information\.service\.gov\.uk\/company\/01234567\/filing-history"/,
+    );
+  });
+
+  test('a company without accounts says so instead of drawing empty charts', async () => {
+    const answer = await fetch(`${world.url}/company/${TESCO}`);
+    assert.equal(answer.status, 200);
+    const text = await answer.text();
+    assert.match(text, /No machine-readable accounts are on file for this company\./);
+    assert.doesNotMatch(text, /<svg/);
+  });
+
+  test('a malformed number is a 400 page naming the field; a number not on the register a 404 page', async () => {
+    const bad = await fetch(`${world.url}/company/NOT-A-NUMBER`);
+    assert.equal(bad.status, 400);
+    assert.match(await bad.text(), /role="alert">Invalid &quot;company_number&quot;/);
+    const missing = await fetch(`${world.url}/company/99999999`);
+    assert.equal(missing.status, 404);
+    assert.match(await missing.text(), /Company 99999999 not found\./);
+  });
+
+  test('Compare: both companies and each figure’s difference; a missing second number names company_b', async () => {
+    const answer = await fetch(`${world.url}/compare?company_a=${HISTORY}&company_b=${TESCO}`);
+    assert.equal(answer.status, 200);
+    const flat = (await answer.text()).replace(/\s+/g, ' ');
+    assert.match(flat, /<a href="\/company\/01234567">HARBOUR FIGURES LIMITED<\/a>/);
+    assert.match(flat, /<a href="\/company\/00445790">TESCO PLC<\/a>/);
+    assert.match(flat, /<th scope="row">Net assets<\/th><td class="number">£210,000<\/td><td class="number">—<\/td>/);
+    const refused = await fetch(`${world.url}/compare?company_a=${HISTORY}`);
+    assert.equal(refused.status, 400);
+    assert.match(await refused.text(), /Invalid &quot;company_b&quot;/);
+  });
+});
