@@ -12,16 +12,21 @@ import { addAssetRoutes, readAssets } from './assets.ts';
 import { htmlErrors } from './error-pages.ts';
 import type { NavLink } from './layout.ts';
 import type { WebPage } from './page.ts';
+import { alertsPage } from './pages/alerts.ts';
 import { companyPage } from './pages/company.ts';
 import { comparePage } from './pages/compare.ts';
 import { searchPage } from './pages/search.ts';
+import { signInPage } from './pages/sign-in.ts';
+import { watchlistPage } from './pages/watchlist.ts';
+import { createAnonymousLimiter } from './anonymous-limit.ts';
+import { visitor } from './visitor.ts';
 import type { WebState } from './respond.ts';
 import type { WebDeps } from './run-operation.ts';
 import { securityHeaders } from './security-headers.ts';
 import type { WebSettings } from './settings.ts';
 
 /** Every page of the site, in the order of the navigation. */
-export const PAGES: readonly WebPage[] = [searchPage, companyPage, comparePage];
+export const PAGES: readonly WebPage[] = [searchPage, companyPage, comparePage, watchlistPage, alertsPage, signInPage];
 
 /** The web router's middleware, for buildApp to mount before the API's JSON body parser. */
 export function webRoutes(deps: WebDeps, settings: WebSettings, pages: readonly WebPage[] = PAGES): Middleware {
@@ -32,6 +37,8 @@ export function webRoutes(deps: WebDeps, settings: WebSettings, pages: readonly 
   router.use(frame(nav));
   // Forms post application/x-www-form-urlencoded; the API's parser takes JSON only.
   router.use(bodyParser({ enableTypes: ['form'], formLimit: `${BODY_LIMIT_BYTES}b`, encoding: 'utf-8' }));
+  // The signed-in key or, for anonymous readers, the per-address limit (not on assets).
+  router.use(visitor(deps, createAnonymousLimiter(settings.anonPerMinute)));
   addAssetRoutes(router, readAssets());
   for (const page of pages) page.register(router, deps, settings);
   return router.routes() as Middleware;
