@@ -40,6 +40,8 @@ export function layout(view: PageView, frame: Frame): SafeHtml {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${view.title} · ${SITE_NAME}</title>
         <link rel="stylesheet" href="/assets/site.css" />
+        <!-- No icon: an empty one, so browsers do not ask for /favicon.ico (a 404 in the console). -->
+        <link rel="icon" href="data:," />
         ${(view.scripts ?? []).map((name) => html`<script src="/assets/${name}" defer></script> `)}
       </head>
       <body>
