@@ -14,6 +14,8 @@ import type { NavLink } from './layout.ts';
 import type { WebPage } from './page.ts';
 import { alertsPage } from './pages/alerts.ts';
 import { companyPage } from './pages/company.ts';
+import { leadListsPage } from './pages/lead-lists.ts';
+import { marketPage } from './pages/market.ts';
 import { comparePage } from './pages/compare.ts';
 import { searchPage } from './pages/search.ts';
 import { signInPage } from './pages/sign-in.ts';
@@ -26,7 +28,16 @@ import { securityHeaders } from './security-headers.ts';
 import type { WebSettings } from './settings.ts';
 
 /** Every page of the site, in the order of the navigation. */
-export const PAGES: readonly WebPage[] = [searchPage, companyPage, comparePage, watchlistPage, alertsPage, signInPage];
+export const PAGES: readonly WebPage[] = [
+  searchPage,
+  companyPage,
+  comparePage,
+  leadListsPage,
+  marketPage,
+  watchlistPage,
+  alertsPage,
+  signInPage,
+];
 
 /** The web router's middleware, for buildApp to mount before the API's JSON body parser. */
 export function webRoutes(deps: WebDeps, settings: WebSettings, pages: readonly WebPage[] = PAGES): Middleware {

@@ -1,0 +1,170 @@
+/**
+ * The lead list and market pages over real HTTP, on the embedded default (PGlite, Postgres
+ * search): the CSV of a filter holds exactly the matches the API gives for it, page after page
+ * through the cursor, in the same order with the same figures; the row bound (WEB_CSV_MAX_ROWS)
+ * cuts it and the page and headers say so; a bad filter is a 400 page naming the field, for the
+ * page and the CSV alike.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { parse } from 'csv-parse/sync';
+import { call, loadFixtures, NOW } from '../support/api-fixtures.ts';
+import type { FilingFixture, World } from '../support/api-world.ts';
+import { startWorld } from '../support/api-world.ts';
+import { moreCompanies } from '../support/batch-fixtures.ts';
+import { testStores } from '../support/databases.ts';
+
+/** Accounts for 70 of the hundred batch companies: cash-rich, more than one page of 50. */
+const cashRich: FilingFixture[] = moreCompanies.slice(0, 70).map((c, i) => ({
+  number: c.number,
+  name: c.name,
+  balanceSheetDate: '2024-12-31',
+  current: { netAssets: 1_000_000 + (i % 9) * 1000, cash: 600_000 + (i % 5) * 1000, currentAssets: 700_000 },
+}));
+
+const MAX_ROWS = 90;
+
+type Row = Record<string, unknown>;
+
+/** Every match the API gives for `query` (JSON, paged through `next`). */
+async function apiMatches(world: World, key: string, path: string, query: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  let cursor: string | null = null;
+  do {
+    const answer = await call(
+      world,
+      `${path}?${query}&format=json&limit=50${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`,
+      { key },
+    );
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    rows.push(...(answer.body.results as Row[]));
+    cursor = answer.body.next as string | null;
+  } while (cursor !== null);
+  return rows;
+}
+
+/** The CSV download of `path?query`: status, headers and its records. */
+async function download(world: World, path: string, query: string) {
+  const response = await fetch(`${world.url}${path}?${query}`);
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    records: response.status === 200 ? (parse(text, { bom: true, columns: true }) as Record<string, string>[]) : [],
+  };
+}
+
+/** An API row as its CSV record reads: lists joined by "; ", null empty, numbers plain, metrics spread. */
+function asCsv(row: Row): Record<string, string> {
+  const record: Record<string, string> = {};
+  for (const [name, value] of Object.entries(row)) {
+    if (name === 'metrics')
+      for (const [key, metric] of Object.entries(value as Row))
+        record[`metrics.${key}`] = metric === null ? '' : String(metric);
+    else record[name] = value === null ? '' : Array.isArray(value) ? value.join('; ') : String(value);
+  }
+  return record;
+}
+
+describe('lead lists and the market page over HTTP (PGlite, Postgres search)', () => {
+  let world: World;
+  let key: string;
+  before(async () => {
+    world = await startWorld({ store: testStores[0]!, search: 'postgres', now: NOW, web: { csvMaxRows: MAX_ROWS } });
+    await loadFixtures(world);
+    await world.loadRegister(moreCompanies, '2025-01-01');
+    await world.loadAccounts(cashRich, '2025-06-10');
+    key = await world.issueKey('pro');
+  });
+  after(() => world.close());
+
+  test('the CSV of a criteria search is the API’s matches, row for row', async () => {
+    const query = 'post_town=LEEDS&min_net_assets=1000&sort=-cash';
+    const api = await apiMatches(world, key, '/v1/search', query);
+    assert.ok(api.length > 50 && api.length <= MAX_ROWS, `more than a page, within the bound: ${api.length}`);
+    const csv = await download(world, '/leads.csv', query);
+    assert.equal(csv.status, 200, csv.text);
+    assert.match(csv.headers.get('content-type') ?? '', /^text\/csv; charset=utf-8/);
+    assert.match(csv.headers.get('content-disposition') ?? '', /^attachment; filename="leads-2025-06-15\.csv"$/);
+    assert.equal(csv.headers.get('x-total-matches'), String(api.length));
+    assert.equal(csv.headers.get('x-csv-truncated'), 'false');
+    assert.deepEqual(csv.records, api.map(asCsv));
+  });
+
+  test('the CSV of a trigger is the API’s matches, with the reason and the metrics', async () => {
+    const query = 'trigger=cash_rich&post_town=leeds';
+    const api = await apiMatches(world, key, '/v1/triggers', query);
+    assert.ok(api.length > 50, `more than a page: ${api.length}`);
+    const csv = await download(world, '/leads/triggers.csv', query);
+    assert.equal(csv.status, 200, csv.text);
+    assert.match(csv.headers.get('content-disposition') ?? '', /filename="leads-cash_rich-2025-06-15\.csv"/);
+    const want = api.map(asCsv).slice(0, MAX_ROWS);
+    assert.deepEqual(csv.records, want);
+    assert.ok(Object.keys(csv.records[0]!).includes('metrics.cash_share_pct'));
+  });
+
+  test('the bound cuts the CSV at WEB_CSV_MAX_ROWS, and the page and the headers say so', async () => {
+    const query = 'status=any';
+    const api = await apiMatches(world, key, '/v1/search', query);
+    assert.ok(api.length > MAX_ROWS, `more matches than the bound: ${api.length}`);
+    const csv = await download(world, '/leads.csv', query);
+    assert.equal(csv.status, 200);
+    assert.equal(csv.records.length, MAX_ROWS);
+    assert.deepEqual(csv.records, api.slice(0, MAX_ROWS).map(asCsv));
+    assert.equal(csv.headers.get('x-total-matches'), String(api.length));
+    assert.equal(csv.headers.get('x-csv-truncated'), 'true');
+    const page = await fetch(`${world.url}/leads?${query}`);
+    const text = (await page.text()).replace(/\s+/g, ' ');
+    assert.equal(page.status, 200);
+    assert.match(text, new RegExp(`The CSV holds the first ${MAX_ROWS} of ${api.length} matches`));
+  });
+
+  test('a bad filter is a 400 page naming the field, for the page and the CSV', async () => {
+    const cases = [
+      { path: '/leads', query: 'min_cash=lots', field: 'min_cash', says: /must be a number/ },
+      { path: '/leads.csv', query: 'min_cash=lots', field: 'min_cash', says: /must be a number/ },
+      { path: '/leads', query: 'colour=red', field: 'colour', says: /Unknown parameter/ },
+      { path: '/leads', query: 'incorporated_from=2024-02-30', field: 'incorporated_from', says: /calendar date/ },
+      { path: '/leads/triggers', query: 'trigger=rich', field: 'trigger', says: /must be one of cash_rich/ },
+      { path: '/leads/triggers.csv', query: 'post_town=LEEDS', field: 'trigger', says: /Missing required/ },
+      { path: '/market', query: 'group_by=colour', field: 'group_by', says: /must be one of/ },
+      { path: '/leads', query: 'min_turnover=10&max_turnover=5', field: 'min_turnover', says: /greater than/ },
+    ];
+    for (const c of cases) {
+      const response = await fetch(`${world.url}${c.path}?${c.query}`);
+      const html = await response.text();
+      assert.equal(response.status, 400, `${c.path}?${c.query}`);
+      assert.match(response.headers.get('content-type') ?? '', /^text\/html/);
+      assert.ok(
+        html.includes(`&quot;${c.field}&quot;`) || html.includes(`"${c.field}"`),
+        `${c.path}: names ${c.field}`,
+      );
+      assert.match(html, c.says);
+    }
+  });
+
+  test('the lead list page shows the first page, with the next through the cursor', async () => {
+    const query = 'post_town=LEEDS&min_net_assets=1000&sort=-cash&limit=20';
+    const api = await apiMatches(world, key, '/v1/search', 'post_town=LEEDS&min_net_assets=1000&sort=-cash');
+    const first = await (await fetch(`${world.url}/leads?${query}`)).text();
+    for (const row of api.slice(0, 20)) assert.ok(first.includes(`/company/${String(row.company_number)}`));
+    assert.ok(!first.includes(`/company/${String(api[20]!.company_number)}"`));
+    const next = /href="(\/leads\?[^"]*cursor=[^"]+)"/.exec(first)?.[1];
+    assert.ok(next, 'a link to the next page');
+    const second = await (await fetch(`${world.url}${next.replace(/&amp;/g, '&')}`)).text();
+    for (const row of api.slice(20, 40)) assert.ok(second.includes(`/company/${String(row.company_number)}`));
+  });
+
+  test('the market page charts each figure the stats give', async () => {
+    const response = await fetch(`${world.url}/market?post_town=LEEDS`);
+    const html = await response.text();
+    assert.equal(response.status, 200);
+    const stats = await call(world, '/v1/stats?post_town=LEEDS&format=json', { key });
+    for (const figure of ['net_assets', 'cash', 'turnover', 'employees', 'profit']) {
+      const filed = (stats.body[figure] as { count: number }).count > 0;
+      assert.equal(html.includes(`id="chart-${figure}"`), filed, `${figure}: a chart when filed`);
+    }
+    assert.match(html, /<svg[^>]*role="img"/);
+  });
+});
