@@ -6,6 +6,8 @@
 import type { FigureStats } from '../domain/criteria.ts';
 import { formatMoney } from '../domain/money.ts';
 import { distributionLayout } from './distribution-layout.ts';
+import type { Tick } from './distribution-layout.ts';
+import { formatPounds } from './format.ts';
 import type { SafeHtml } from './html.ts';
 import { html } from './html.ts';
 
@@ -29,6 +31,7 @@ export function distributionChart(stats: FigureStats, options: DistributionChart
   const format = options.unit === 'money' ? formatMoney : (n: number) => n.toLocaleString('en-GB');
   const show = (value: number | null) => (value === null ? 'n/a' : format(value));
   const id = `chart-${options.id}`;
+  const tickLabels = axisLabels(layout.ticks, options.unit);
   const description =
     `${stats.count.toLocaleString('en-GB')} companies. 10% are below ${show(stats.p10)}, 25% below ` +
     `${show(stats.p25)}, half below ${show(stats.median)} (the median), 75% below ${show(stats.p75)} and 90% ` +
@@ -107,8 +110,18 @@ export function distributionChart(stats: FigureStats, options: DistributionChart
             text-anchor="middle"
             font-size="12"
             fill="${INK}"
-            >${format(tick.value)}</text
+            >${tickLabels.get(tick) ?? ''}</text
           > `,
     )}
   </svg>`;
+}
+
+/**
+ * The axis labels: short money (£1.2m) unless two ticks would read alike (£1,002,000 and
+ * £1,004,000 both "£1m"), then pounds in full; counts with thousands separators.
+ */
+export function axisLabels(ticks: readonly Tick[], unit: 'money' | 'count'): Map<Tick, string> {
+  const short = ticks.map((tick) => (unit === 'money' ? formatMoney(tick.value) : tick.value.toLocaleString('en-GB')));
+  const labels = new Set(short).size === short.length ? short : ticks.map((tick) => formatPounds(tick.value));
+  return new Map(ticks.map((tick, i) => [tick, labels[i]!]));
 }

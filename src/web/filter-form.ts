@@ -43,12 +43,18 @@ export function errorSummary(error: FormError, fieldNames: ReadonlySet<string>):
 export function filterForm(options: FilterFormOptions): SafeHtml {
   const { action, groups, values, error, submit } = options;
   return html`<form class="filter-form" method="get" action="${action}">
-    ${groups.map(
-      (group) => html`<fieldset${group.legend.startsWith('The same filters') ? html` class="other-names"` : ''}>
+    ${groups.map((group) => {
+      const fieldset = html`<fieldset>
 <legend>${group.legend}</legend>
 ${group.fields.map((field) => fieldHtml(field, values[field.name], group.blank, error))}</fieldset>
-`,
-    )}
+`;
+      if (!group.folded) return fieldset;
+      // Folded unless something in it is filled in or refused, so that nothing set is hidden.
+      const open = group.fields.some((field) => values[field.name] !== undefined || error?.field === field.name);
+      return html`<details class="more-filters"${open ? html` open` : ''}><summary>${group.legend}</summary>
+${fieldset}</details>
+`;
+    })}
     <div class="form-actions">
       <button type="submit">${submit}</button>
       <a href="${action}">Clear all filters</a>

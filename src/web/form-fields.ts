@@ -164,11 +164,13 @@ export interface FieldGroup {
   legend: string;
   /** The text of a choice's empty option: "Any" for a filter, "Default" for the order. */
   blank: string;
+  /** Less used: shown folded (a <details>) unless one of its fields is filled in. */
+  folded: boolean;
   fields: FormField[];
 }
 
 /** Legends, in the order the fieldsets appear, and which arguments each holds. */
-const GROUPS: readonly { legend: string; blank: string; holds: (field: FormField) => boolean }[] = [
+const GROUPS: readonly { legend: string; blank: string; folded?: boolean; holds: (field: FormField) => boolean }[] = [
   { legend: 'Trigger', blank: 'Choose one', holds: (f) => f.name === 'trigger' },
   {
     legend: 'Register',
@@ -178,6 +180,7 @@ const GROUPS: readonly { legend: string; blank: string; holds: (field: FormField
   {
     legend: 'Ownership (persons with significant control)',
     blank: 'Any',
+    folded: true,
     holds: (f) => f.name in ownershipFilterShape,
   },
   { legend: 'Order and page size', blank: 'Default', holds: (f) => ['sort', 'limit'].includes(f.name) },
@@ -185,6 +188,7 @@ const GROUPS: readonly { legend: string; blank: string; holds: (field: FormField
   {
     legend: 'The same filters by the public service’s names',
     blank: 'Not given',
+    folded: true,
     holds: (f) => f.otherNameOf !== undefined,
   },
 ];
@@ -195,11 +199,16 @@ const GROUPS: readonly { legend: string; blank: string; holds: (field: FormField
  */
 export function fieldGroups(fields: readonly FormField[]): FieldGroup[] {
   const accounts: FormField[] = [];
-  const grouped = GROUPS.map(({ legend, blank }) => ({ legend, blank, fields: [] as FormField[] }));
+  const grouped = GROUPS.map(({ legend, blank, folded }) => ({
+    legend,
+    blank,
+    folded: folded ?? false,
+    fields: [] as FormField[],
+  }));
   for (const field of fields) {
     const at = GROUPS.findIndex((group) => group.holds(field));
     (at === -1 ? accounts : grouped[at]!.fields).push(field);
   }
-  grouped.splice(2, 0, { legend: 'Latest filed accounts', blank: 'Any', fields: accounts });
+  grouped.splice(2, 0, { legend: 'Latest filed accounts', blank: 'Any', folded: false, fields: accounts });
   return grouped.filter((group) => group.fields.length > 0);
 }

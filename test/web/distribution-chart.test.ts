@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { distributionChart } from '../../src/web/distribution-chart.ts';
+import { axisLabels, distributionChart } from '../../src/web/distribution-chart.ts';
 
 const STATS = { count: 1234, mean: 180_000, p10: -40_000, p25: 5_000, median: 60_000, p75: 150_000, p90: 900_000 };
 
@@ -41,4 +41,14 @@ test('head counts are not money; nothing filed, no chart', () => {
     ),
     null,
   );
+});
+
+test('axis labels stay apart: short money unless two would read alike', () => {
+  const ticks = (values: number[]) => values.map((value, i) => ({ x: i * 10, value }));
+  const cases: { values: number[]; unit: 'money' | 'count'; want: string[] }[] = [
+    { values: [-1e6, 0, 1e6, 2e6], unit: 'money', want: ['-£1m', '£0', '£1m', '£2m'] },
+    { values: [1_000_000, 1_002_000, 1_004_000], unit: 'money', want: ['£1,000,000', '£1,002,000', '£1,004,000'] },
+    { values: [0, 5000, 10_000], unit: 'count', want: ['0', '5,000', '10,000'] },
+  ];
+  for (const { values, unit, want } of cases) assert.deepEqual([...axisLabels(ticks(values), unit).values()], want);
 });

@@ -149,6 +149,13 @@ test('fieldsets hold every field once, the accounts filters where nothing else c
   assert.equal(legendOf(searchCompanies, 'parent_country'), 'Ownership (persons with significant control)');
   assert.equal(legendOf(searchCompanies, 'size_class'), 'The same filters by the public service’s names');
   assert.equal(legendOf(marketStats, 'group_by'), 'Breakdown');
+  const folded = fieldGroups(formFields(searchCompanies))
+    .filter((g) => g.folded)
+    .map((g) => g.legend);
+  assert.deepEqual(folded, [
+    'Ownership (persons with significant control)',
+    'The same filters by the public service’s names',
+  ]);
   assert.deepEqual(
     fieldGroups(formFields(findTriggers)).map((g) => g.legend),
     [

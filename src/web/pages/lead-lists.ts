@@ -255,9 +255,9 @@ function resultRow(row: ListRow, isTrigger: boolean): SafeHtml {
     </th>
     <td>${row.status}</td>
     <td>${row.post_town ?? '—'}</td>
-    <td>${row.sic_codes.length > 0 ? row.sic_codes.join('; ') : '—'}</td>
-    ${isTrigger ? html`<td>${reason}</td>` : ''}
-    <td>${formatDate(row.balance_sheet_date)}</td>
+    <td>${row.sic_codes.length > 0 ? row.sic_codes.map((code) => code.split(' - ')[0]).join(', ') : '—'}</td>
+    ${isTrigger ? html`<td class="reason">${reason}</td>` : ''}
+    <td class="date">${formatDate(row.balance_sheet_date)}</td>
     <td class="number">${formatPounds(row.net_assets)}</td>
     <td class="number">${formatPounds(row.cash)}</td>
     <td class="number">${formatPounds(row.turnover)}</td>

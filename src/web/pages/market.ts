@@ -115,7 +115,7 @@ function figureSection(figure: RangeFigure, stats: FigureStats): SafeHtml {
         : html`<div class="distribution">${chart}</div>
             <table class="stats-table">
               <caption>
-                ${label}: ${formatCount(stats.count)} companies filing it
+                ${label}: ${formatCount(stats.count)} ${stats.count === 1 ? 'company' : 'companies'} filing it
               </caption>
               <thead>
                 <tr>
