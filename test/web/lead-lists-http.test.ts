@@ -3,7 +3,8 @@
  * search): the CSV of a filter holds exactly the matches the API gives for it, page after page
  * through the cursor, in the same order with the same figures; the row bound (WEB_CSV_MAX_ROWS)
  * cuts it and the page and headers say so; a bad filter is a 400 page naming the field, for the
- * page and the CSV alike.
+ * page and the CSV alike; a signed-in reader's pages count against the key, one request a page of
+ * the operation as the API's paging does, and an anonymous reader's against none.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -13,6 +14,7 @@ import type { FilingFixture, World } from '../support/api-world.ts';
 import { startWorld } from '../support/api-world.ts';
 import { moreCompanies } from '../support/batch-fixtures.ts';
 import { testStores } from '../support/databases.ts';
+import { usageMonth } from '../../src/domain/api-keys.ts';
 
 /** Accounts for 70 of the hundred batch companies: cash-rich, more than one page of 50. */
 const cashRich: FilingFixture[] = moreCompanies.slice(0, 70).map((c, i) => ({
@@ -65,6 +67,37 @@ function asCsv(row: Row): Record<string, string> {
     else record[name] = value === null ? '' : Array.isArray(value) ? value.join('; ') : String(value);
   }
   return record;
+}
+
+/** Sign in with `key` through the sign-in form, as a browser does: the session cookie to send. */
+async function signIn(world: World, key: string): Promise<string> {
+  const form = await fetch(`${world.url}/sign-in`);
+  const cookies = new Map<string, string>();
+  const keep = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [name, value] = line.split(';')[0]!.split('=') as [string, string];
+      cookies.set(name, value);
+    }
+  };
+  keep(form);
+  const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())?.[1];
+  assert.ok(csrf, 'the sign-in form has its token');
+  const cookie = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  const signedIn = await fetch(`${world.url}/sign-in`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+    body: new URLSearchParams({ csrf, api_key: key }).toString(),
+  });
+  keep(signedIn);
+  assert.equal(signedIn.status, 303, 'signed in');
+  return cookie();
+}
+
+/** Requests of this month the key has used. */
+async function used(world: World, key: string): Promise<number> {
+  const [record] = await world.keys.listKeys(usageMonth(NOW), key.slice(0, 13));
+  return record!.used;
 }
 
 describe('lead lists and the market page over HTTP (PGlite, Postgres search)', () => {
@@ -166,5 +199,24 @@ describe('lead lists and the market page over HTTP (PGlite, Postgres search)', (
       assert.equal(html.includes(`id="chart-${figure}"`), filed, `${figure}: a chart when filed`);
     }
     assert.match(html, /<svg[^>]*role="img"/);
+  });
+
+  test('a signed-in reader counts one request a page of the operation; an anonymous one none', async () => {
+    const reader = await world.issueKey('pro');
+    const cookie = await signIn(world, reader);
+    const query = 'post_town=LEEDS&min_net_assets=1000&sort=-cash';
+    const start = await used(world, reader);
+    assert.equal((await fetch(`${world.url}/leads?${query}`, { headers: { cookie } })).status, 200);
+    assert.equal(await used(world, reader), start + 1, 'the page: one search');
+    const csv = await fetch(`${world.url}/leads.csv?${query}`, { headers: { cookie } });
+    assert.equal(csv.status, 200);
+    const rows = (parse(await csv.text(), { bom: true, columns: true }) as unknown[]).length;
+    assert.ok(rows > 50 && rows <= 100, `two pages of 50: ${rows}`);
+    assert.equal(await used(world, reader), start + 3, 'the CSV: one search a page, two pages');
+    assert.equal((await fetch(`${world.url}/market`, { headers: { cookie } })).status, 200);
+    assert.equal(await used(world, reader), start + 4, 'the market page: one');
+    await fetch(`${world.url}/leads?${query}`);
+    await (await fetch(`${world.url}/leads.csv?${query}`)).text();
+    assert.equal(await used(world, reader), start + 4, 'anonymous pages: not counted');
   });
 });

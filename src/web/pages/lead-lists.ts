@@ -20,7 +20,7 @@ import type { CsvExtent, LeadPage } from '../lead-csv.ts';
 import type { WebPage } from '../page.ts';
 import { sendPage } from '../respond.ts';
 import type { WebDeps } from '../run-operation.ts';
-import { runAnonymous } from '../run-operation.ts';
+import { runForVisitor } from '../run-signed-in.ts';
 import type { WebSettings } from '../settings.ts';
 
 /** A lead list's operation and where its page lives. */
@@ -78,8 +78,14 @@ type ListInput = z.output<typeof searchCompanies.input> | z.output<typeof findTr
 type ListResult = z.output<typeof searchCompanies.output> | z.output<typeof findTriggers.output>;
 type ListRow = ListResult['results'][number];
 
-function run(deps: WebDeps, source: LeadSource, input: ListInput): Promise<ListResult> {
-  return runAnonymous(deps, source.operation as Operation, input as Record<string, unknown>) as Promise<ListResult>;
+/** The operation for whoever reads: counted against a signed-in key (one request a page, as the API), uncounted for anonymous readers. */
+function run(ctx: Context, deps: WebDeps, source: LeadSource, input: ListInput): Promise<ListResult> {
+  return runForVisitor(
+    ctx,
+    deps,
+    source.operation as Operation,
+    input as Record<string, unknown>,
+  ) as Promise<ListResult>;
 }
 
 async function leadListPage(ctx: Context, deps: WebDeps, settings: LeadListSettings, source: LeadSource) {
@@ -93,7 +99,7 @@ async function leadListPage(ctx: Context, deps: WebDeps, settings: LeadListSetti
     sendPage(ctx, view(source, read.values, { field: read.field, message: read.message }, null), 400);
     return;
   }
-  const result = await run(deps, source, read.input as ListInput);
+  const result = await run(ctx, deps, source, read.input as ListInput);
   const start = Math.max(1, Number.parseInt(String(ctx.query.start ?? '1'), 10) || 1);
   sendPage(
     ctx,
@@ -121,7 +127,7 @@ async function leadListCsv(ctx: Context, deps: WebDeps, settings: LeadListSettin
       maxRows: settings.csvMaxRows,
       failed: (error) => deps.log(`lead list CSV ${ctx.path} failed while streaming: ${error.stack ?? error.message}`),
     },
-    (input) => run(deps, source, input) as Promise<LeadPage<Record<string, unknown>>>,
+    (input) => run(ctx, deps, source, input) as Promise<LeadPage<Record<string, unknown>>>,
   );
   ctx.set({
     'Content-Disposition': `attachment; filename="${source.fileName(read.input, today)}.csv"`,

@@ -19,7 +19,7 @@ import { html } from '../html.ts';
 import type { WebPage } from '../page.ts';
 import { sendPage } from '../respond.ts';
 import type { WebDeps } from '../run-operation.ts';
-import { runAnonymous } from '../run-operation.ts';
+import { runForVisitor } from '../run-signed-in.ts';
 
 type MarketResult = z.output<typeof marketStats.output>;
 
@@ -50,7 +50,8 @@ async function showMarket(ctx: Context, deps: WebDeps): Promise<void> {
     sendPage(ctx, view(read.values, { field: read.field, message: read.message }, null), 400);
     return;
   }
-  const result = (await runAnonymous(
+  const result = (await runForVisitor(
+    ctx,
     deps,
     marketStats as unknown as Operation,
     read.input as Record<string, unknown>,
