@@ -192,6 +192,20 @@ describe('web sign-in, watchlist and alerts (PGlite)', () => {
     assert.equal(replay.headers.get('location'), '/sign-in');
   });
 
+  test('a public page counts one request for a signed-in reader and none for an anonymous one', async () => {
+    const key = await world.issueKey('pro');
+    const reader = new Visitor(world.url);
+    await reader.signIn(key);
+    const totalUsed = async () =>
+      (await world.keys.listKeys(usageMonth(NOW))).reduce((sum, listed) => sum + listed.used, 0);
+    const before = await totalUsed();
+    assert.equal((await new Visitor(world.url).get('/market')).status, 200);
+    assert.equal(await totalUsed(), before, 'anonymous: counted against no key');
+    assert.equal((await reader.get('/market')).status, 200);
+    assert.equal(await used(world, key), 1, 'signed in: one request, as market_stats over REST');
+    assert.equal(await totalUsed(), before + 1);
+  });
+
   test('a revoked key ends its sessions; an expired session is gone', async () => {
     const key = await world.issueKey('free');
     const visitor = new Visitor(world.url);
