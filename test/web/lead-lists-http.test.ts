@@ -1,7 +1,8 @@
 /**
  * The lead list and market pages over real HTTP, on the embedded default (PGlite, Postgres
- * search): the CSV of a filter holds exactly the matches the API gives for it, page after page
- * through the cursor, in the same order with the same figures; the row bound (WEB_CSV_MAX_ROWS)
+ * search) and on PostgreSQL with Elasticsearch: the CSV of a filter holds exactly the matches the
+ * API gives for it, page after page through the cursor, in the same order with the same figures;
+ * the row bound (WEB_CSV_MAX_ROWS)
  * cuts it and the page and headers say so; a bad filter is a 400 page naming the field, for the
  * page and the CSV alike; a signed-in reader's pages count against the key, one request a page of
  * the operation as the API's paging does, and an anonymous reader's against none.
@@ -100,123 +101,129 @@ async function used(world: World, key: string): Promise<number> {
   return record!.used;
 }
 
-describe('lead lists and the market page over HTTP (PGlite, Postgres search)', () => {
-  let world: World;
-  let key: string;
-  before(async () => {
-    world = await startWorld({ store: testStores[0]!, search: 'postgres', now: NOW, web: { csvMaxRows: MAX_ROWS } });
-    await loadFixtures(world);
-    await world.loadRegister(moreCompanies, '2025-01-01');
-    await world.loadAccounts(cashRich, '2025-06-10');
-    key = await world.issueKey('pro');
-  });
-  after(() => world.close());
+const setups = [
+  { name: 'embedded (PGlite, Postgres search)', store: testStores[0]!, search: 'postgres' as const },
+  { name: 'PostgreSQL and Elasticsearch', store: testStores[1]!, search: 'elasticsearch' as const },
+];
 
-  test('the CSV of a criteria search is the API’s matches, row for row', async () => {
-    const query = 'post_town=LEEDS&min_net_assets=1000&sort=-cash';
-    const api = await apiMatches(world, key, '/v1/search', query);
-    assert.ok(api.length > 50 && api.length <= MAX_ROWS, `more than a page, within the bound: ${api.length}`);
-    const csv = await download(world, '/leads.csv', query);
-    assert.equal(csv.status, 200, csv.text);
-    assert.match(csv.headers.get('content-type') ?? '', /^text\/csv; charset=utf-8/);
-    assert.match(csv.headers.get('content-disposition') ?? '', /^attachment; filename="leads-2025-06-15\.csv"$/);
-    assert.equal(csv.headers.get('x-total-matches'), String(api.length));
-    assert.equal(csv.headers.get('x-csv-truncated'), 'false');
-    assert.deepEqual(csv.records, api.map(asCsv));
-  });
+for (const setup of setups)
+  describe(`lead lists and the market page over HTTP on ${setup.name}`, () => {
+    let world: World;
+    let key: string;
+    before(async () => {
+      world = await startWorld({ store: setup.store, search: setup.search, now: NOW, web: { csvMaxRows: MAX_ROWS } });
+      await loadFixtures(world);
+      await world.loadRegister(moreCompanies, '2025-01-01');
+      await world.loadAccounts(cashRich, '2025-06-10');
+      key = await world.issueKey('pro');
+    });
+    after(() => world.close());
 
-  test('the CSV of a trigger is the API’s matches, with the reason and the metrics', async () => {
-    const query = 'trigger=cash_rich&post_town=leeds';
-    const api = await apiMatches(world, key, '/v1/triggers', query);
-    assert.ok(api.length > 50, `more than a page: ${api.length}`);
-    const csv = await download(world, '/leads/triggers.csv', query);
-    assert.equal(csv.status, 200, csv.text);
-    assert.match(csv.headers.get('content-disposition') ?? '', /filename="leads-cash_rich-2025-06-15\.csv"/);
-    const want = api.map(asCsv).slice(0, MAX_ROWS);
-    assert.deepEqual(csv.records, want);
-    assert.ok(Object.keys(csv.records[0]!).includes('metrics.cash_share_pct'));
-  });
+    test('the CSV of a criteria search is the API’s matches, row for row', async () => {
+      const query = 'post_town=LEEDS&min_net_assets=1000&sort=-cash';
+      const api = await apiMatches(world, key, '/v1/search', query);
+      assert.ok(api.length > 50 && api.length <= MAX_ROWS, `more than a page, within the bound: ${api.length}`);
+      const csv = await download(world, '/leads.csv', query);
+      assert.equal(csv.status, 200, csv.text);
+      assert.match(csv.headers.get('content-type') ?? '', /^text\/csv; charset=utf-8/);
+      assert.match(csv.headers.get('content-disposition') ?? '', /^attachment; filename="leads-2025-06-15\.csv"$/);
+      assert.equal(csv.headers.get('x-total-matches'), String(api.length));
+      assert.equal(csv.headers.get('x-csv-truncated'), 'false');
+      assert.deepEqual(csv.records, api.map(asCsv));
+    });
 
-  test('the bound cuts the CSV at WEB_CSV_MAX_ROWS, and the page and the headers say so', async () => {
-    const query = 'status=any';
-    const api = await apiMatches(world, key, '/v1/search', query);
-    assert.ok(api.length > MAX_ROWS, `more matches than the bound: ${api.length}`);
-    const csv = await download(world, '/leads.csv', query);
-    assert.equal(csv.status, 200);
-    assert.equal(csv.records.length, MAX_ROWS);
-    assert.deepEqual(csv.records, api.slice(0, MAX_ROWS).map(asCsv));
-    assert.equal(csv.headers.get('x-total-matches'), String(api.length));
-    assert.equal(csv.headers.get('x-csv-truncated'), 'true');
-    const page = await fetch(`${world.url}/leads?${query}`);
-    const text = (await page.text()).replace(/\s+/g, ' ');
-    assert.equal(page.status, 200);
-    assert.match(text, new RegExp(`The CSV holds the first ${MAX_ROWS} of ${api.length} matches`));
-  });
+    test('the CSV of a trigger is the API’s matches, with the reason and the metrics', async () => {
+      const query = 'trigger=cash_rich&post_town=leeds';
+      const api = await apiMatches(world, key, '/v1/triggers', query);
+      assert.ok(api.length > 50, `more than a page: ${api.length}`);
+      const csv = await download(world, '/leads/triggers.csv', query);
+      assert.equal(csv.status, 200, csv.text);
+      assert.match(csv.headers.get('content-disposition') ?? '', /filename="leads-cash_rich-2025-06-15\.csv"/);
+      const want = api.map(asCsv).slice(0, MAX_ROWS);
+      assert.deepEqual(csv.records, want);
+      assert.ok(Object.keys(csv.records[0]!).includes('metrics.cash_share_pct'));
+    });
 
-  test('a bad filter is a 400 page naming the field, for the page and the CSV', async () => {
-    const cases = [
-      { path: '/leads', query: 'min_cash=lots', field: 'min_cash', says: /must be a number/ },
-      { path: '/leads.csv', query: 'min_cash=lots', field: 'min_cash', says: /must be a number/ },
-      { path: '/leads', query: 'colour=red', field: 'colour', says: /Unknown parameter/ },
-      { path: '/leads', query: 'incorporated_from=2024-02-30', field: 'incorporated_from', says: /calendar date/ },
-      { path: '/leads/triggers', query: 'trigger=rich', field: 'trigger', says: /must be one of cash_rich/ },
-      { path: '/leads/triggers.csv', query: 'post_town=LEEDS', field: 'trigger', says: /Missing required/ },
-      { path: '/market', query: 'group_by=colour', field: 'group_by', says: /must be one of/ },
-      { path: '/leads', query: 'min_turnover=10&max_turnover=5', field: 'min_turnover', says: /greater than/ },
-    ];
-    for (const c of cases) {
-      const response = await fetch(`${world.url}${c.path}?${c.query}`);
+    test('the bound cuts the CSV at WEB_CSV_MAX_ROWS, and the page and the headers say so', async () => {
+      const query = 'status=any';
+      const api = await apiMatches(world, key, '/v1/search', query);
+      assert.ok(api.length > MAX_ROWS, `more matches than the bound: ${api.length}`);
+      const csv = await download(world, '/leads.csv', query);
+      assert.equal(csv.status, 200);
+      assert.equal(csv.records.length, MAX_ROWS);
+      assert.deepEqual(csv.records, api.slice(0, MAX_ROWS).map(asCsv));
+      assert.equal(csv.headers.get('x-total-matches'), String(api.length));
+      assert.equal(csv.headers.get('x-csv-truncated'), 'true');
+      const page = await fetch(`${world.url}/leads?${query}`);
+      const text = (await page.text()).replace(/\s+/g, ' ');
+      assert.equal(page.status, 200);
+      assert.match(text, new RegExp(`The CSV holds the first ${MAX_ROWS} of ${api.length} matches`));
+    });
+
+    test('a bad filter is a 400 page naming the field, for the page and the CSV', async () => {
+      const cases = [
+        { path: '/leads', query: 'min_cash=lots', field: 'min_cash', says: /must be a number/ },
+        { path: '/leads.csv', query: 'min_cash=lots', field: 'min_cash', says: /must be a number/ },
+        { path: '/leads', query: 'colour=red', field: 'colour', says: /Unknown parameter/ },
+        { path: '/leads', query: 'incorporated_from=2024-02-30', field: 'incorporated_from', says: /calendar date/ },
+        { path: '/leads/triggers', query: 'trigger=rich', field: 'trigger', says: /must be one of cash_rich/ },
+        { path: '/leads/triggers.csv', query: 'post_town=LEEDS', field: 'trigger', says: /Missing required/ },
+        { path: '/market', query: 'group_by=colour', field: 'group_by', says: /must be one of/ },
+        { path: '/leads', query: 'min_turnover=10&max_turnover=5', field: 'min_turnover', says: /greater than/ },
+      ];
+      for (const c of cases) {
+        const response = await fetch(`${world.url}${c.path}?${c.query}`);
+        const html = await response.text();
+        assert.equal(response.status, 400, `${c.path}?${c.query}`);
+        assert.match(response.headers.get('content-type') ?? '', /^text\/html/);
+        assert.ok(
+          html.includes(`&quot;${c.field}&quot;`) || html.includes(`"${c.field}"`),
+          `${c.path}: names ${c.field}`,
+        );
+        assert.match(html, c.says);
+      }
+    });
+
+    test('the lead list page shows the first page, with the next through the cursor', async () => {
+      const query = 'post_town=LEEDS&min_net_assets=1000&sort=-cash&limit=20';
+      const api = await apiMatches(world, key, '/v1/search', 'post_town=LEEDS&min_net_assets=1000&sort=-cash');
+      const first = await (await fetch(`${world.url}/leads?${query}`)).text();
+      for (const row of api.slice(0, 20)) assert.ok(first.includes(`/company/${String(row.company_number)}`));
+      assert.ok(!first.includes(`/company/${String(api[20]!.company_number)}"`));
+      const next = /href="(\/leads\?[^"]*cursor=[^"]+)"/.exec(first)?.[1];
+      assert.ok(next, 'a link to the next page');
+      const second = await (await fetch(`${world.url}${next.replace(/&amp;/g, '&')}`)).text();
+      for (const row of api.slice(20, 40)) assert.ok(second.includes(`/company/${String(row.company_number)}`));
+    });
+
+    test('the market page charts each figure the stats give', async () => {
+      const response = await fetch(`${world.url}/market?post_town=LEEDS`);
       const html = await response.text();
-      assert.equal(response.status, 400, `${c.path}?${c.query}`);
-      assert.match(response.headers.get('content-type') ?? '', /^text\/html/);
-      assert.ok(
-        html.includes(`&quot;${c.field}&quot;`) || html.includes(`"${c.field}"`),
-        `${c.path}: names ${c.field}`,
-      );
-      assert.match(html, c.says);
-    }
-  });
+      assert.equal(response.status, 200);
+      const stats = await call(world, '/v1/stats?post_town=LEEDS&format=json', { key });
+      for (const figure of ['net_assets', 'cash', 'turnover', 'employees', 'profit']) {
+        const filed = (stats.body[figure] as { count: number }).count > 0;
+        assert.equal(html.includes(`id="chart-${figure}"`), filed, `${figure}: a chart when filed`);
+      }
+      assert.match(html, /<svg[^>]*role="img"/);
+    });
 
-  test('the lead list page shows the first page, with the next through the cursor', async () => {
-    const query = 'post_town=LEEDS&min_net_assets=1000&sort=-cash&limit=20';
-    const api = await apiMatches(world, key, '/v1/search', 'post_town=LEEDS&min_net_assets=1000&sort=-cash');
-    const first = await (await fetch(`${world.url}/leads?${query}`)).text();
-    for (const row of api.slice(0, 20)) assert.ok(first.includes(`/company/${String(row.company_number)}`));
-    assert.ok(!first.includes(`/company/${String(api[20]!.company_number)}"`));
-    const next = /href="(\/leads\?[^"]*cursor=[^"]+)"/.exec(first)?.[1];
-    assert.ok(next, 'a link to the next page');
-    const second = await (await fetch(`${world.url}${next.replace(/&amp;/g, '&')}`)).text();
-    for (const row of api.slice(20, 40)) assert.ok(second.includes(`/company/${String(row.company_number)}`));
+    test('a signed-in reader counts one request a page of the operation; an anonymous one none', async () => {
+      const reader = await world.issueKey('pro');
+      const cookie = await signIn(world, reader);
+      const query = 'post_town=LEEDS&min_net_assets=1000&sort=-cash';
+      const start = await used(world, reader);
+      assert.equal((await fetch(`${world.url}/leads?${query}`, { headers: { cookie } })).status, 200);
+      assert.equal(await used(world, reader), start + 1, 'the page: one search');
+      const csv = await fetch(`${world.url}/leads.csv?${query}`, { headers: { cookie } });
+      assert.equal(csv.status, 200);
+      const rows = (parse(await csv.text(), { bom: true, columns: true }) as unknown[]).length;
+      assert.ok(rows > 50 && rows <= 100, `two pages of 50: ${rows}`);
+      assert.equal(await used(world, reader), start + 3, 'the CSV: one search a page, two pages');
+      assert.equal((await fetch(`${world.url}/market`, { headers: { cookie } })).status, 200);
+      assert.equal(await used(world, reader), start + 4, 'the market page: one');
+      await fetch(`${world.url}/leads?${query}`);
+      await (await fetch(`${world.url}/leads.csv?${query}`)).text();
+      assert.equal(await used(world, reader), start + 4, 'anonymous pages: not counted');
+    });
   });
-
-  test('the market page charts each figure the stats give', async () => {
-    const response = await fetch(`${world.url}/market?post_town=LEEDS`);
-    const html = await response.text();
-    assert.equal(response.status, 200);
-    const stats = await call(world, '/v1/stats?post_town=LEEDS&format=json', { key });
-    for (const figure of ['net_assets', 'cash', 'turnover', 'employees', 'profit']) {
-      const filed = (stats.body[figure] as { count: number }).count > 0;
-      assert.equal(html.includes(`id="chart-${figure}"`), filed, `${figure}: a chart when filed`);
-    }
-    assert.match(html, /<svg[^>]*role="img"/);
-  });
-
-  test('a signed-in reader counts one request a page of the operation; an anonymous one none', async () => {
-    const reader = await world.issueKey('pro');
-    const cookie = await signIn(world, reader);
-    const query = 'post_town=LEEDS&min_net_assets=1000&sort=-cash';
-    const start = await used(world, reader);
-    assert.equal((await fetch(`${world.url}/leads?${query}`, { headers: { cookie } })).status, 200);
-    assert.equal(await used(world, reader), start + 1, 'the page: one search');
-    const csv = await fetch(`${world.url}/leads.csv?${query}`, { headers: { cookie } });
-    assert.equal(csv.status, 200);
-    const rows = (parse(await csv.text(), { bom: true, columns: true }) as unknown[]).length;
-    assert.ok(rows > 50 && rows <= 100, `two pages of 50: ${rows}`);
-    assert.equal(await used(world, reader), start + 3, 'the CSV: one search a page, two pages');
-    assert.equal((await fetch(`${world.url}/market`, { headers: { cookie } })).status, 200);
-    assert.equal(await used(world, reader), start + 4, 'the market page: one');
-    await fetch(`${world.url}/leads?${query}`);
-    await (await fetch(`${world.url}/leads.csv?${query}`)).text();
-    assert.equal(await used(world, reader), start + 4, 'anonymous pages: not counted');
-  });
-});
