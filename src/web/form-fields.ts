@@ -55,7 +55,18 @@ interface JsonProperty {
 }
 
 /** The form fields of `operation`, in the order of its input schema: every argument but the cursor. */
-export function formFields(operation: Operation): FormField[] {
+export function formFields(operation: Operation): readonly FormField[] {
+  const known = FIELDS.get(operation);
+  if (known) return known;
+  const fields = fieldsOf(operation);
+  FIELDS.set(operation, fields);
+  return fields;
+}
+
+/** The fields of each operation, made once: a schema does not change while the service runs. */
+const FIELDS = new WeakMap<Operation, readonly FormField[]>();
+
+function fieldsOf(operation: Operation): FormField[] {
   const schema = z.toJSONSchema(operation.input, { io: 'input', unrepresentable: 'any' }) as {
     properties?: Record<string, JsonProperty>;
     required?: string[];
