@@ -74,7 +74,7 @@ test('sign in, watch a company, see its alert after a later snapshot, sign out',
 
   await world.loadRegister(
     webCompanies.map((c) => (c.number === TESCO ? { ...c, status: 'Liquidation' } : c)),
-    '2025-06-14',
+    '2025-06-15',
   );
   await page.click('a[href="/alerts"] >> nth=0');
   await page.waitForURL(`${world.url}/alerts`);
