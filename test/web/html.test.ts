@@ -18,7 +18,7 @@ const cases: { name: string; value: HtmlValue; want: string }[] = [
   { name: 'true renders as text', value: true, want: 'true' },
   { name: 'a nested template is taken as it is', value: html`<b>${'<i>'}</b>`, want: '<b>&lt;i&gt;</b>' },
   { name: 'trusted markup is taken as it is', value: trustedHtml('<svg></svg>'), want: '<svg></svg>' },
-  { name: 'arrays are joined, each escaped', value: ['<a>', html`<br />`, null, 2], want: '&lt;a&gt;<br>2' },
+  { name: 'arrays are joined, each escaped', value: ['<a>', html`<br />`, null, 2], want: '&lt;a&gt;<br />2' },
 ];
 
 for (const { name, value, want } of cases)
@@ -27,7 +27,7 @@ for (const { name, value, want } of cases)
   });
 
 test('an attribute value cannot be closed by the text put in it', () => {
-  assert.equal(html`<input value="${'" onfocus="x'}" />`.text, '<input value="&quot; onfocus=&quot;x">');
+  assert.equal(html`<input value="${'" onfocus="x'}" />`.text, '<input value="&quot; onfocus=&quot;x" />');
 });
 
 test('html gives SafeHtml, and escapeHtml leaves plain text alone', () => {
