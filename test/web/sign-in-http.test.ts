@@ -13,7 +13,7 @@ import { cookieOptions } from '../../src/web/sessions.ts';
 import type { World } from '../support/api-world.ts';
 import { startWorld } from '../support/api-world.ts';
 import { testStores } from '../support/databases.ts';
-import { loadWebFixtures, NOW, TESCO, webCompanies } from './support/web-fixtures.ts';
+import { HISTORY, loadWebFixtures, NOW, TESCO, webCompanies } from './support/web-fixtures.ts';
 
 /** A browser's cookie jar, as far as these tests need one: name=value of each cookie set. */
 class Visitor {
@@ -205,6 +205,28 @@ describe('web sign-in, watchlist and alerts (PGlite)', () => {
     assert.equal(await used(world, key), 1, 'signed in: one request, as market_stats over REST');
     assert.equal(await totalUsed(), before + 1);
   });
+
+  // Every page an anonymous reader may see runs its operations through runForVisitor: counted
+  // like the API's calls for a signed-in reader, so signing in is never a way around the quota.
+  for (const { page, calls } of [
+    { page: '/search?name=tesco', calls: 1 },
+    { page: '/search/suggest?name=tes', calls: 1 },
+    { page: `/company/${TESCO}`, calls: 2 }, // lookup_company and get_ownership
+    { page: `/compare?company_a=${TESCO}&company_b=${HISTORY}`, calls: 1 },
+  ]) {
+    test(`${page} counts ${calls} for a signed-in reader and none for an anonymous one`, async () => {
+      const key = await world.issueKey('pro');
+      const reader = new Visitor(world.url);
+      await reader.signIn(key);
+      const totalUsed = async () =>
+        (await world.keys.listKeys(usageMonth(NOW))).reduce((sum, listed) => sum + listed.used, 0);
+      const before = await totalUsed();
+      assert.equal((await new Visitor(world.url).get(page)).status, 200);
+      assert.equal(await totalUsed(), before, 'anonymous: counted against no key');
+      assert.equal((await reader.get(page)).status, 200);
+      assert.equal(await used(world, key), calls);
+    });
+  }
 
   test('a revoked key ends its sessions; an expired session is gone', async () => {
     const key = await world.issueKey('free');

@@ -17,7 +17,7 @@ import type { HtmlValue, SafeHtml } from '../html.ts';
 import type { WebPage } from '../page.ts';
 import { sendPage } from '../respond.ts';
 import type { WebDeps } from '../run-operation.ts';
-import { runAnonymous } from '../run-operation.ts';
+import { runForVisitor } from '../run-signed-in.ts';
 import { statusBadge } from './search.ts';
 
 export const companyPage: WebPage = {
@@ -42,8 +42,8 @@ export function filingHistoryUrl(number: string): string {
 
 async function showCompany(ctx: Context, deps: WebDeps, number: string): Promise<void> {
   const [profile, ownership] = await Promise.all([
-    runAnonymous(deps, lookupCompany, { company_number: number }),
-    runAnonymous(deps, getOwnership, { company_number: number, direction: 'up' }),
+    runForVisitor(ctx, deps, lookupCompany, { company_number: number }),
+    runForVisitor(ctx, deps, getOwnership, { company_number: number, direction: 'up' }),
   ]);
   const { company } = profile;
   sendPage(ctx, {

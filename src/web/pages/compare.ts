@@ -10,7 +10,7 @@ import { html } from '../html.ts';
 import type { WebPage } from '../page.ts';
 import { sendPage } from '../respond.ts';
 import type { WebDeps } from '../run-operation.ts';
-import { runAnonymous } from '../run-operation.ts';
+import { runForVisitor } from '../run-signed-in.ts';
 import { CHARTED_FIGURES } from './company.ts';
 import { statusBadge } from './search.ts';
 
@@ -26,7 +26,7 @@ function param(ctx: Context, name: string): string {
 }
 
 async function showCompare(ctx: Context, deps: WebDeps): Promise<void> {
-  const result = await runAnonymous(deps, compareCompanies, {
+  const result = await runForVisitor(ctx, deps, compareCompanies, {
     company_a: param(ctx, 'company_a'),
     company_b: param(ctx, 'company_b'),
   });

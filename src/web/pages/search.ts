@@ -12,7 +12,7 @@ import type { SafeHtml } from '../html.ts';
 import type { WebPage } from '../page.ts';
 import { sendPage } from '../respond.ts';
 import type { WebDeps } from '../run-operation.ts';
-import { runAnonymous } from '../run-operation.ts';
+import { runForVisitor } from '../run-signed-in.ts';
 
 /** Results of a submitted search: one page of the operation's ranking. */
 export const RESULTS_PER_PAGE = 20;
@@ -36,7 +36,7 @@ function nameParam(ctx: Context): string {
 
 async function showSearch(ctx: Context, deps: WebDeps): Promise<void> {
   const name = nameParam(ctx);
-  const answer = name === '' ? null : await runAnonymous(deps, searchByName, { name, limit: RESULTS_PER_PAGE });
+  const answer = name === '' ? null : await runForVisitor(ctx, deps, searchByName, { name, limit: RESULTS_PER_PAGE });
   sendPage(ctx, {
     title: answer ? `Search: ${name}` : 'Find a company',
     scripts: ['search.js'],
@@ -56,7 +56,7 @@ async function suggest(ctx: Context, deps: WebDeps): Promise<void> {
     ctx.body = { results: [], total: 0 };
     return;
   }
-  const answer = await runAnonymous(deps, searchByName, { name, limit: SUGGESTIONS });
+  const answer = await runForVisitor(ctx, deps, searchByName, { name, limit: SUGGESTIONS });
   ctx.body = {
     total: answer.total,
     results: answer.results.map((hit) => ({
