@@ -1,8 +1,9 @@
 /**
  * The webhook sender (issue 15): claims due deliveries from the outbox, signs each attempt with
  * every current secret, checks the URL again (an address may have changed since registration),
- * sends it through the transport and records the outcome the retry schedule decides. A loop with
- * a small concurrency; stop() waits for the sends under way, so that none is cut off mid-record.
+ * sends it through the transport and records the outcome the retry schedule decides. Up to
+ * `concurrency` attempts in flight, claimed in batches as slots free up (run()). stop() waits for
+ * the sends under way, so that none is cut off mid-record.
  */
 import { checkWebhookUrl, type Lookup } from './address-policy.ts';
 import type { ClaimedDelivery, DeliveryOutcome, WebhookStore, WebhookTransport } from './ports.ts';
@@ -14,7 +15,7 @@ export interface WebhookSenderOptions {
   transport: WebhookTransport;
   /** Allow http and addresses that are not public (WEBHOOK_ALLOW_PRIVATE). */
   allowPrivate: boolean;
-  /** Deliveries sent at once. */
+  /** Deliveries in flight at once (default 16). */
   concurrency?: number;
   /** Per attempt; 15 s by default, as the issue says. */
   timeoutMs?: number;
@@ -41,6 +42,7 @@ export interface WebhookSender {
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
+export const DEFAULT_CONCURRENCY = 16;
 
 /** The exact JSON sent: the body the signature covers. */
 export function deliveryBody(delivery: Pick<ClaimedDelivery, 'event_type' | 'payload'>, at: Date): string {
@@ -48,7 +50,7 @@ export function deliveryBody(delivery: Pick<ClaimedDelivery, 'event_type' | 'pay
 }
 
 export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
-  const concurrency = options.concurrency ?? 4;
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const pollMs = options.pollMs ?? 1000;
   const leaseMs = options.leaseMs ?? timeoutMs + 30_000;
@@ -58,7 +60,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
 
   let running = false;
   let loop: Promise<void> | null = null;
-  let wake: (() => void) | null = null;
+  const sleepers = new Set<() => void>();
 
   async function attempt(delivery: ClaimedDelivery): Promise<void> {
     const at = now();
@@ -136,25 +138,51 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     return claimed.length;
   }
 
+  /**
+   * Keeps up to `concurrency` attempts in flight: claims again, for every free slot at once, as
+   * soon as half of them are free, without waiting for the slowest attempt of the last claim. A
+   * receiver that takes its whole timeout holds only its own slot. An empty outbox is polled
+   * every `pollMs`.
+   */
   async function run(): Promise<void> {
+    const inFlight = new Set<Promise<void>>();
+    const refillAt = Math.ceil(concurrency / 2);
     while (running) {
-      let claimed = 0;
+      const free = concurrency - inFlight.size;
+      if (free < refillAt) {
+        await Promise.race(inFlight);
+        continue;
+      }
+      let claimed: ClaimedDelivery[] = [];
       try {
-        claimed = await runOnce();
+        claimed = await options.store.claimDue(free, leaseMs);
       } catch (error) {
         console.error('webhook sender: claiming failed', error);
       }
-      if (claimed === 0 && running) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pollMs);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        wake = null;
+      for (const delivery of claimed) {
+        // attempt() records its own outcome; one that cannot (the store unreachable) is claimed
+        // again when its lease runs out.
+        const sending: Promise<void> = attempt(delivery)
+          .catch((error: unknown) => console.error('webhook sender: attempt failed', error))
+          .finally(() => inFlight.delete(sending));
+        inFlight.add(sending);
       }
+      if (claimed.length < free && running) await asleep(pollMs);
     }
+    await Promise.all(inFlight);
+  }
+
+  /** A pause that stop() cuts short. */
+  function asleep(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      sleepers.add(wake);
+    });
   }
 
   return {
@@ -165,7 +193,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     },
     async stop() {
       running = false;
-      wake?.();
+      for (const wake of [...sleepers]) wake();
       await loop;
       loop = null;
     },

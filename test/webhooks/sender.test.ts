@@ -226,6 +226,39 @@ for (const kind of testStores) {
       }
     });
 
+    test('a receiver that takes its time holds up only its own slot', async () => {
+      const slow = await receiver([{ status: 200, delayMs: 6000 }]);
+      const fast = await receiver([{ status: 200 }]);
+      const running = sender({ concurrency: 4, pollMs: 20 });
+      try {
+        // Queued first, so they are claimed first: two of the four slots wait on them.
+        const held = [
+          await endpointWithDelivery(store, db.sql, slow.url),
+          await endpointWithDelivery(store, db.sql, slow.url),
+        ];
+        const quick = [];
+        for (let i = 0; i < 12; i++) quick.push(await endpointWithDelivery(store, db.sql, fast.url));
+        const started = Date.now();
+        running.start();
+        while (fast.received.length < quick.length && Date.now() - started < 10_000) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        const elapsed = Date.now() - started;
+        assert.equal(fast.received.length, quick.length, 'every quick delivery sent');
+        assert.ok(elapsed < 4000, `the quick ones arrived in ${elapsed} ms, not after the slow receiver's 6 s`);
+        assert.equal(slow.received.length, 2);
+        await running.stop();
+        for (const { keyId, endpointId } of [...held, ...quick]) {
+          assert.equal((await last(keyId, endpointId)).status, 'delivered');
+          await store.deleteEndpoint(keyId, endpointId);
+        }
+      } finally {
+        await running.stop();
+        await slow.close();
+        await fast.close();
+      }
+    });
+
     test('a private address is refused at send time without allowPrivate', async () => {
       const hook = await receiver([{ status: 200 }]);
       try {
