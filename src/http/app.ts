@@ -52,9 +52,7 @@ export interface AppDeps extends Omit<HttpDeps, 'clock' | 'metrics' | 'log'> {
 export function buildApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: deps.trustProxy ?? false });
   const log = deps.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const metrics =
-    deps.metrics ??
-    createHttpMetrics({ store: deps.store, ...(deps.webhooks ? { webhooks: deps.webhooks.store } : {}) });
+  const metrics = deps.metrics ?? createHttpMetrics({ store: deps.store, webhooks: deps.webhooks.store });
   const httpDeps: HttpDeps = { ...deps, clock: deps.clock ?? (() => new Date()), metrics, log };
   // Koa's own error log would repeat what the error middleware already logged.
   app.silent = true;
