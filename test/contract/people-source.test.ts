@@ -74,6 +74,8 @@ for (const kind of testStores) {
 
     test('an update reads only the people whose records changed, in batches, as key by key does', async () => {
       const [{ now }] = (await db.sql.query<{ now: string }>('SELECT now()::text AS now')).rows as [{ now: string }];
+      // Changes are those after the mark: on a fast machine the upsert could fall in its millisecond.
+      await new Promise((resolve) => setTimeout(resolve, 5));
       await createPscStore(db.sql).upsertPscs([person('Beth', '00000004'), person('Dora', '00000003')], '2025-02-01');
       const changed = async (sql: Sql) => {
         const batches: PeopleBatch[] = [];
