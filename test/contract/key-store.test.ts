@@ -265,6 +265,23 @@ describe('postgres: KeyStore under concurrent requests (a pool of 20 connections
     assert.equal((await keys.listKeys('2026-11', record.prefix))[0]?.used, limit);
   });
 
+  test('counting commits asynchronously for itself only: the connection commits synchronously after it', async () => {
+    const one = createPgSql({ connectionString: db.url, max: 1 });
+    try {
+      const counted = createKeyStore(one);
+      const { record } = await issue(counted);
+      const setting = async () =>
+        (await one.query<{ s: string }>('SELECT current_setting($1) AS s', ['synchronous_commit'])).rows[0]!.s;
+      const before = await setting();
+      assert.equal(await counted.consumeRequest(record.id, '2026-11', 5), 1);
+      assert.deepEqual(await counted.consumeRequests(record.id, '2026-11', 5, 2), { counted: true, left: 2 });
+      assert.equal(await setting(), before);
+      assert.notEqual(before, 'off');
+    } finally {
+      await one.close();
+    }
+  });
+
   test('40 concurrent first requests of a month on a key with a limit of 25: the insert races too', async () => {
     const { record } = await issue(keys);
     const results = await Promise.all(Array.from({ length: 40 }, () => keys.consumeRequest(record.id, '2027-01', 25)));

@@ -23,11 +23,21 @@ SELECT $1, $2, $3, $4, $5::text, coalesce($8::timestamptz, now())
 WHERE (SELECT count(*) FROM api_keys WHERE client_ip IS NOT DISTINCT FROM $5::text AND created_at >= $6::timestamptz) < $7::integer
 RETURNING ${KEY_COLUMNS}`;
 
+// Every counted call commits a usage row, and a synchronous commit waits for the WAL to reach the
+// disk: at 16 concurrent calls that flush was most of a lookup's time (one statement alone: 1,800
+// commits/s on the VM, 4 ms each; 18,900/s asynchronously). So the counter commits asynchronously,
+// for its own transaction only (set_config's `true`: local to the statement's implicit
+// transaction, which commits with it). Atomicity and the limit are as before; what a crash of
+// PostgreSQL itself can lose is the last fraction of a second of counts (wal_writer_delay, three
+// times over at most), never a row half-written: a few requests uncounted, never a call refused
+// that should pass.
+const ASYNC_COMMIT = `(SELECT set_config('synchronous_commit', 'off', true)) AS async_commit`;
+
 // One statement: a concurrent insert of the same (key, month) waits for the first and then takes
 // the update path, and the update re-checks `used < limit` on the row it locked. So N concurrent
 // calls with R left succeed exactly min(N, R) times. A limit of 0 inserts nothing.
 const CONSUME = `INSERT INTO api_usage AS u (key_id, month, used)
-SELECT $1::bigint, $2::text, 1 WHERE $3::integer > 0
+SELECT $1::bigint, $2::text, 1 FROM ${ASYNC_COMMIT} WHERE $3::integer > 0
 ON CONFLICT (key_id, month) DO UPDATE SET used = u.used + 1 WHERE u.used < $3::integer
 RETURNING used`;
 
@@ -37,7 +47,7 @@ RETURNING used`;
 // the caller how many are left.
 const CONSUME_MANY = `WITH counted AS (
   INSERT INTO api_usage AS u (key_id, month, used)
-  SELECT $1::bigint, $2::text, $4::integer WHERE $4::integer <= $3::integer
+  SELECT $1::bigint, $2::text, $4::integer FROM ${ASYNC_COMMIT} WHERE $4::integer <= $3::integer
   ON CONFLICT (key_id, month) DO UPDATE SET used = u.used + $4::integer WHERE u.used + $4::integer <= $3::integer
   RETURNING used)
 SELECT (SELECT used FROM counted) AS counted,
