@@ -83,6 +83,14 @@ export interface AccountsEntry {
   figures: FigureSet;
   quality: { field: string; period: 'current' | 'prior'; message: string }[];
   from_prior_period: boolean;
+  /** The filed file the figures came from (the later filing, for a year from its prior-year column). */
+  source: FilingSource;
+}
+
+/** A filing's place in the bulk data: the zip's base name (null for a file loaded on its own) and its own name. */
+export interface FilingSource {
+  zip: string | null;
+  file: string;
 }
 
 export interface CompanyWithAccounts {

@@ -147,6 +147,19 @@ export function renderProfile(profile: CompanyProfile & Partial<ProfileControl>)
         ]),
       ),
     );
+  // Which filed document each year came from, for a reader who wants the filing itself.
+  if (profile.accounts.length > 0)
+    parts.push(
+      '## Source filings',
+      table(
+        ['Balance sheet date', 'Filed file', 'Bulk file'],
+        profile.accounts.map((a) => [
+          `${a.balance_sheet_date}${a.from_prior_period ? ' (its prior-year column)' : ''}`,
+          a.source.file,
+          a.source.zip ?? '(loaded on its own)',
+        ]),
+      ),
+    );
   // An entry without figures is listed, but never the latest: say why it is empty.
   const empty = profile.accounts
     .filter((a) => !hasAnyFigure(a.figures))

@@ -81,6 +81,15 @@ export const accountsEntryOutput = z.object({
   figures: z.record(z.enum(FIGURE_KEYS), figure).describe('GBP as filed (employees: a head count); null: not filed'),
   quality: z.array(z.object({ field: z.string(), period: z.enum(['current', 'prior']), message: z.string() })),
   from_prior_period: z.boolean().describe('Known only from a later filing’s prior-year column'),
+  source: z
+    .object({
+      zip: z
+        .string()
+        .nullable()
+        .describe('The bulk file it came in, "Accounts_Bulk_Data-2024-03-05.zip"; null: a file loaded on its own'),
+      file: z.string().describe('The filed document’s name in it, "Prod223_3456_12345678_20231231.html"'),
+    })
+    .describe('The filing the figures came from: for a year known only from a prior-year column, the later filing'),
 });
 
 export const signalOutput = z.object({ code: z.enum(SIGNAL_CODES), severity, message: z.string() });

@@ -137,6 +137,7 @@ test('alertEvent: the alert with the company as it stands now, its newest accoun
         figures: emptyFigures(),
         quality: [],
         from_prior_period: false,
+        source: { zip: 'Accounts_Bulk_Data-2025-05-01.zip', file: 'Prod223_0001_00001234_20241231.html' },
       },
       {
         balance_sheet_date: '2023-12-31',
@@ -146,6 +147,7 @@ test('alertEvent: the alert with the company as it stands now, its newest accoun
         figures: { ...emptyFigures(), net_assets: -5, cash: 7 },
         quality: [],
         from_prior_period: false,
+        source: { zip: 'Accounts_Bulk_Data-2024-05-01.zip', file: 'Prod223_0001_00001234_20231231.html' },
       },
     ],
   };

@@ -79,6 +79,37 @@ for (const kind of testStores) {
           ['2021-12-31', 150, true, '2023-06-01'],
         ],
       );
+      // Each year names the file its figures came from; a prior-year-only year, the filing that reported it.
+      assert.deepEqual(
+        found?.accounts.map((a) => [a.balance_sheet_date, a.source]),
+        [
+          ['2023-12-31', { zip: 'Accounts_Bulk_Data-2024-06-01.zip', file: 'b.html' }],
+          ['2022-12-31', { zip: 'Accounts_Bulk_Data-2023-06-01.zip', file: 'a.html' }],
+          ['2021-12-31', { zip: 'Accounts_Bulk_Data-2023-06-01.zip', file: 'a.html' }],
+        ],
+      );
+    });
+
+    test('history: a file loaded on its own, outside a bulk zip, has no zip; an amendment brings its own file', async () => {
+      await db.store.upsertCompanies([company('00000018')], '2024-01-01');
+      await db.store.saveFilings([filing('00000018', '', 'Prod223_0001_00000018_20231231.html', '2023-12-31', 7)], []);
+      assert.deepEqual((await db.store.getCompany('00000018'))?.accounts[0]?.source, {
+        zip: null,
+        file: 'Prod223_0001_00000018_20231231.html',
+      });
+      await db.store.saveFilings(
+        [
+          filing('00000018', 'Accounts_Bulk_Data-2024-09-01.zip', 'amended.html', '2023-12-31', 8, {
+            published: '2024-09-01',
+          }),
+        ],
+        [],
+      );
+      const [entry] = (await db.store.getCompanies(['00000018']))[0]?.accounts ?? [];
+      assert.deepEqual(
+        [entry?.figures.net_assets, entry?.source],
+        [8, { zip: 'Accounts_Bulk_Data-2024-09-01.zip', file: 'amended.html' }],
+      );
     });
 
     test('an amended filing (published later) replaces the original for its date, whatever the load order', async () => {

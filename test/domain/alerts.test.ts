@@ -25,6 +25,7 @@ function entry(date: string, figures: Partial<FigureSet>, published: string | nu
     figures: { ...emptyFigures(), ...figures },
     quality: [],
     from_prior_period: false,
+    source: { zip: null, file: `Prod223_0001_00000001_${date.replaceAll('-', '')}.html` },
   };
 }
 

@@ -98,14 +98,17 @@ for (const setup of setups) {
         overdue: false,
       });
       assert.equal(company.charges_total, 1);
+      // Both years name the bulk file and its member they came from (2023 from the 2024 filing's prior-year column).
+      const filed = { zip: 'Accounts_Bulk_Data-2025-06-01.zip', file: 'Prod223_0001_00000001_20241231.html' };
       assert.deepEqual(
-        accounts.map((a: { balance_sheet_date: string; from_prior_period: boolean }) => [
+        accounts.map((a: { balance_sheet_date: string; from_prior_period: boolean; source: unknown }) => [
           a.balance_sheet_date,
           a.from_prior_period,
+          a.source,
         ]),
         [
-          ['2024-12-31', false],
-          ['2023-12-31', true],
+          ['2024-12-31', false, filed],
+          ['2023-12-31', true, filed],
         ],
       );
       assert.equal(latest.figures.net_assets, 2_000_000);

@@ -57,6 +57,7 @@ const accounts: AccountsEntry[] = [
     },
     quality: [{ field: 'employees', period: 'current', message: 'employees 4,000 is implausible for a small company' }],
     from_prior_period: false,
+    source: { zip: 'Accounts_Bulk_Data-2025-06-01.zip', file: 'Prod223_3456_01234567_20241231.html' },
   },
   {
     balance_sheet_date: '2023-12-31',
@@ -66,6 +67,7 @@ const accounts: AccountsEntry[] = [
     figures: { ...emptyFigures(), net_assets: 200_000, creditors_within_one_year: 130_000 },
     quality: [{ field: 'cash', period: 'prior', message: 'cash is larger than current assets' }],
     from_prior_period: false,
+    source: { zip: null, file: '01234567_20231231.xml' },
   },
 ];
 
@@ -94,6 +96,10 @@ const shown: [what: string, pattern: RegExp][] = [
   ],
   ['an older filing’s quality warning', /\| 2023-12-31 \| prior \| cash \| cash is larger than current assets \|/],
   ['the latest figures, creditors included', /\| creditors_after_one_year \| £60k \|/],
+  [
+    'each year’s source filing',
+    /## Source filings\n\n\| Balance sheet date \| Filed file \| Bulk file \|\n\|---\|---\|---\|\n\| 2024-12-31 \| Prod223_3456_01234567_20241231\.html \| Accounts_Bulk_Data-2025-06-01\.zip \|\n\| 2023-12-31 \| 01234567_20231231\.xml \| \(loaded on its own\) \|/,
+  ],
 ];
 
 for (const [what, pattern] of shown) test(`lookup Markdown shows ${what}`, () => assert.match(markdown, pattern));

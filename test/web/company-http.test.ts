@@ -76,6 +76,42 @@ describe('the Company and Compare pages', () => {
     );
   });
 
+  test('each year’s source filing by name: the bulk file and the document in it, prior-year-only years from the later filing', async () => {
+    const flat = page.replace(/\s+/g, ' ');
+    const listed = [
+      ...flat.matchAll(/<li data-date="([^"]+)">([^<]+): <code>([^<]+)<\/code> in <code>([^<]+)<\/code>([^<]*)<\/li>/g),
+    ];
+    assert.deepEqual(
+      listed.map((m) => m.slice(1)),
+      [
+        [
+          '2021-03-31',
+          '31 March 2021',
+          'Prod223_0001_01234567_20220331.html',
+          'Accounts_Bulk_Data-2022-09-01.zip',
+          ', its prior-year column',
+        ],
+        ['2022-03-31', '31 March 2022', 'Prod223_0001_01234567_20220331.html', 'Accounts_Bulk_Data-2022-09-01.zip', ''],
+        [
+          '2023-03-31',
+          '31 March 2023',
+          'Prod223_0001_01234567_20240331.html',
+          'Accounts_Bulk_Data-2024-09-01.zip',
+          ', its prior-year column',
+        ],
+        ['2024-03-31', '31 March 2024', 'Prod223_0001_01234567_20240331.html', 'Accounts_Bulk_Data-2024-09-01.zip', ''],
+      ],
+    );
+    // The same names lookup_company gives.
+    const api = await call(world, `/v1/company?number=${HISTORY}&format=json`, { key });
+    assert.deepEqual(
+      (api.body.accounts as { source: { zip: string; file: string } }[])
+        .map((a) => [a.source.file, a.source.zip])
+        .reverse(),
+      listed.map((m) => [m[3], m[4]]),
+    );
+  });
+
   test('the register record, the risk band with its reasons, the compare form and the filing history link', () => {
     const flat = page.replace(/\s+/g, ' ');
     assert.match(flat, /<h1>HARBOUR FIGURES LIMITED<\/h1>/);

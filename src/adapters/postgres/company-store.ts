@@ -104,17 +104,18 @@ const NO_FIGURES = (column: string) => `jsonb_strip_nulls(${column}) = '{}'::jso
 const REBUILD_HISTORY = [
   `DELETE FROM accounts_history WHERE company_number = ANY($1::text[])`,
   `INSERT INTO accounts_history (company_number, balance_sheet_date, period_start, published, standard, figures,
-     quality, from_prior_period, filing_id)
+     quality, from_prior_period, filing_id, source_zip, source_file)
    SELECT DISTINCT ON (company_number, balance_sheet_date)
-     company_number, balance_sheet_date, period_start, published, standard, figures, quality, from_prior_period, filing_id
+     company_number, balance_sheet_date, period_start, published, standard, figures, quality, from_prior_period, filing_id,
+     source_zip, source_file
    FROM (
      SELECT company_number, balance_sheet_date, period_start, published, standard, current_figures AS figures,
        jsonb_path_query_array(quality, '$[*] ? (@.period == "current")') AS quality, false AS from_prior_period,
-       id AS filing_id
+       id AS filing_id, source_zip, source_file
      FROM filings WHERE company_number = ANY($1::text[])
      UNION ALL
      SELECT company_number, prior_balance_sheet_date, prior_period_start, published, standard, prior_figures,
-       jsonb_path_query_array(quality, '$[*] ? (@.period == "prior")'), true, id
+       jsonb_path_query_array(quality, '$[*] ? (@.period == "prior")'), true, id, source_zip, source_file
      FROM filings WHERE company_number = ANY($1::text[]) AND prior_figures IS NOT NULL AND prior_balance_sheet_date IS NOT NULL
    ) AS candidates
    ORDER BY company_number, balance_sheet_date, ${NO_FIGURES('figures')}, from_prior_period, published DESC NULLS LAST,
@@ -420,7 +421,8 @@ async function selectCompanies(sql: Sql, where: string, params: unknown[]): Prom
     `SELECT c.*, (
        SELECT json_agg(json_build_object(
          'balance_sheet_date', h.balance_sheet_date, 'period_start', h.period_start, 'published', h.published,
-         'standard', h.standard, 'figures', h.figures, 'quality', h.quality, 'from_prior_period', h.from_prior_period)
+         'standard', h.standard, 'figures', h.figures, 'quality', h.quality, 'from_prior_period', h.from_prior_period,
+         'source', json_build_object('zip', NULLIF(h.source_zip, ''), 'file', h.source_file))
          ORDER BY h.balance_sheet_date DESC)
        FROM accounts_history h WHERE h.company_number = c.company_number) AS accounts
      FROM companies c WHERE ${where}`,

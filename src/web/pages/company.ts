@@ -2,7 +2,7 @@
  * The Company page (/company/{number}): the register record, the risk band with the signals it
  * comes from, a chart per figure over every filed year (server-drawn SVG) and a table of the same
  * numbers, who controls the company and the chain above it, a way to compare it, and where the
- * figures came from. Two operations: lookup_company and get_ownership (up the chain).
+ * figures came from (each year's source filing by name). Two operations: lookup_company and get_ownership (up the chain).
  */
 import type { Context } from 'koa';
 import { formatMoney } from '../../domain/money.ts';
@@ -169,8 +169,25 @@ ${years.map(
 )}</tbody>
 </table>
 </div>
-<p>Source filings: the accounts Companies House published, listed with their documents in the company’s <a href="${filingHistoryUrl(profile.company.company_number)}">filing history at Companies House</a>.</p>
+${sourceFilings(years)}
+<p>The filings themselves, as documents, are in the company’s <a href="${filingHistoryUrl(profile.company.company_number)}">filing history at Companies House</a>.</p>
 </section>`;
+}
+
+/**
+ * The file each year's figures were read from, by the names Companies House gives them in its
+ * accounts bulk data (the daily zip and the document in it). Names, not links: a bulk file is
+ * downloadable only while Companies House keeps it, and the document's name does not give its
+ * address in the filing history.
+ */
+function sourceFilings(years: readonly ControlledProfile['accounts'][number][]): SafeHtml {
+  return html`<h3 id="sources-heading">Source filings</h3>
+<ul class="source-filings" aria-labelledby="sources-heading">
+${years.map(
+  (entry) =>
+    html`<li data-date="${entry.balance_sheet_date}">${formatDate(entry.balance_sheet_date)}: <code>${entry.source.file}</code>${entry.source.zip ? html` in <code>${entry.source.zip}</code>` : ' (loaded on its own)'}${entry.from_prior_period ? ', its prior-year column' : ''}</li>
+`,
+)}</ul>`;
 }
 
 /** Where a year's figures came from, in words. */
