@@ -21,6 +21,7 @@ import type { HttpMetrics } from './metrics.ts';
 import { unmatchedRequests } from './unmatched-requests.ts';
 import { openApiDocument } from './openapi.ts';
 import { requestLog } from './request-log.ts';
+import { serverTiming } from './server-timing.ts';
 import type { RequestLogEntry } from './request-log.ts';
 import type { HttpDeps } from './routes.ts';
 import { addOperationRoutes } from './routes.ts';
@@ -91,6 +92,8 @@ export function buildApp(deps: AppDeps): Koa {
   addOperationRoutes(router, OPERATIONS, httpDeps);
   addMcpRoute(router, OPERATIONS, httpDeps);
 
+  // First, so that its time covers everything the app does for the request.
+  app.use(serverTiming);
   app.use(metrics.middleware);
   if (deps.requestLog) app.use(requestLog(deps.requestLog));
   app.use(errorMiddleware(log));
