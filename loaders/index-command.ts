@@ -7,6 +7,9 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.ts';
 import { openSearch } from '../src/open-search.ts';
 import { openStore } from '../src/open-store.ts';
+import { createIndexBuilds } from '../src/adapters/postgres/index-builds.ts';
+import { leaseHolder } from './hold-lease.ts';
+import { buildIndexShared, describeSharedBuildSummary } from './index-shared-build.ts';
 import { indexSearch } from './index-search.ts';
 import { indexPeopleOf } from './index-people.ts';
 
@@ -29,6 +32,20 @@ export async function runIndexCommand(args: readonly string[]): Promise<number> 
     const search = await openSearch(config, sql);
     try {
       log(`store: ${location}; search: ${search.location}`);
+      if (full === true && search.sharedBuild) {
+        // Every process started with --full joins one build (docs/shared-loads.md).
+        const lease = { holder: leaseHolder(), seconds: config.UKCD_LOAD_LEASE_SECONDS };
+        log(`indexing as ${lease.holder}`);
+        const summary = await buildIndexShared(
+          store,
+          { target: search.target, sharedBuild: search.sharedBuild },
+          { builds: createIndexBuilds(sql), lease, rangeSize: config.UKCD_INDEX_RANGE_COMPANIES, log },
+        );
+        log(describeSharedBuildSummary(summary));
+        // The people index is rebuilt once, by the process that published the companies index.
+        if (summary.published) await indexPeopleOf(sql, store, search, { full: true, log });
+        return 0;
+      }
       await indexSearch(store, search, { full: full === true, log });
       await indexPeopleOf(sql, store, search, { full: full === true, log });
       return 0;

@@ -83,7 +83,7 @@ export function describeIndexSummary(summary: IndexSearchSummary): string {
   return `search index ${summary.mode === 'full' ? 'rebuilt' : 'updated'}: ${summary.documents.toLocaleString('en-GB')} companies in ${formatDuration(summary.seconds)}${rate}`;
 }
 
-async function* toDocuments(batches: AsyncIterable<IndexSource[]>): AsyncGenerator<SearchDocument[]> {
+export async function* toDocuments(batches: AsyncIterable<IndexSource[]>): AsyncGenerator<SearchDocument[]> {
   for await (const batch of batches)
     yield batch.map(({ company, accounts, pscs }) => searchDocument(company, accounts, pscs));
 }

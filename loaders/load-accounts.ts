@@ -8,20 +8,30 @@
  * killed is loaded again in full, which ends in the same state as one clean run. Every filing that
  * cannot be read is recorded with its reason (table parse_failures and a report file) and makes
  * the exit status 1.
+ *
+ * Shared (options.shared, which `ukcd load accounts` always uses): several processes, on one
+ * machine or many, given the same files and the same store, split the files between them. Each
+ * claims the next file nobody holds, loads it under a lease it renews, and waits at the end for the
+ * files others hold; a file whose holder died is taken over when its lease runs out and loaded
+ * again in full (the writes are idempotent per filing). docs/shared-loads.md.
  */
 import { createWriteStream } from 'node:fs';
 import type { WriteStream } from 'node:fs';
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseBulkFileName } from '../src/accounts/file-names.ts';
 import type { ParseResult } from '../src/accounts/parse-filing.ts';
 import { detectAlerts } from '../src/alert-detection/detect-alerts.ts';
 import type { AlertDetectionDeps, AlertDetectionSummary } from '../src/alert-detection/detect-alerts.ts';
 import { formatDuration, startProgress } from '../src/cli/progress.ts';
 import type { CompanyStore, FilingRecord, ParseFailureRecord } from '../src/ports.ts';
+import type { Lease, LoadClaims, LoadFile } from '../src/shared-work/ports.ts';
+import { holdLease, LeaseLostError, renewalIntervalMs } from './hold-lease.ts';
 import { filingSources, isNestedFilingZip } from './filing-sources.ts';
 import type { SourceProblem } from './filing-sources.ts';
 import { reportProgressToJournal } from './journal-progress.ts';
+import { isUrl } from './download.ts';
 import { createParsePool } from './parse-pool.ts';
 import type { ParsePool } from './parse-pool.ts';
 import { writeBehind } from './write-behind.ts';
@@ -42,11 +52,22 @@ export interface AccountsLoadOptions {
   progressIntervalMs?: number;
   /** Detect the alerts of what the load changed, and queue their webhooks, once it is done. */
   alerts?: AlertDetectionDeps;
+  /**
+   * Fetches an input given as a URL (to a local file, returning its path) once this process has
+   * claimed it: shared loads download only the files they load. Without it URLs are refused.
+   */
+  download?: (url: string) => Promise<string>;
+  /** Split the files with other processes through these claims (see the header). */
+  shared?: { claims: LoadClaims; lease: Lease };
 }
 
 export interface AccountsLoadSummary {
   inputs: number;
   skipped: string[];
+  /** Shared loads: the inputs other processes loaded while this one ran. */
+  loadedElsewhere: number;
+  /** Shared loads: the inputs this process took over from one whose lease ran out. */
+  takenOver: string[];
   filings: number;
   parsed: number;
   failed: number;
@@ -63,7 +84,8 @@ interface Unit {
   path: string;
   sourceZip: string;
   published: string | null;
-  size: number;
+  /** Bytes; null for a URL not yet downloaded. */
+  size: number | null;
 }
 
 export async function loadAccounts(
@@ -87,6 +109,8 @@ async function loadAccountsFiles(
   const summary: AccountsLoadSummary = {
     inputs: 0,
     skipped: [],
+    loadedElsewhere: 0,
+    takenOver: [],
     filings: 0,
     parsed: 0,
     failed: 0,
@@ -105,7 +129,8 @@ async function loadAccountsFiles(
       await mkdir(options.reportDir, { recursive: true });
       summary.failureReport = join(
         options.reportDir,
-        `accounts-failures-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl`,
+        // The pid too: processes sharing DATA_DIR may start a report in the same millisecond.
+        `accounts-failures-${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}.jsonl`,
       );
       report = createWriteStream(summary.failureReport);
     }
@@ -116,18 +141,32 @@ async function loadAccountsFiles(
       );
   };
 
+  const runStartedAt = options.shared ? await store.now() : null;
   try {
+    const todo: Unit[] = [];
     for (const unit of units) {
       summary.inputs++;
       if (!options.force && unit.sourceZip) {
         const done = await store.findCompletedLoad('accounts', unit.source);
-        if (done && done.detail.size === unit.size) {
+        if (done && (unit.size === null || done.detail.size === unit.size)) {
           summary.skipped.push(unit.source);
           log(`${unit.source}: already loaded (load ${done.id}); --force to load it again`);
           continue;
         }
       }
-      await loadUnit(store, unit, pool, options, summary, progress, recordFailure);
+      if (options.shared) todo.push(unit);
+      else await loadUnit(store, unit, pool, options, summary, progress, recordFailure);
+    }
+    if (options.shared) {
+      const load = (unit: Unit, lease: { lost(): boolean }, takenOverFrom: string | null) =>
+        loadUnit(store, unit, pool, options, summary, progress, recordFailure, {
+          lost: lease.lost,
+          detail: {
+            holder: options.shared!.lease.holder,
+            ...(takenOverFrom ? { taken_over_from: takenOverFrom } : {}),
+          },
+        });
+      await loadClaimedUnits(store, todo, options.shared, runStartedAt!, options.force === true, summary, log, load);
     }
   } finally {
     progress.stop();
@@ -139,6 +178,68 @@ async function loadAccountsFiles(
   return summary;
 }
 
+/**
+ * The shared loop: claim the next file, load it under its lease, release it; when every file left
+ * is held by others, wait (a third of the lease) for them to finish or for a lease to run out.
+ */
+async function loadClaimedUnits(
+  store: CompanyStore,
+  todo: readonly Unit[],
+  shared: { claims: LoadClaims; lease: Lease },
+  runStartedAt: string,
+  force: boolean,
+  summary: AccountsLoadSummary,
+  log: (line: string) => void,
+  load: (unit: Unit, lease: { lost(): boolean }, takenOverFrom: string | null) => Promise<void>,
+): Promise<void> {
+  const { claims, lease } = shared;
+  const bySource = new Map(todo.map((unit) => [unit.source, unit]));
+  // A bulk zip loaded before counts as done (unless forced); a loose file, as in a single
+  // process, is loaded again by each run: only a load of it in this run counts.
+  // Largest first: a file is one process's work, so a big monthly archive claimed last would keep
+  // the run going on one process while the others wait. (URLs, of unknown size, keep their order.)
+  const files: LoadFile[] = [...todo]
+    .sort((a, b) => (b.size ?? -1) - (a.size ?? -1))
+    .map((unit) => ({
+      source: unit.source,
+      size: unit.sourceZip ? unit.size : null,
+      doneSince: unit.sourceZip && !force ? null : runStartedAt,
+    }));
+  await claims.register('accounts', [...bySource.keys()]);
+  const loadedHere = new Set<string>();
+  let waiting = false;
+  for (;;) {
+    const { claimed, heldElsewhere } = await claims.claimNext('accounts', files, lease);
+    if (!claimed) {
+      if (heldElsewhere === 0) break;
+      if (!waiting)
+        log(`waiting for ${heldElsewhere} file(s) other processes are loading (taken over if their lease runs out)`);
+      waiting = true;
+      // Often enough to end soon after the last file is done; one small query each time.
+      await sleep(Math.min(renewalIntervalMs(lease.seconds), 1000));
+      continue;
+    }
+    waiting = false;
+    const unit = bySource.get(claimed.piece)!;
+    if (claimed.takenOverFrom) {
+      summary.takenOver.push(unit.source);
+      log(`${unit.source}: taken over from ${claimed.takenOverFrom}, whose lease ran out; loading it again in full`);
+    }
+    const held = holdLease(() => claims.renew('accounts', unit.source, lease), lease.seconds);
+    try {
+      await load(unit, held, claimed.takenOverFrom);
+      loadedHere.add(unit.source);
+    } catch (error) {
+      if (!(error instanceof LeaseLostError)) throw error;
+      log(`${unit.source}: ${error.message}`);
+    } finally {
+      await held.stop();
+      await claims.release('accounts', unit.source, lease.holder);
+    }
+  }
+  summary.loadedElsewhere = todo.length - loadedHere.size;
+}
+
 async function loadUnit(
   store: CompanyStore,
   unit: Unit,
@@ -147,8 +248,18 @@ async function loadUnit(
   summary: AccountsLoadSummary,
   progress: ReturnType<typeof startProgress>,
   recordFailure: (failure: ParseFailureRecord) => Promise<void>,
+  claim?: { lost(): boolean; detail: Record<string, unknown> },
 ): Promise<void> {
-  const journal = await store.startLoad('accounts', unit.source, { size: unit.size, published: unit.published });
+  let path = unit.path;
+  if (isUrl(path)) {
+    if (!options.download) throw new Error(`${path}: a URL, and this load was given no way to download it`);
+    path = await options.download(path);
+  }
+  const journal = await store.startLoad('accounts', unit.source, {
+    size: unit.size ?? (await stat(path)).size,
+    published: unit.published,
+    ...claim?.detail,
+  });
   const batchSize = options.batchSize ?? 500;
   const counts = { rows_read: 0, rows_written: 0, rows_rejected: 0 };
   const journalProgress = reportProgressToJournal(store, journal, () => counts, options.progressIntervalMs);
@@ -193,7 +304,7 @@ async function loadUnit(
   const limit = pool.size * 8;
   const problems: SourceProblem[] = [];
   try {
-    const sources = filingSources([unit.path], {
+    const sources = filingSources([path], {
       onProblem: (p) => problems.push(p),
       onExpected: (n) => progress.expect(n),
     });
@@ -206,18 +317,24 @@ async function loadUnit(
       if (options.stopAfterFilings !== undefined && counts.rows_written >= options.stopAfterFilings) {
         throw new Error(`stopped after ${counts.rows_written} filings, as asked`);
       }
+      if (claim?.lost())
+        throw new LeaseLostError(
+          `another process took this file over (this process's lease ran out); stopped after ${counts.rows_written} filings`,
+        );
     }
     await Promise.all(inFlight);
     for (const problem of problems.splice(0)) await onProblem(problem);
     await flush();
     await writes.finish();
     await journalProgress.stop();
+    if (claim?.lost())
+      throw new LeaseLostError("another process took this file over (this process's lease ran out) before it was done");
     await store.finishLoad(journal, 'done', counts);
   } catch (error) {
     await Promise.allSettled(inFlight);
     await writes.settle();
     await journalProgress.stop();
-    await store.finishLoad(journal, 'failed', counts, {
+    await store.finishLoad(journal, error instanceof LeaseLostError ? 'interrupted' : 'failed', counts, {
       error: error instanceof Error ? error.message : String(error),
     });
     throw error;
@@ -246,6 +363,19 @@ function toRecord(filing: Extract<ParseResult, { ok: true }>['filing'], unit: Un
 async function planUnits(paths: readonly string[], published: string | null): Promise<Unit[]> {
   const units: Unit[] = [];
   for (const path of paths) {
+    if (isUrl(path)) {
+      // Named as the downloaded file will be, so that the journal says the same either way.
+      const name = basename(new URL(path).pathname);
+      const isBulkZip = /\.zip$/i.test(name) && !isNestedFilingZip(name);
+      units.push({
+        source: isBulkZip ? name : path,
+        path,
+        sourceZip: isBulkZip ? name : '',
+        published: parseBulkFileName(name)?.published ?? published,
+        size: null,
+      });
+      continue;
+    }
     let size = 0;
     let isDirectory = false;
     try {
@@ -280,9 +410,11 @@ export function describeAccountsSummary(summary: AccountsLoadSummary): string {
     .map(([code, n]) => `${code} ${n}`)
     .join(', ');
   return (
-    `accounts: ${summary.parsed} of ${summary.filings} filings loaded from ${summary.inputs - summary.skipped.length} inputs ` +
+    `accounts: ${summary.parsed} of ${summary.filings} filings loaded from ${summary.inputs - summary.skipped.length - summary.loadedElsewhere} inputs ` +
     `in ${formatDuration(summary.seconds)} (${rate.toFixed(0)}/s)` +
     (summary.skipped.length > 0 ? `; ${summary.skipped.length} already loaded, skipped` : '') +
+    (summary.loadedElsewhere > 0 ? `; ${summary.loadedElsewhere} loaded by other processes` : '') +
+    (summary.takenOver.length > 0 ? `; ${summary.takenOver.length} taken over from a process that died` : '') +
     (summary.failed > 0 ? `; ${summary.failed} could not be read (${codes}), see ${summary.failureReport}` : '')
   );
 }

@@ -8,7 +8,9 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.ts';
 import { openSearch } from '../src/open-search.ts';
 import { openStore } from '../src/open-store.ts';
+import { createLoadClaims } from '../src/adapters/postgres/load-claims.ts';
 import { downloadInputs } from './download.ts';
+import { leaseHolder } from './hold-lease.ts';
 import { DownloadError } from './sync/resumable-download.ts';
 import { indexSearch } from './index-search.ts';
 import { indexPeopleOf } from './index-people.ts';
@@ -74,7 +76,8 @@ export async function runLoadCommand(args: readonly string[]): Promise<number> {
   };
   try {
     log(`store: ${location}`);
-    const paths = await downloadInputs(positionals, config.DATA_DIR, log);
+    // Accounts inputs given as URLs are downloaded one by one as they are claimed (below).
+    const paths = what === 'accounts' ? positionals : await downloadInputs(positionals, config.DATA_DIR, log);
     if (what === 'register') {
       const summary = await loadRegister(store, paths, {
         reportDir,
@@ -102,9 +105,15 @@ export async function runLoadCommand(args: readonly string[]): Promise<number> {
       log(`--workers must be a whole number of 1 or more, got "${values.workers}"`);
       return 2;
     }
+    // Several processes given the same files and store split them (docs/shared-loads.md); one
+    // process alone claims every file in turn.
+    const lease = { holder: leaseHolder(), seconds: config.UKCD_LOAD_LEASE_SECONDS };
+    log(`loading as ${lease.holder}`);
     const summary = await loadAccounts(store, paths, {
       reportDir,
       alerts,
+      shared: { claims: createLoadClaims(sql), lease },
+      download: async (url) => (await downloadInputs([url], config.DATA_DIR, log))[0]!,
       ...(workers ? { workers } : {}),
       ...(values.force ? { force: true } : {}),
       ...(values.published ? { published: values.published } : {}),

@@ -123,6 +123,14 @@ const Variables = z.object({
   WEB_SESSION_TTL_MINUTES: z.coerce.number().int().min(5).max(43_200).default(720),
   /** Worker threads for parsing accounts; default: one per core. */
   UKCD_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /**
+   * How long a process's claim on a bulk file (`ukcd load accounts`) or on a range of a full index
+   * build (`ukcd index --full`) lasts unless renewed; the holder renews it every third of this.
+   * Another process takes the work over when it runs out (its holder died). docs/shared-loads.md.
+   */
+  UKCD_LOAD_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  /** Companies per range of a full index build that several `ukcd index --full` processes share. */
+  UKCD_INDEX_RANGE_COMPANIES: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
 });
 
 /** Every environment variable the service and the `ukcd` command read. */

@@ -4,6 +4,7 @@
  */
 import { Client } from '@elastic/elasticsearch';
 import { createEsSearchIndex, ensureIndex } from './adapters/elasticsearch/es-search-index.ts';
+import { createEsSharedBuild } from './adapters/elasticsearch/es-shared-build.ts';
 import { isEsUnavailable } from './adapters/elasticsearch/es-unavailable.ts';
 import { createEsPeopleIndex, ensurePeopleIndex } from './adapters/elasticsearch/es-people-index.ts';
 import { createPgPeopleIndex } from './adapters/pg-search/pg-people-index.ts';
@@ -11,6 +12,7 @@ import { createPgSearchIndex } from './adapters/pg-search/pg-search-index.ts';
 import type { PeopleIndex } from './ownership/people.ts';
 import type { Config } from './config.ts';
 import type { SearchIndex, Sql } from './ports.ts';
+import type { SharedIndexBuild } from './shared-work/ports.ts';
 
 export interface OpenedSearch {
   index: SearchIndex;
@@ -21,6 +23,8 @@ export interface OpenedSearch {
   peopleTarget: string;
   /** Where it lives, for messages. */
   location: string;
+  /** Elasticsearch: a full build that several processes can write in parts (docs/shared-loads.md). */
+  sharedBuild?: SharedIndexBuild;
   close(): Promise<void>;
 }
 
@@ -70,6 +74,7 @@ export async function openSearch(
   return {
     index: createEsSearchIndex({ client, alias }),
     target: `elasticsearch:${alias}`,
+    sharedBuild: createEsSharedBuild({ client, alias }),
     people: createEsPeopleIndex({ client, alias: config.ELASTICSEARCH_PEOPLE_INDEX }),
     peopleTarget: `elasticsearch:${config.ELASTICSEARCH_PEOPLE_INDEX}`,
     location: `Elasticsearch ${new URL(config.ELASTICSEARCH_URL).host}, alias ${alias}`,

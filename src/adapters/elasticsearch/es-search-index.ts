@@ -772,7 +772,7 @@ function marketStats(companies: number, aggs: Aggregations, percentiles: Percent
   };
 }
 
-function readMapping(): IndexMapping & { settings: { max_result_window: number } } {
+export function readMapping(): IndexMapping & { settings: { max_result_window: number } } {
   return readIndexMapping('companies.json');
 }
 
@@ -781,7 +781,7 @@ function readMapping(): IndexMapping & { settings: { max_result_window: number }
  * deleted by hand) Elasticsearch must refuse them rather than create an index of that name with
  * default settings and no mapping.
  */
-async function bulkIndex(
+export async function bulkIndex(
   client: Client,
   index: string,
   documents: readonly SearchDocument[],

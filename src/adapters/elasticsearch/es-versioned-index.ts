@@ -34,8 +34,20 @@ export async function ensureAliasedIndex(client: Client, alias: string, mapping:
     await addMissingFields(client, alias, mapping.mappings.properties);
     return true;
   }
-  await client.indices.create({ index: `${alias}_v1`, ...mapping, aliases: { [alias]: {} } });
+  try {
+    await client.indices.create({ index: `${alias}_v1`, ...mapping, aliases: { [alias]: {} } });
+  } catch (error) {
+    // Another process (of several started at once) created it between our look and our create.
+    if (!isAlreadyThere(error)) throw error;
+    await addMissingFields(client, alias, mapping.mappings.properties);
+    return true;
+  }
   return false;
+}
+
+function isAlreadyThere(error: unknown): boolean {
+  const body = (error as { meta?: { body?: { error?: { type?: unknown } } } }).meta?.body;
+  return body?.error?.type === 'resource_already_exists_exception';
 }
 
 async function addMissingFields(
@@ -77,18 +89,7 @@ export async function rebuildBehindAlias<Document>(
   batches: AsyncIterable<readonly Document[]>,
   write: (index: string, batch: readonly Document[]) => Promise<void>,
 ): Promise<number> {
-  const existing = Object.keys(
-    await client.indices.get({ index: `${alias}_v*`, ignore_unavailable: true, allow_no_indices: true }),
-  );
-  const versions = existing.map((name) => Number(/_v(\d+)$/.exec(name)?.[1] ?? 0));
-  const next = `${alias}_v${Math.max(0, ...versions) + 1}`;
-  // No refreshes and no fsync per bulk request while building: the new index is not searched
-  // until the alias moves to it, and a crash mid-build only means building it again.
-  await client.indices.create({
-    index: next,
-    ...mapping,
-    settings: { ...mapping.settings, refresh_interval: '-1', 'index.translog.durability': 'async' },
-  });
+  const next = await createNextIndex(client, alias, mapping);
   // A few bulk requests in flight keep Elasticsearch's indexing threads busy while the next
   // batch is read and sent.
   let count = 0;
@@ -107,17 +108,63 @@ export async function rebuildBehindAlias<Document>(
     await client.indices.delete({ index: next, ignore_unavailable: true });
     throw error;
   }
+  await publishBehindAlias(client, alias, mapping, next);
+  return count;
+}
+
+/**
+ * Create the next versioned index `<alias>_v(N+1)` (N: the highest there is), empty and set for
+ * writing fast; returns its name. Shared full builds (docs/shared-loads.md) write into it from
+ * several processes.
+ */
+export async function createNextIndex(client: Client, alias: string, mapping: IndexMapping): Promise<string> {
+  const existing = await versionedIndices(client, alias);
+  const versions = existing.map((name) => Number(/_v(\d+)$/.exec(name)?.[1] ?? 0));
+  const next = `${alias}_v${Math.max(0, ...versions) + 1}`;
+  // No refreshes and no fsync per bulk request while building: the new index is not searched
+  // until the alias moves to it, and a crash mid-build only means building it again.
+  await client.indices.create({
+    index: next,
+    ...mapping,
+    settings: { ...mapping.settings, refresh_interval: '-1', 'index.translog.durability': 'async' },
+  });
+  return next;
+}
+
+/**
+ * Set the built index `next` for searching, move the alias to it in one atomic update, and delete
+ * the other versioned indices. Idempotent: done again (its first run cut short), it ends the same.
+ */
+export async function publishBehindAlias(
+  client: Client,
+  alias: string,
+  mapping: IndexMapping,
+  next: string,
+): Promise<void> {
   await client.indices.putSettings({
     index: next,
     settings: { refresh_interval: mapping.settings.refresh_interval, 'index.translog.durability': 'request' },
   });
   await client.indices.refresh({ index: next });
+  const others = (await versionedIndices(client, alias)).filter((index) => index !== next);
+  // Only the indices that hold the alias lose it (an index left by a build that never finished has none).
+  const holders = (await client.indices.existsAlias({ name: alias }))
+    ? Object.keys(await client.indices.getAlias({ name: alias }))
+    : [];
   // One atomic alias update: searches move from the old index to the new one at once.
   await client.indices.updateAliases({
-    actions: [...existing.map((index) => ({ remove: { index, alias } })), { add: { index: next, alias } }],
+    actions: [
+      ...holders.filter((index) => index !== next).map((index) => ({ remove: { index, alias } })),
+      { add: { index: next, alias } },
+    ],
   });
-  if (existing.length > 0) await client.indices.delete({ index: existing });
-  return count;
+  if (others.length > 0) await client.indices.delete({ index: others });
+}
+
+async function versionedIndices(client: Client, alias: string): Promise<string[]> {
+  return Object.keys(
+    await client.indices.get({ index: `${alias}_v*`, ignore_unavailable: true, allow_no_indices: true }),
+  );
 }
 
 /**

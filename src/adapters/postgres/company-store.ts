@@ -14,6 +14,7 @@ import type {
   LoadCounts,
   LoadKind,
   LoadStatus,
+  ParseFailureRecord,
   RecentFiling,
   RunningLoad,
   Sql,
@@ -213,21 +214,7 @@ export function createCompanyStore(sql: Sql): CompanyStore {
     },
 
     async saveFilings(filings, failures) {
-      await sql.transaction(async (tx: SqlClient) => {
-        await tx.query(LOAD_COMMIT);
-        if (filings.length > 0) {
-          await tx.query(UPSERT_FILINGS, [JSON.stringify(filings.map(filingJson))]);
-          const numbers = [...new Set(filings.map((filing) => filing.company_number))];
-          for (const statement of REBUILD_HISTORY) await tx.query(statement, [numbers]);
-          // A filing that parses now is no longer a failure.
-          await tx.query(
-            `DELETE FROM parse_failures p USING json_to_recordset($1::json) AS r(source_zip text, source_file text)
-             WHERE p.source_zip = r.source_zip AND p.source_file = r.source_file`,
-            [JSON.stringify(filings.map(({ source_zip, source_file }) => ({ source_zip, source_file })))],
-          );
-        }
-        if (failures.length > 0) await tx.query(UPSERT_FAILURES, [JSON.stringify(failures)]);
-      });
+      await retryingConflicts(() => saveFilingsOnce(sql, filings, failures));
     },
 
     async getCompany(companyNumber) {
@@ -410,6 +397,49 @@ export function createCompanyStore(sql: Sql): CompanyStore {
   };
 }
 
+/**
+ * Two processes loading different bulk files (a shared load, docs/shared-loads.md) may rebuild the
+ * history of the same company at once: each transaction's rebuild reads the filings committed when
+ * it starts, so one of them meets the other's rows (a unique violation on accounts_history) or
+ * waits on them in a deadlock, and Postgres refuses it. Done again, it reads both filings and
+ * builds the history one clean load would. A single process never meets either.
+ */
+async function retryingConflicts(work: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (attempt >= CONFLICT_ATTEMPTS || (code !== '23505' && code !== '40P01' && code !== '40001')) throw error;
+      await new Promise((done) => setTimeout(done, Math.random() * 50 * attempt));
+    }
+  }
+}
+
+const CONFLICT_ATTEMPTS = 10;
+
+async function saveFilingsOnce(
+  sql: Sql,
+  filings: readonly FilingRecord[],
+  failures: readonly ParseFailureRecord[],
+): Promise<void> {
+  await sql.transaction(async (tx: SqlClient) => {
+    await tx.query(LOAD_COMMIT);
+    if (filings.length > 0) {
+      await tx.query(UPSERT_FILINGS, [JSON.stringify(filings.map(filingJson))]);
+      const numbers = [...new Set(filings.map((filing) => filing.company_number))];
+      for (const statement of REBUILD_HISTORY) await tx.query(statement, [numbers]);
+      // A filing that parses now is no longer a failure.
+      await tx.query(
+        `DELETE FROM parse_failures p USING json_to_recordset($1::json) AS r(source_zip text, source_file text)
+         WHERE p.source_zip = r.source_zip AND p.source_file = r.source_file`,
+        [JSON.stringify(filings.map(({ source_zip, source_file }) => ({ source_zip, source_file })))],
+      );
+    }
+    if (failures.length > 0) await tx.query(UPSERT_FAILURES, [JSON.stringify(failures)]);
+  });
+}
+
 /** A timestamptz column as an ISO date-time in UTC, whatever the session's time zone. */
 function utcIso(column: string): string {
   return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -486,9 +516,13 @@ export async function* changedCompanyNumbers(
  * a key. Three reads joined here: the companies; their history (cheaper joined here than
  * aggregated per company in SQL); their PSC records, summed up per company by one GROUP BY.
  */
-async function indexSources(
+/**
+ * The index sources of the given companies, or of the next `batchSize` after a number (up to and
+ * including `through` when given: a range of a shared full build, index-builds.ts).
+ */
+export async function indexSources(
   sql: Sql,
-  which: { numbers: string[] } | { after: string },
+  which: { numbers: string[] } | { after: string; through?: string | null },
   batchSize: number,
 ): Promise<IndexSource[]> {
   const numbers = 'numbers' in which ? which.numbers : null;
@@ -496,9 +530,9 @@ async function indexSources(
     `SELECT company_number, name, status, type, post_town, incorporated, sic_codes, accounts_next_due,
        accounts_last_made_up_to, charges_outstanding
      FROM companies
-     WHERE ${numbers ? 'company_number = ANY($1::text[])' : 'company_number > $1'}
+     WHERE ${numbers ? 'company_number = ANY($1::text[])' : 'company_number > $1 AND ($3::text IS NULL OR company_number <= $3)'}
      ORDER BY company_number LIMIT $2`,
-    [numbers ?? (which as { after: string }).after, batchSize],
+    'numbers' in which ? [which.numbers, batchSize] : [which.after, batchSize, which.through ?? null],
   );
   if (companies.rows.length === 0) return [];
   const first = companies.rows[0]!.company_number;

@@ -1,0 +1,159 @@
+/**
+ * `ukcd index --full` on Elasticsearch, shared: every process started with --full on the same store
+ * and index joins one build (docs/shared-loads.md). The build's ranges of company numbers are
+ * claimed one at a time under a lease and written into the build's index; a range whose holder
+ * died is taken over when its lease runs out. When every range is done, exactly one process
+ * publishes the index (moves the alias) and records what it is up to date with; the others wait
+ * for that, so that each ends knowing the index is live.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { formatDuration, startProgress } from '../src/cli/progress.ts';
+import type { CompanyStore } from '../src/ports.ts';
+import type { IndexBuilds, IndexRange, Lease, SharedIndexBuild } from '../src/shared-work/ports.ts';
+import { holdLease, LeaseLostError, renewalIntervalMs } from './hold-lease.ts';
+import { readAhead, toDocuments } from './index-search.ts';
+
+export interface SharedBuildOptions {
+  builds: IndexBuilds;
+  lease: Lease;
+  /** Companies per range when this process starts the build. */
+  rangeSize: number;
+  batchSize?: number;
+  log?: (line: string) => void;
+}
+
+export interface SharedBuildSummary {
+  index: string;
+  /** This process started the build (others joined it). */
+  started: boolean;
+  /** This process published it (moved the alias). */
+  published: boolean;
+  ranges: number;
+  /** Ranges taken over from a process whose lease ran out. */
+  takenOver: number;
+  documents: number;
+  seconds: number;
+}
+
+const BATCH_SIZE = 2_000;
+
+export async function buildIndexShared(
+  store: Pick<CompanyStore, 'indexingExclusively' | 'recordSearchIndexedThrough'>,
+  search: { target: string; sharedBuild: SharedIndexBuild },
+  options: SharedBuildOptions,
+): Promise<SharedBuildSummary> {
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const { builds, lease } = options;
+  const { target, sharedBuild } = search;
+  const { build, started } = await builds.joinOrStart(target, options.rangeSize, {
+    create: () => sharedBuild.createNext(),
+    exists: (index) => sharedBuild.exists(index),
+  });
+  log(
+    started
+      ? `search index ${target}: started full build ${build.id} into ${build.indexName} (ranges of ${options.rangeSize} companies)`
+      : `search index ${target}: joined full build ${build.id} into ${build.indexName}`,
+  );
+  const summary: SharedBuildSummary = {
+    index: build.indexName,
+    started,
+    published: false,
+    ranges: 0,
+    takenOver: 0,
+    documents: 0,
+    seconds: 0,
+  };
+  const progress = startProgress({ label: 'index (full, shared)', unit: 'companies' });
+  const pause = () => sleep(Math.min(renewalIntervalMs(lease.seconds), 1000));
+  try {
+    for (;;) {
+      const { claimed, heldElsewhere } = await builds.claimRange(build.id, lease);
+      if (claimed) {
+        const range = claimed.piece;
+        if (claimed.takenOverFrom) {
+          summary.takenOver++;
+          log(`range ${describeRange(range)}: taken over from ${claimed.takenOverFrom}, whose lease ran out`);
+        }
+        const held = holdLease(() => builds.renewRange(build.id, range, lease), lease.seconds);
+        try {
+          const documents = await writeRange(builds, sharedBuild, build.indexName, range, held, options, progress);
+          if (held.lost() || !(await builds.finishRange(build.id, range, lease.holder, documents)))
+            throw new LeaseLostError('another process took it over (this process lease ran out)');
+          summary.ranges++;
+          summary.documents += documents;
+        } catch (error) {
+          if (!(error instanceof LeaseLostError)) throw error;
+          log(`range ${describeRange(range)}: ${error.message}`);
+        } finally {
+          await held.stop();
+        }
+        continue;
+      }
+      if (heldElsewhere > 0) {
+        await pause();
+        continue;
+      }
+      if (await builds.claimPublish(build.id, lease)) {
+        const held = holdLease(() => builds.renewPublish(build.id, lease), lease.seconds);
+        try {
+          // Under the indexing lock: an update run (`ukcd index`) writing through the alias ends
+          // first, and the time recorded (the build's start) makes the next update redo its work.
+          await store.indexingExclusively(target, async () => {
+            await sharedBuild.publish(build.indexName);
+            await store.recordSearchIndexedThrough(target, build.indexedThrough);
+          });
+          await builds.finishBuild(build.id, lease.holder);
+        } finally {
+          await held.stop();
+        }
+        summary.published = true;
+        log(`search index ${target}: build ${build.id} published (${build.indexName} is live)`);
+        break;
+      }
+      const status = await builds.status(build.id);
+      if (status === 'done') break;
+      if (status === 'abandoned')
+        throw new Error(`full build ${build.id} of ${target} was abandoned (its index is gone)`);
+      await pause();
+    }
+  } finally {
+    progress.stop();
+  }
+  summary.seconds = progress.elapsedSeconds;
+  return summary;
+}
+
+async function writeRange(
+  builds: IndexBuilds,
+  sharedBuild: SharedIndexBuild,
+  index: string,
+  range: IndexRange,
+  held: { lost(): boolean },
+  options: SharedBuildOptions,
+  progress: ReturnType<typeof startProgress>,
+): Promise<number> {
+  let documents = 0;
+  for await (const batch of readAhead(toDocuments(builds.companiesInRange(range, options.batchSize ?? BATCH_SIZE)))) {
+    if (held.lost()) throw new LeaseLostError('another process took it over (this process lease ran out)');
+    await sharedBuild.write(index, batch);
+    documents += batch.length;
+    progress.advance(batch.length);
+  }
+  return documents;
+}
+
+function describeRange(range: IndexRange): string {
+  return `(${range.after || 'start'}, ${range.last ?? 'end'}]`;
+}
+
+export function describeSharedBuildSummary(summary: SharedBuildSummary): string {
+  const rate =
+    summary.seconds > 0 ? `, ${Math.round(summary.documents / summary.seconds).toLocaleString('en-GB')}/s` : '';
+  return (
+    `search index ${summary.index}: this process wrote ${summary.documents.toLocaleString('en-GB')} companies in ` +
+    `${summary.ranges} range(s) in ${formatDuration(summary.seconds)}${rate}` +
+    (summary.takenOver > 0 ? `; ${summary.takenOver} range(s) taken over from a process that died` : '') +
+    (summary.started ? '; it started the build' : '') +
+    (summary.published ? '; it published the build' : '; another process published it')
+  );
+}
