@@ -71,6 +71,16 @@ export function decodeInSlices(bytes: Uint8Array, sink: (text: string) => void, 
   return plan.warning;
 }
 
+/**
+ * Decode `bytes` into one string, exactly as `decodeInSlices` would in pieces. For the fast
+ * scanner, which searches the whole text at once; large files are decoded in slices instead.
+ */
+export function decodeWhole(bytes: Uint8Array): { text: string; warning: string | null } {
+  const parts: string[] = [];
+  const warning = decodeInSlices(bytes, (text) => parts.push(text), Math.max(1, bytes.length));
+  return { text: parts.length === 1 ? parts[0]! : parts.join(''), warning };
+}
+
 function decodeWith(
   encoding: string,
   bytes: Uint8Array,

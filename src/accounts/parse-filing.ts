@@ -5,7 +5,7 @@
 import type { AccountingStandard, FigureSet } from '../domain/figures.ts';
 import { hasAnyFigure } from '../domain/figures.ts';
 import { FIGURE_CONCEPTS, WANTED_TEXT } from './concepts.ts';
-import { decodeInSlices } from './decode-text.ts';
+import { decodeInSlices, decodeWhole } from './decode-text.ts';
 import { parseFilingName } from './file-names.ts';
 import { accountingStandard, documentCompanyNumber, entityName, findPeriods } from './filing-identity.ts';
 import type { QualityWarning } from './quality.ts';
@@ -13,6 +13,7 @@ import { noCurrentFigures, qualityWarnings } from './quality.ts';
 import { readNumericFacts } from './read-facts.ts';
 import { DocumentScanner } from './scan-document.ts';
 import type { ScannedDocument } from './scan-document.ts';
+import { skimDocument } from './skim-document.ts';
 import { indexByConcept, selectFigures } from './select-figures.ts';
 
 export interface ParsedFiling {
@@ -54,9 +55,17 @@ export type ParseResult = { ok: true; filing: ParsedFiling } | { ok: false; fail
 export interface ParseOptions {
   /** Larger inputs are refused rather than read. */
   maxBytes?: number;
+  /**
+   * Find the parts that matter with `indexOf` and tokenise only those (default), or tokenise the
+   * whole document. Both give the same result; `false` is there to prove it (bench/parse --fingerprint).
+   */
+  skim?: boolean;
 }
 
 export const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
+
+/** Larger filings are decoded and scanned in slices, never held as one string. */
+const SKIM_MAX_BYTES = 32 * 1024 * 1024;
 
 /** Parse one filing (`.html`, `.xhtml` or `.xml`). `file` is its name, used in messages and as a fallback. */
 export function parseFiling(bytes: Uint8Array, file: string, options: ParseOptions = {}): ParseResult {
@@ -70,10 +79,14 @@ export function parseFiling(bytes: Uint8Array, file: string, options: ParseOptio
     if (bytes.length > maxBytes)
       return fail('too_large', `the file has ${bytes.length} bytes, over the limit of ${maxBytes}`);
 
-    const scanner = new DocumentScanner({ wantedText: WANTED_TEXT });
+    const scanOptions = { wantedText: WANTED_TEXT };
+    if ((options.skim ?? true) && bytes.length <= SKIM_MAX_BYTES) {
+      const { text, warning } = decodeWhole(bytes);
+      return fromDocument(skimDocument(text, scanOptions), file, warning, fail);
+    }
+    const scanner = new DocumentScanner(scanOptions);
     const encodingWarning = decodeInSlices(bytes, (text) => scanner.write(text));
-    const doc = scanner.finish();
-    return fromDocument(doc, file, encodingWarning, fail);
+    return fromDocument(scanner.finish(), file, encodingWarning, fail);
   } catch (error) {
     return fail('internal', `the parser failed: ${error instanceof Error ? error.message : String(error)}`);
   }

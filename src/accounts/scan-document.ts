@@ -74,7 +74,7 @@ const MAX_CONTINUATIONS = 10_000;
  * Local names of the XBRL instance elements read inside contexts and units, as the XBRL schema
  * spells them and lower-cased (the element names HTML-minded software writes).
  */
-const INSTANCE_ELEMENTS = new Set(
+export const INSTANCE_ELEMENTS: ReadonlySet<string> = new Set(
   [
     'context',
     'identifier',
@@ -233,7 +233,40 @@ export class DocumentScanner {
     return attribs;
   }
 
-  private isWanted(name: string): boolean {
+  /** What kind of document the root element made this; 'other' until the root is seen. */
+  get kind(): ScannedDocument['kind'] {
+    return this.doc.kind;
+  }
+
+  /** The root element's name as written, once it has been read. */
+  get rootName(): string | null {
+    return this.doc.rootName;
+  }
+
+  /** The prefixes that currently mean inline XBRL (they change with namespace declarations). */
+  get inlinePrefixSet(): ReadonlySet<string> {
+    return this.inlinePrefixes;
+  }
+
+  /**
+   * Read `<name attribs>text</name>` as if it had been tokenised: a wanted element without
+   * namespace declarations, with nothing but plain text inside (no markup, no entities), its
+   * attribute names lower-cased and values as written. The skimmer hands such elements over
+   * directly, which spares tokenising most facts and context dates.
+   */
+  readPlainElement(name: string, attribs: Record<string, string>, text: string): void {
+    this.open(name, attribs);
+    if (text !== '' && (this.capture !== null || this.accumulators.length > 0)) this.text(text);
+    this.close(name);
+  }
+
+  /** True while an open element collects text (a fact, a continuation, a context's dates…): text matters. */
+  get collectingText(): boolean {
+    return this.accumulators.length > 0 || this.capture !== null;
+  }
+
+  /** Whether an element of this name would be read (attributes collected, opened): the rest is skipped. */
+  isWanted(name: string): boolean {
     if (this.doc.rootName === null || this.doc.kind === 'xbrl') return true;
     // Contexts may be prefixed (xbrli:context) or in a default namespace (<context>).
     return this.inlinePrefixes.has(prefixOf(name)) || INSTANCE_ELEMENTS.has(localName(name));

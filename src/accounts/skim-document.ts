@@ -1,0 +1,409 @@
+/**
+ * The fast way through an inline XBRL filing: find the elements that matter in the decoded text
+ * with `indexOf`, and hand only those to the `DocumentScanner` — the root element, the facts,
+ * contexts, units, continuations, exclusions and schema references, whole, with everything inside
+ * them — skipping the markup in between without tokenising it. The scanner then reads exactly
+ * what it would have read from the whole document, so the result is the same by construction.
+ *
+ * What may be skipped is decided with certainty, not guessed: every `<` of the document is
+ * classified the way htmlparser2's tokenizer (HTML mode) would — tag, closing tag, comment,
+ * CDATA, declaration, bogus comment, or text — and the raw text of `<script>`, `<style>`,
+ * `<title>` and the like is passed over as the tokenizer passes over it, so a `<ix:nonFraction`
+ * inside a comment or an attribute value is never taken for a tag. A stretch is skipped only when
+ * the scanner would do nothing with it: no tag it reads, no namespace declaration, no closing
+ * tag of an element it has open, and no element open that collects text. The skimmer keeps its
+ * own stack of the elements that may be open in the scanner (a superset: when in doubt it sends
+ * the closing tag), and while the scanner says it is collecting text (inside a fact it keeps, a
+ * continuation, a context's dates) it sends everything, up to the closing tag that ends it.
+ *
+ * Documents whose root is not `<html>` (plain XBRL, anything else) are handed to the scanner
+ * whole, as before.
+ */
+import type { ScannedDocument, ScanOptions } from './scan-document.ts';
+import { DocumentScanner, INSTANCE_ELEMENTS, localName } from './scan-document.ts';
+
+/** Local names (lower case) of the elements the scanner keeps open while it reads them. */
+const FRAME_ELEMENTS = new Set([
+  'nonfraction',
+  'nonnumeric',
+  'continuation',
+  'exclude',
+  'context',
+  'unit',
+  'identifier',
+  'startdate',
+  'enddate',
+  'instant',
+  'explicitmember',
+  'typedmember',
+  'measure',
+]);
+
+/** Elements whose content the tokenizer reads as raw text up to their closing tag. */
+const RAW_TEXT_ELEMENTS = new Set([
+  'iframe',
+  'noembed',
+  'noframes',
+  'plaintext',
+  'script',
+  'style',
+  'title',
+  'textarea',
+  'xmp',
+]);
+
+/** Unprefixed names can only be wanted when they are instance elements: their lengths, to skip the rest cheaply. */
+const INSTANCE_NAME_LENGTHS = new Set([...INSTANCE_ELEMENTS].map((name) => name.length));
+
+const TAB = 9;
+const NEWLINE = 10;
+const FORM_FEED = 12;
+const CARRIAGE_RETURN = 13;
+const SPACE = 32;
+const EXCLAMATION = 33;
+const DOUBLE_QUOTE = 34;
+const SINGLE_QUOTE = 39;
+const DASH = 45;
+const SLASH = 47;
+const COLON = 58;
+const EQUALS = 61;
+const GT = 62;
+const QUESTION = 63;
+
+function isWhitespace(c: number): boolean {
+  return c === SPACE || c === NEWLINE || c === TAB || c === FORM_FEED || c === CARRIAGE_RETURN;
+}
+
+function isEndOfTagSection(c: number): boolean {
+  return c === SLASH || c === GT || isWhitespace(c);
+}
+
+function isAsciiAlpha(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+}
+
+interface OpenElement {
+  name: string;
+  /** It declared namespaces: when it closes, the scanner's inline prefixes may change back. */
+  declares: boolean;
+}
+
+interface TagEnd {
+  /** Index of the closing `>`. */
+  end: number;
+  selfClosing: boolean;
+  declares: boolean;
+  /** The attributes as the scanner collects them (names lower-cased), or null when a value holds an entity. */
+  attribs: Record<string, string> | null;
+}
+
+/** Scan a decoded document, reading only what matters. Same result as writing it all to a `DocumentScanner`. */
+export function skimDocument(text: string, options: ScanOptions): ScannedDocument {
+  return new Skimmer(text, new DocumentScanner(options)).run();
+}
+
+class Skimmer {
+  private readonly open: OpenElement[] = [];
+  /** While the scanner collects text, everything is sent to it; as it was after the last write. */
+  private collecting = false;
+  // Text accepted for the scanner and not yet written: [pendingStart, pendingEnd), or none (-1).
+  private pendingStart = -1;
+  private pendingEnd = -1;
+  private rootSeen = false;
+
+  constructor(
+    private readonly s: string,
+    private readonly scanner: DocumentScanner,
+  ) {}
+
+  run(): ScannedDocument {
+    const s = this.s;
+    let pos = 0;
+    let unfinished = -1;
+    while (pos < s.length) {
+      const lt = s.indexOf('<', pos);
+      if (lt < 0) break;
+      const next = this.token(lt);
+      if (next === Infinity) return this.scanner.finish();
+      if (next < 0) {
+        unfinished = lt;
+        break;
+      }
+      pos = next;
+    }
+    if (!this.rootSeen) {
+      this.scanner.write(s); // no element at all: nothing to skip
+      return this.scanner.finish();
+    }
+    // The document ends while text is collected, or inside a token: the scanner sees it as it would have.
+    if (this.collecting) this.pendingEnd = s.length;
+    else if (unfinished >= 0) this.accept(unfinished, s.length);
+    this.flush();
+    return this.scanner.finish();
+  }
+
+  /** Handle the token starting with the `<` at `lt`; returns where to go on, -1 at the end of the text. */
+  private token(lt: number): number {
+    const s = this.s;
+    const c = s.charCodeAt(lt + 1);
+    if (isAsciiAlpha(c)) return this.openingTag(lt);
+    if (c === SLASH) return this.closingTag(lt);
+    if (c === EXCLAMATION) {
+      if (s.startsWith('--', lt + 2)) return this.comment(lt + 4);
+      if (s.startsWith('[CDATA[', lt + 2)) return after(s.indexOf(']]>', lt + 9), 3);
+      return after(s.indexOf('>', lt + 2), 1);
+    }
+    if (c === QUESTION) return after(s.indexOf('>', lt + 2), 1);
+    // `<` followed by anything else is text; whatever follows it is read again.
+    return Number.isNaN(c) ? -1 : lt + 1;
+  }
+
+  /** An HTML comment whose text starts at `from`: it ends at `-->` or `--!>`, or at once as `<!-->` or `<!--->`. */
+  private comment(from: number): number {
+    const s = this.s;
+    if (s.charCodeAt(from) === GT) return from + 1;
+    if (s.charCodeAt(from) === DASH && s.charCodeAt(from + 1) === GT) return from + 2;
+    const plain = s.indexOf('-->', from);
+    const bang = s.indexOf('--!>', from);
+    if (plain < 0 && bang < 0) return -1;
+    if (bang < 0 || (plain >= 0 && plain < bang)) return plain + 3;
+    return bang + 4;
+  }
+
+  private openingTag(lt: number): number {
+    const s = this.s;
+    const nameStart = lt + 1;
+    let i = nameStart;
+    let colon = -1;
+    for (;;) {
+      const c = s.charCodeAt(i);
+      if (Number.isNaN(c)) return -1;
+      if (isEndOfTagSection(c)) break;
+      if (c === COLON && colon < 0) colon = i;
+      i++;
+    }
+    if (!this.rootSeen) {
+      const tag = this.readTag(i, false);
+      return tag === null ? -1 : this.root(tag.end, tag.selfClosing);
+    }
+    const name = this.mayBeWanted(nameStart, i, colon) ? s.slice(nameStart, i) : null;
+    const wanted = name !== null && this.scanner.isWanted(name);
+    const tag = this.readTag(i, wanted && !this.collecting);
+    if (tag === null) return -1;
+    const { end, selfClosing, declares, attribs } = tag;
+    const rawText = selfClosing ? null : this.rawTextName(nameStart, i);
+    if (wanted && attribs !== null && !declares && !selfClosing && rawText === null) {
+      const next = this.plainElement(name, attribs, end + 1);
+      if (next >= 0) return next;
+    }
+    if (wanted || declares) this.keepElement(lt, end, name ?? s.slice(nameStart, i), selfClosing, declares);
+    return rawText === null ? end + 1 : this.rawText(end + 1, rawText);
+  }
+
+  /**
+   * When the element whose content starts at `from` holds plain text only and closes at once
+   * with its own name, the scanner reads it directly; returns where to go on, or -1 to tokenise it.
+   */
+  private plainElement(name: string, attribs: Record<string, string>, from: number): number {
+    const s = this.s;
+    const lt = s.indexOf('<', from);
+    if (lt < 0 || s.charCodeAt(lt + 1) !== SLASH || !s.startsWith(name, lt + 2)) return -1;
+    if (!isEndOfTagSection(s.charCodeAt(lt + 2 + name.length))) return -1;
+    const gt = s.indexOf('>', lt + 2 + name.length);
+    if (gt < 0) return -1;
+    const text = s.slice(from, lt);
+    if (text.includes('&')) return -1;
+    this.flush();
+    this.scanner.readPlainElement(name, attribs, text);
+    this.collecting = this.scanner.collectingText;
+    return gt + 1;
+  }
+
+  /** The lower-case name when the tag at [start, end) opens raw text (`<script>`, `<style>`…), else null. */
+  private rawTextName(start: number, end: number): string | null {
+    const length = end - start;
+    if (length < 3 || length > 9) return null;
+    const first = this.s.charCodeAt(start) | 0x20;
+    for (const name of RAW_TEXT_ELEMENTS) {
+      if (name.length !== length || name.charCodeAt(0) !== first) continue;
+      let k = 1;
+      while (k < length && (this.s.charCodeAt(start + k) | 0x20) === name.charCodeAt(k)) k++;
+      if (k === length) return name;
+    }
+    return null;
+  }
+
+  /** Cheap test before slicing the name: can the scanner want an element of this name at all? */
+  private mayBeWanted(start: number, end: number, colon: number): boolean {
+    if (colon >= 0) return true;
+    return this.scanner.inlinePrefixSet.has('') || INSTANCE_NAME_LENGTHS.has(end - start);
+  }
+
+  private keepElement(lt: number, end: number, name: string, selfClosing: boolean, declares: boolean): void {
+    const opens = !selfClosing && (declares || FRAME_ELEMENTS.has(localName(name).toLowerCase()));
+    if (!this.collecting) this.accept(lt, end + 1);
+    if (opens) this.open.push({ name, declares });
+    // The scanner reads the tag now when it may start collecting text, or when a namespace
+    // declaration may change which names it wants.
+    if ((opens && !this.collecting) || declares) this.flushThrough(end + 1);
+  }
+
+  /** The first element: the scanner reads everything up to it and decides what the document is. */
+  private root(end: number, selfClosing: boolean): number {
+    this.rootSeen = true;
+    this.accept(0, end + 1);
+    this.flush();
+    if (this.scanner.kind !== 'ixbrl' || selfClosing) {
+      // Not inline XBRL (or an odd one): the scanner reads all of it.
+      this.scanner.write(this.s.slice(end + 1));
+      return Infinity;
+    }
+    this.open.push({ name: this.scanner.rootName ?? '', declares: false });
+    return end + 1;
+  }
+
+  private closingTag(lt: number): number {
+    const s = this.s;
+    const c = s.charCodeAt(lt + 2);
+    if (c === GT) return lt + 3;
+    if (!isAsciiAlpha(c)) return after(s.indexOf('>', lt + 2), 1); // a bogus comment, or the end
+    const nameStart = lt + 2;
+    let i = nameStart + 1;
+    while (i < s.length && !isEndOfTagSection(s.charCodeAt(i))) i++;
+    const gt = s.indexOf('>', i);
+    if (gt < 0) return -1;
+    const length = i - nameStart;
+    for (let k = this.open.length - 1; k >= 0; k--) {
+      const element = this.open[k]!;
+      if (element.name.length !== length || !s.startsWith(element.name, nameStart)) continue;
+      if (!this.collecting) this.accept(lt, gt + 1);
+      let declared = false;
+      while (this.open.length > k) declared = this.open.pop()!.declares || declared;
+      // Collecting text may end here, or the namespaces change back: the scanner reads up to here now.
+      if (this.collecting || declared) this.flushThrough(gt + 1);
+      break;
+    }
+    return gt + 1;
+  }
+
+  /** Skip the raw text of a `<script>`, `<style>`, `<title>`…, up to its closing tag (which is then read as one). */
+  private rawText(from: number, lowerName: string): number {
+    const s = this.s;
+    if (lowerName === 'plaintext') return -1;
+    for (let at = s.indexOf('</', from); at >= 0; at = s.indexOf('</', at + 1)) {
+      let k = 0;
+      while (k < lowerName.length && (s.charCodeAt(at + 2 + k) | 0x20) === lowerName.charCodeAt(k)) k++;
+      if (k < lowerName.length) continue;
+      const c = s.charCodeAt(at + 2 + k);
+      if (Number.isNaN(c)) return -1;
+      if (isEndOfTagSection(c)) return at;
+    }
+    return -1;
+  }
+
+  /**
+   * The attributes of an opening tag, read as the tokenizer reads them from `i` (just after the
+   * name): where the tag ends, whether it closes itself, and whether it declares namespaces.
+   * Null when the text ends first.
+   */
+  private readTag(i: number, collect: boolean): TagEnd | null {
+    const s = this.s;
+    let declares = false;
+    let attribs: Record<string, string> | null = collect ? {} : null;
+    for (;;) {
+      let c = s.charCodeAt(i);
+      if (c === GT) return { end: i, selfClosing: false, declares, attribs };
+      if (c === SLASH) {
+        do c = s.charCodeAt(++i);
+        while (isWhitespace(c));
+        if (c === GT) return { end: i, selfClosing: true, declares, attribs };
+        continue;
+      }
+      if (isWhitespace(c)) {
+        i++;
+        continue;
+      }
+      if (Number.isNaN(c)) return null;
+      // An attribute name: its first character is part of it whatever it is.
+      const nameStart = i++;
+      for (c = s.charCodeAt(i); c !== EQUALS && !isEndOfTagSection(c); c = s.charCodeAt(++i)) {
+        if (Number.isNaN(c)) return null;
+      }
+      const nameEnd = i;
+      if (!declares && nameEnd - nameStart >= 5 && isXmlnsAt(s, nameStart)) declares = true;
+      while (isWhitespace(c)) c = s.charCodeAt(++i);
+      if (c !== EQUALS) {
+        if (attribs) attribs[s.slice(nameStart, nameEnd).toLowerCase()] = '';
+        continue;
+      }
+      do c = s.charCodeAt(++i);
+      while (isWhitespace(c));
+      let valueStart = i;
+      let valueEnd: number;
+      if (c === DOUBLE_QUOTE || c === SINGLE_QUOTE) {
+        valueStart = i + 1;
+        valueEnd = s.indexOf(c === DOUBLE_QUOTE ? '"' : "'", valueStart);
+        if (valueEnd < 0) return null;
+        i = valueEnd + 1;
+      } else {
+        while (c !== GT && !isWhitespace(c)) {
+          if (Number.isNaN(c)) return null;
+          c = s.charCodeAt(++i);
+        }
+        valueEnd = i;
+      }
+      if (attribs) {
+        const value = s.slice(valueStart, valueEnd);
+        // Entities in values are decoded by the tokenizer: such a tag is left to it.
+        if (value.includes('&')) attribs = null;
+        else attribs[s.slice(nameStart, nameEnd).toLowerCase()] = value;
+      }
+    }
+  }
+
+  /** Accept [start, end) for the scanner, joining it to what is pending when they touch. */
+  private accept(start: number, end: number): void {
+    if (this.pendingStart >= 0 && this.pendingEnd === start) {
+      this.pendingEnd = end;
+      return;
+    }
+    this.flush();
+    this.pendingStart = start;
+    this.pendingEnd = end;
+  }
+
+  /** Write everything accepted up to `end` (while collecting: all of it) now. */
+  private flushThrough(end: number): void {
+    this.pendingEnd = end;
+    this.flush();
+    if (this.collecting) {
+      this.pendingStart = end;
+      this.pendingEnd = end;
+    }
+  }
+
+  private flush(): void {
+    if (this.pendingStart >= 0 && this.pendingEnd > this.pendingStart) {
+      this.scanner.write(this.s.slice(this.pendingStart, this.pendingEnd));
+    }
+    this.pendingStart = -1;
+    this.pendingEnd = -1;
+    this.collecting = this.scanner.collectingText;
+  }
+}
+
+/** Whether the attribute name at `at` starts with "xmlns", in any case: the scanner reads all of those. */
+function isXmlnsAt(s: string, at: number): boolean {
+  return (
+    (s.charCodeAt(at) | 0x20) === 0x78 &&
+    (s.charCodeAt(at + 1) | 0x20) === 0x6d &&
+    (s.charCodeAt(at + 2) | 0x20) === 0x6c &&
+    (s.charCodeAt(at + 3) | 0x20) === 0x6e &&
+    (s.charCodeAt(at + 4) | 0x20) === 0x73
+  );
+}
+
+/** The position after a token that ends with a `length`-character marker found at `at`, or -1. */
+function after(at: number, length: number): number {
+  return at < 0 ? -1 : at + length;
+}
