@@ -1,80 +1,38 @@
 /**
- * bench/parse: accounts parser throughput per core and peak memory, reading filings from bulk
- * zips exactly as the loader will (filingSources -> parseFiling), on one thread.
+ * bench/parse: accounts parser throughput per core against the floor — inflating the same bulk
+ * zips and finding the inline XBRL tags in their bytes with `Buffer.indexOf` — reading filings
+ * exactly as the loader does (filingSources -> parseFiling), on one thread.
  *
- *   npm run bench:parse                       # real samples + generated corpora of 2,000 and 20,000 filings
- *   npm run bench:parse -- --sizes 5000,50000 # other corpus sizes
- *   npm run bench:parse -- --runs 5           # more runs per corpus (median and range are reported)
+ *   npm run bench:parse                       # real samples, generated corpora of 2,000 and 20,000, the size mix
+ *   npm run bench:parse -- --sizes 5000,50000 # other generated corpus sizes
+ *   npm run bench:parse -- --runs 5           # more runs per corpus (medians are reported)
+ *   npm run bench:parse -- --mix 0            # without the size-mix corpus
+ *   npm run bench:parse -- --fingerprint      # prove the skimmer gives the same results on every corpus
  *
- * Each measurement runs in its own process so that its peak RSS is its own; memory that stays
- * flat from the small corpus to the large one is the point. Generated corpora are cached under
- * bench/results/.
+ * Each measurement runs in its own process so that its peak RSS is its own. The machine is shared,
+ * so each run measures the inflate-only stage, the floor and the parser one after the other on the
+ * same corpus, and the table reports medians over the runs. Generated corpora are cached under
+ * bench/results/; the size-mix corpus (bench/size-mix-corpus.ts) is drawn from the generated
+ * corpus of `--mix` filings and the real samples.
  */
 import { spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import yazl from 'yazl';
-import { filingSources } from '../loaders/filing-sources.ts';
-import { parseFiling } from '../src/accounts/parse-filing.ts';
 import { limit } from './limit.ts';
+import type { Stage, StageMeasurement } from './parse-stages.ts';
+import { measureStage } from './parse-stages.ts';
+import { fingerprintCorpus } from './parse-fingerprint.ts';
+import { writeSizeMixCorpus } from './size-mix-corpus.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const resultsDir = join(root, 'bench', 'results');
-
-interface Measurement {
-  corpus: string;
-  filings: number;
-  failed: number;
-  megabytes: number;
-  seconds: number;
-  parseSeconds: number;
-  filingsPerSecond: number;
-  parseOnlyFilingsPerSecond: number;
-  megabytesPerSecond: number;
-  medianKilobytes: number;
-  peakRssMegabytes: number;
-}
-
-/** Child mode: measure one corpus and print the result as JSON. */
-async function measure(corpus: string, label: string, repeat: number): Promise<Measurement> {
-  const sizes: number[] = [];
-  let failed = 0;
-  let bytes = 0;
-  let parseNs = 0n;
-  const started = process.hrtime.bigint();
-  for (let round = 0; round < repeat; round++) {
-    for await (const source of filingSources([corpus], { onProblem: () => failed++ })) {
-      const t = process.hrtime.bigint();
-      const result = parseFiling(source.bytes, source.name);
-      parseNs += process.hrtime.bigint() - t;
-      if (!result.ok) failed++;
-      bytes += source.bytes.length;
-      sizes.push(source.bytes.length);
-    }
-  }
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const parseSeconds = Number(parseNs) / 1e9;
-  sizes.sort((a, b) => a - b);
-  return {
-    corpus: label,
-    filings: sizes.length,
-    failed,
-    megabytes: bytes / 1e6,
-    seconds,
-    parseSeconds,
-    filingsPerSecond: sizes.length / seconds,
-    parseOnlyFilingsPerSecond: sizes.length / parseSeconds,
-    megabytesPerSecond: bytes / 1e6 / seconds,
-    medianKilobytes: (sizes[Math.floor(sizes.length / 2)] ?? 0) / 1024,
-    peakRssMegabytes: process.resourceUsage().maxRSS / 1024,
-  };
-}
+const samplesDir = join(root, '..', 'shared', 'samples', 'accounts');
 
 async function zipSamples(target: string): Promise<void> {
-  const samples = join(root, '..', 'shared', 'samples', 'accounts');
   const zip = new yazl.ZipFile();
-  for (const name of readdirSync(samples)) zip.addFile(join(samples, name), name);
+  for (const name of readdirSync(samplesDir)) zip.addFile(join(samplesDir, name), name);
   zip.end();
   await new Promise<void>((done, fail) =>
     zip.outputStream.pipe(createWriteStream(target)).on('close', done).on('error', fail),
@@ -95,55 +53,89 @@ async function ensureGenerated(filings: number): Promise<string> {
   return dir;
 }
 
-function runChild(corpus: string, label: string, repeat = 1): Measurement {
-  const args = [
-    '--import',
-    'tsx',
-    import.meta.filename,
-    '--child',
-    corpus,
-    '--label',
-    label,
-    '--repeat',
-    String(repeat),
-  ];
-  const child = spawnSync(process.execPath, args, {
+async function ensureSizeMix(poolFilings: number, count: number): Promise<string> {
+  const dir = join(resultsDir, `size-mix-${count}-from-${poolFilings}`);
+  if (existsSync(`${dir}.complete`)) return dir;
+  await writeSizeMixCorpus(await ensureGenerated(poolFilings), samplesDir, dir, count);
+  createWriteStream(`${dir}.complete`).end();
+  return dir;
+}
+
+function runChild(stage: Stage, corpus: string, label: string, repeat: number): StageMeasurement {
+  const args = ['--import', 'tsx', import.meta.filename, '--child', stage, '--corpus', corpus, '--label', label];
+  const child = spawnSync(process.execPath, [...args, '--repeat', String(repeat)], {
     cwd: root,
     encoding: 'utf8',
     maxBuffer: 1 << 20,
   });
-  if (child.status !== 0) throw new Error(`measurement of ${label} failed: ${child.stderr}`);
-  return JSON.parse(child.stdout) as Measurement;
+  if (child.status !== 0) throw new Error(`measurement of ${stage} on ${label} failed: ${child.stderr}`);
+  return JSON.parse(child.stdout) as StageMeasurement;
 }
 
-interface Summary extends Measurement {
+interface CorpusSummary {
+  label: string;
   runs: number;
-  minFilingsPerSecond: number;
-  maxFilingsPerSecond: number;
+  inflate: StageMeasurement;
+  floor: StageMeasurement;
+  parse: StageMeasurement;
+  parseFull: StageMeasurement;
+  parseRange: [number, number];
+  floorRange: [number, number];
 }
 
-/** Run a measurement several times: this machine's speed varies from run to run, so report the median and the range. */
-function runRepeatedly(corpus: string, label: string, runs: number, repeat = 1): Summary {
-  const results = Array.from({ length: runs }, () => runChild(corpus, label, repeat)).sort(
-    (a, b) => a.filingsPerSecond - b.filingsPerSecond,
-  );
-  const median = results[Math.floor(results.length / 2)]!;
+function medianBy(results: StageMeasurement[], key: (m: StageMeasurement) => number): StageMeasurement {
+  return [...results].sort((a, b) => key(a) - key(b))[Math.floor(results.length / 2)]!;
+}
+
+/** Inflate, floor and parse in turn, `runs` times: the machine's speed drifts, so alternate and take medians. */
+function measureCorpus(corpus: string, label: string, runs: number, repeat = 1): CorpusSummary {
+  const all: Record<Stage, StageMeasurement[]> = { inflate: [], floor: [], parse: [], 'parse-full': [] };
+  for (let run = 0; run < runs; run++) {
+    for (const stage of ['inflate', 'floor', 'parse', 'parse-full'] as const) {
+      all[stage].push(runChild(stage, corpus, label, repeat));
+    }
+  }
+  const rate = (m: StageMeasurement) => m.megabytesPerSecond;
+  const range = (list: StageMeasurement[]): [number, number] => [
+    Math.min(...list.map(rate)),
+    Math.max(...list.map(rate)),
+  ];
   return {
-    ...median,
+    label,
     runs,
-    minFilingsPerSecond: results[0]!.filingsPerSecond,
-    maxFilingsPerSecond: results.at(-1)!.filingsPerSecond,
-    peakRssMegabytes: Math.max(...results.map((r) => r.peakRssMegabytes)),
+    inflate: medianBy(all.inflate, rate),
+    floor: medianBy(all.floor, rate),
+    parse: medianBy(all.parse, rate),
+    parseFull: medianBy(all['parse-full'], rate),
+    parseRange: range(all.parse),
+    floorRange: range(all.floor),
   };
 }
 
-function table(rows: Summary[]): string {
+function table(rows: CorpusSummary[]): string {
   const header =
-    '| corpus | filings | failed | median KB | MB | filings/s, unzip+parse (median, range of runs) | filings/s, parse only | MB/s | peak RSS MB |\n|---|---|---|---|---|---|---|---|---|';
-  const lines = rows.map(
-    (r) =>
-      `| ${r.corpus} | ${r.filings} | ${r.failed} | ${r.medianKilobytes.toFixed(1)} | ${r.megabytes.toFixed(1)} | **${r.filingsPerSecond.toFixed(0)}** (${r.minFilingsPerSecond.toFixed(0)}–${r.maxFilingsPerSecond.toFixed(0)}, ${r.runs} runs) | ${r.parseOnlyFilingsPerSecond.toFixed(0)} | ${r.megabytesPerSecond.toFixed(1)} | ${r.peakRssMegabytes.toFixed(0)} |`,
-  );
+    '| corpus | filings | failed | median KB | p90 KB | MB | inflate only MB/s | floor MB/s (range) | parser MB/s (range) | parser ÷ floor | parser filings/s | parse-only filings/s | before: MB/s, ÷ floor, filings/s | peak RSS MB |\n' +
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
+  const lines = rows.map((r) => {
+    const p = r.parse;
+    const cells = [
+      r.label,
+      p.filings,
+      p.failed,
+      p.medianKilobytes.toFixed(1),
+      p.p90Kilobytes.toFixed(1),
+      p.megabytes.toFixed(1),
+      r.inflate.megabytesPerSecond.toFixed(1),
+      `${r.floor.megabytesPerSecond.toFixed(1)} (${r.floorRange[0].toFixed(0)}–${r.floorRange[1].toFixed(0)})`,
+      `**${p.megabytesPerSecond.toFixed(1)}** (${r.parseRange[0].toFixed(0)}–${r.parseRange[1].toFixed(0)})`,
+      (p.megabytesPerSecond / r.floor.megabytesPerSecond).toFixed(2),
+      p.filingsPerSecond.toFixed(0),
+      (p.filings / p.innerSeconds).toFixed(0),
+      `${r.parseFull.megabytesPerSecond.toFixed(1)}, ${(r.parseFull.megabytesPerSecond / r.floor.megabytesPerSecond).toFixed(2)}, ${r.parseFull.filingsPerSecond.toFixed(0)}`,
+      p.peakRssMegabytes.toFixed(0),
+    ];
+    return `| ${cells.join(' | ')} |`;
+  });
   return [header, ...lines].join('\n');
 }
 
@@ -151,16 +143,19 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       child: { type: 'string' },
+      corpus: { type: 'string' },
       label: { type: 'string' },
       sizes: { type: 'string', default: '2000,20000' },
+      mix: { type: 'string', default: '10000' },
       repeat: { type: 'string', default: '1' },
       runs: { type: 'string', default: '3' },
+      fingerprint: { type: 'boolean', default: false },
     },
   });
   if (values.child) {
-    process.stdout.write(
-      JSON.stringify(await measure(values.child, values.label ?? values.child, Number(values.repeat))),
-    );
+    const corpus = values.corpus!;
+    const measured = await measureStage(values.child as Stage, corpus, values.label ?? corpus, Number(values.repeat));
+    process.stdout.write(JSON.stringify(measured));
     return;
   }
   mkdirSync(resultsDir, { recursive: true });
@@ -168,15 +163,31 @@ async function main(): Promise<void> {
   if (!existsSync(samplesZip)) await zipSamples(samplesZip);
 
   const runs = Number(values.runs);
-  const rows: Summary[] = [];
-  // The 52 real samples are too few to time alone, so they are read ten times over in one process.
-  rows.push(runRepeatedly(samplesZip, 'real samples ×10 (52 files, 16 of them over 300 KB)', runs, 10));
-  for (const size of values.sizes.split(',').map(Number)) {
-    const dir = await ensureGenerated(size);
-    const megabytes = readdirSync(dir).reduce((sum, f) => sum + statSync(join(dir, f)).size, 0) / 1e6;
-    process.stderr.write(`generated corpus of ${size} filings: ${megabytes.toFixed(1)} MB zipped\n`);
-    rows.push(runRepeatedly(dir, `generated (${size} asked)`, runs));
+  const corpora: { dir: string; label: string; repeat: number }[] = [
+    // The 52 real samples are too few to time alone, so they are read ten times over in one process.
+    { dir: samplesZip, label: 'real samples ×10 (52 files, 16 of them over 300 KB)', repeat: 10 },
+  ];
+  for (const size of values.sizes.split(',').filter(Boolean).map(Number)) {
+    corpora.push({ dir: await ensureGenerated(size), label: `generated (${size} asked)`, repeat: 1 });
   }
+  const mix = Number(values.mix);
+  if (mix > 0) {
+    corpora.push({ dir: await ensureSizeMix(mix, 10_000), label: `size mix (10000 drawn)`, repeat: 1 });
+  }
+  if (values.fingerprint) {
+    for (const c of corpora) {
+      const f = await fingerprintCorpus(c.dir, c.label);
+      const verdict = f.differingCount === 0 ? 'identical' : `${f.differingCount} DIFFER: ${f.differing.join(', ')}`;
+      process.stdout.write(
+        `${f.corpus}: ${f.filings} filings\n  whole document: ${f.full}\n  skimmed:        ${f.skim}\n  ${verdict}\n`,
+      );
+    }
+    return;
+  }
+  const rows = corpora.map((c) => {
+    process.stderr.write(`measuring ${c.label}\n`);
+    return measureCorpus(c.dir, c.label, runs, c.repeat);
+  });
   process.stdout.write(`${table(rows)}\n\nnode ${process.version}, ${process.platform} ${process.arch}, one thread\n`);
 }
 
