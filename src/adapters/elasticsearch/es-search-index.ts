@@ -15,11 +15,13 @@ import { RISK_BANDS } from '../../domain/risk-band.ts';
 import type { SicSection } from '../../domain/sic-section.ts';
 import { SIC_SECTIONS, sicSectionDivisions } from '../../domain/sic-section.ts';
 import { isActiveStatus, nameQuery } from '../../domain/name-search.ts';
-import type { NameKey, NameSearchHit, SearchDocument, SearchIndex } from '../../ports.ts';
+import type { NameKey, NamePage, NameSearchHit, SearchDocument, SearchIndex } from '../../ports.ts';
 import { filterQuery } from './conditions-query.ts';
 import { dependencyUnavailable } from '../../errors.ts';
 import { translateRejections } from '../translate-rejections.ts';
 import { isEsUnavailable } from './es-unavailable.ts';
+import { indexGeneration } from './index-generation.ts';
+import { createNameSearchCache } from './name-search-cache.ts';
 import type { IndexMapping } from './es-versioned-index.ts';
 import {
   bulkWrite,
@@ -40,6 +42,10 @@ export interface EsSearchOptions {
   statsSample?: number;
   /** Name searches with fewer candidates than this are ranked by one scored query; more, by tiers. */
   scoredNameSearchUpTo?: number;
+  /** Name search pages kept in memory (name-search-cache.ts); 0 keeps none. */
+  nameSearchCacheEntries?: number;
+  /** How stale the index's generation, which retires cached pages, may be (index-generation.ts). */
+  generationMaxAgeMs?: number;
 }
 
 /**
@@ -83,6 +89,8 @@ export function createEsSearchIndex({
   exactStatsUpTo = EXACT_STATS_UP_TO,
   statsSample = STATS_SAMPLE,
   scoredNameSearchUpTo = SCORED_UP_TO,
+  nameSearchCacheEntries = NAME_SEARCH_CACHE_ENTRIES,
+  generationMaxAgeMs = GENERATION_MAX_AGE_MS,
 }: EsSearchOptions): SearchIndex {
   // Exact stats read ranks up to half the companies deep into a sorted search.
   const window = readMapping().settings.max_result_window;
@@ -120,14 +128,113 @@ export function createEsSearchIndex({
     return marketStats(companies, aggregations, await exactPercentiles(client, alias, query, aggregations));
   }
 
+  const generation = indexGeneration(client, alias, generationMaxAgeMs);
+  const nameSearchCache = createNameSearchCache(generation, nameSearchCacheEntries);
+  /** A write through this adapter: cached name search pages computed before it are retired at once. */
+  const changing = async <T>(work: Promise<T>): Promise<T> => {
+    try {
+      return await work;
+    } finally {
+      generation.advance();
+    }
+  };
+
+  /**
+   * Name search's ranking, a page from just after `after` (its tier, then search_after on length
+   * and number: never an offset). First pages of a phrase that likely matches few names (two
+   * words, or one of six letters or more) try the scored query alone, stopped after
+   * `scoredNameSearchUpTo` candidates: when fewer match, it has ranked them all and counted them,
+   * in one search. Otherwise, or when it stopped, the tiers below.
+   */
+  async function rankedByName(
+    phrase: string,
+    words: readonly string[],
+    limit: number,
+    after: NameKey | undefined,
+  ): Promise<NamePage> {
+    // One more than asked, to know whether another page follows.
+    const want = limit + 1;
+    const page = (total: number, ranked: RankedHit[]) => {
+      const last = ranked[limit - 1];
+      return {
+        total,
+        hits: ranked.slice(0, limit).map(({ hit }) => hit),
+        next:
+          ranked.length > limit && last ? ([last.tier, last.hit.name.length, last.hit.company_number] as const) : null,
+      };
+    };
+    if (!after && scoredNameSearchUpTo > 0 && (words.length > 1 || phrase.length >= LIKELY_FEW_FROM)) {
+      const [scored] = await msearchHits<NameSearchHit>(client, alias, [
+        { ...scoredSearch(phrase, words, want), track_total_hits: true, terminate_after: scoredNameSearchUpTo },
+      ]);
+      const total = totalOf(scored!.hits.total);
+      if (total < scoredNameSearchUpTo) return page(total, scoredHits(scored!.hits.hits));
+    }
+    const from = after?.[0] ?? 0;
+    const tiers = nameTiers(phrase, words)
+      .map((tier, i) => ({ tier: i, query: tier }))
+      .filter((t) => t.tier >= from);
+    const search = (tier: number, query: estypes.QueryDslQueryContainer, size: number) =>
+      tierSearch(query, size, after && tier === after[0] ? [after[1], after[2]] : undefined);
+    // The ranking's first tiers (the exact name; active names starting with the phrase), read
+    // in the index's own sort order (length, number) so each stops after `want` hits however
+    // many names match, and how many names match the words at all. On a first page the two exact
+    // tiers are one search, split here by status, unless it fills the page (then some active
+    // exact names may lie beyond it, and each tier is read on its own).
+    const early = tiers.filter((t) => t.tier <= 2);
+    const exactTogether = !after;
+    const searches = exactTogether
+      ? [search(0, exactName(phrase, words), want), search(2, tiers[2]!.query, want)]
+      : early.map((t) => search(t.tier, t.query, want));
+    const [counted, ...found] = await msearch<NameSearchHit>(client, alias, [
+      { size: 0, track_total_hits: true, query: nameCandidates(words) },
+      ...searches,
+    ]);
+    const total = counted!.total;
+    let hits: RankedHit[];
+    if (exactTogether && found[0]!.documents.length < want) {
+      const exact = found[0]!.documents;
+      hits = [
+        ...exact.filter((hit) => isActiveStatus(hit.status)).map((hit) => ({ tier: 0, hit })),
+        ...exact.filter((hit) => !isActiveStatus(hit.status)).map((hit) => ({ tier: 1, hit })),
+        ...found[1]!.documents.map((hit) => ({ tier: 2, hit })),
+      ];
+    } else if (exactTogether) {
+      const split = await msearch<NameSearchHit>(
+        client,
+        alias,
+        early.filter((t) => t.tier < 2).map((t) => search(t.tier, t.query, want)),
+      );
+      hits = [
+        ...split.flatMap((answer, tier) => answer.documents.map((hit) => ({ tier, hit }))),
+        ...found[1]!.documents.map((hit) => ({ tier: 2, hit })),
+      ];
+    } else hits = early.flatMap((t, i) => found[i]!.documents.map((hit) => ({ tier: t.tier, hit })));
+    if (hits.length >= want) return page(total, hits);
+    // Few candidates: rank them all in one scored query. Many (a short prefix matches hundreds
+    // of thousands): the remaining tiers, each stopping early, side by side.
+    if (total < scoredNameSearchUpTo)
+      return page(total, await scoredNameSearch(client, alias, phrase, words, want, after));
+    const later = tiers.filter((t) => t.tier > 2);
+    const rest = await msearch<NameSearchHit>(
+      client,
+      alias,
+      later.map((t) => search(t.tier, t.query, want - hits.length)),
+    );
+    later.forEach((t, i) => hits.push(...rest[i]!.documents.map((hit) => ({ tier: t.tier, hit }))));
+    return page(total, hits);
+  }
+
   const index: SearchIndex = {
-    upsertCompanies: (documents) => bulkIndex(client, alias, documents, { requireAlias: true }),
+    upsertCompanies: (documents) => changing(bulkIndex(client, alias, documents, { requireAlias: true })),
 
     rebuild: (batches) =>
-      rebuildBehindAlias(client, alias, readMapping(), batches, (index, batch) => bulkIndex(client, index, batch)),
+      changing(
+        rebuildBehindAlias(client, alias, readMapping(), batches, (index, batch) => bulkIndex(client, index, batch)),
+      ),
 
     async refresh() {
-      await client.indices.refresh({ index: alias });
+      await changing(client.indices.refresh({ index: alias }));
     },
 
     outdated: () => mappingOutdated(client, alias, readMapping()),
@@ -250,49 +357,7 @@ export function createEsSearchIndex({
     async searchByName(query, limit, after) {
       const { phrase, words } = nameQuery(query);
       if (words.length === 0) return { total: 0, hits: [], next: null };
-      // One more than asked, to know whether another page follows; from just after the key
-      // (its tier, then search_after on length and number: never an offset).
-      const want = limit + 1;
-      const from = after?.[0] ?? 0;
-      const tiers = nameTiers(phrase, words)
-        .map((tier, i) => ({ tier: i, query: tier }))
-        .filter((t) => t.tier >= from);
-      const search = (tier: number, query: estypes.QueryDslQueryContainer, size: number) =>
-        tierSearch(query, size, after && tier === after[0] ? [after[1], after[2]] : undefined);
-      const page = (total: number, ranked: RankedHit[]) => {
-        const last = ranked[limit - 1];
-        return {
-          total,
-          hits: ranked.slice(0, limit).map(({ hit }) => hit),
-          next:
-            ranked.length > limit && last
-              ? ([last.tier, last.hit.name.length, last.hit.company_number] as const)
-              : null,
-        };
-      };
-      // The ranking's first tiers (the exact name; active names starting with the phrase), read
-      // in the index's own sort order (length, number) so each stops after `want` hits however
-      // many names match, and how many names match the words at all.
-      const early = tiers.filter((t) => t.tier <= 2);
-      const first = await msearch<NameSearchHit>(client, alias, [
-        { size: 0, track_total_hits: true, query: nameCandidates(words) },
-        ...early.map((t) => search(t.tier, t.query, want)),
-      ]);
-      const total = first[0]!.total;
-      const hits: RankedHit[] = early.flatMap((t, i) => first[i + 1]!.documents.map((hit) => ({ tier: t.tier, hit })));
-      if (hits.length >= want) return page(total, hits);
-      // Few candidates: rank them all in one scored query. Many (a short prefix matches hundreds
-      // of thousands): the remaining tiers, each stopping early, side by side.
-      if (total < scoredNameSearchUpTo)
-        return page(total, await scoredNameSearch(client, alias, phrase, words, want, after));
-      const later = tiers.filter((t) => t.tier > 2);
-      const rest = await msearch<NameSearchHit>(
-        client,
-        alias,
-        later.map((t) => search(t.tier, t.query, want - hits.length)),
-      );
-      later.forEach((t, i) => hits.push(...rest[i]!.documents.map((hit) => ({ tier: t.tier, hit }))));
-      return page(total, hits);
+      return nameSearchCache.page(phrase, limit, after, () => rankedByName(phrase, words, limit, after));
     },
   };
   // Elasticsearch down or too slow is the port's "search unavailable" (a 503), whichever method met it.
@@ -319,6 +384,12 @@ const INTERNAL_FIELDS = ['name_normalised', 'name_words', 'name_prefix', 'name_l
  * every query word to start a word of the name.
  */
 const SCORED_UP_TO = 10_000;
+/** A single word this long is first tried with the scored query alone (rankedByName). */
+const LIKELY_FEW_FROM = 6;
+/** Name search pages cached (about 5 KB each at the default limit of 20). */
+const NAME_SEARCH_CACHE_ENTRIES = 2_000;
+/** Another process's writes retire cached pages at most this long after they become visible. */
+const GENERATION_MAX_AGE_MS = 500;
 // Boosts that sum in a fixed order for the scored query: exact (1000) outranks active (100), which
 // outranks starts-with (10) and contains (5).
 const EXACT = 1000;
@@ -390,17 +461,14 @@ function tierOfScore(score: number): number {
 }
 
 /** The whole ranking in one query: constant scores order the tiers, then length and number. */
-async function scoredNameSearch(
-  client: Client,
-  index: string,
+function scoredSearch(
   phrase: string,
   words: readonly string[],
   limit: number,
   after?: NameKey,
-): Promise<RankedHit[]> {
+): estypes.SearchSearchRequestBody {
   const lower = phrase.toLowerCase();
-  const result = await client.search<NameSearchHit>({
-    index,
+  return {
     size: limit,
     ...(after ? { search_after: [TIER_SCORES[after[0]]!, after[1], after[2]] } : {}),
     track_total_hits: false,
@@ -417,9 +485,40 @@ async function scoredNameSearch(
     },
     sort: [{ _score: { order: 'desc' } }, { name_length: { order: 'asc' } }, { company_number: { order: 'asc' } }],
     _source: NAME_HIT_FIELDS,
-  });
-  // The score is the first sort value (hits carry no _score of their own when sorted).
-  return result.hits.hits.map((hit) => ({ tier: tierOfScore(Number(hit.sort![0])), hit: hit._source! }));
+  };
+}
+
+/** The scored query's hits with their tiers: the score is the first sort value (sorted hits carry no _score). */
+function scoredHits(hits: estypes.SearchHit<NameSearchHit>[]): RankedHit[] {
+  return hits.map((hit) => ({ tier: tierOfScore(Number(hit.sort![0])), hit: hit._source! }));
+}
+
+async function scoredNameSearch(
+  client: Client,
+  index: string,
+  phrase: string,
+  words: readonly string[],
+  limit: number,
+  after?: NameKey,
+): Promise<RankedHit[]> {
+  const result = await client.search<NameSearchHit>({ index, ...scoredSearch(phrase, words, limit, after) });
+  return scoredHits(result.hits.hits);
+}
+
+function totalOf(total: number | estypes.SearchTotalHits | undefined): number {
+  return typeof total === 'number' ? total : (total?.value ?? 0);
+}
+
+/** Names that are the phrase (either status), matching its words as every tier does. */
+function exactName(phrase: string, words: readonly string[]): estypes.QueryDslQueryContainer {
+  return {
+    bool: {
+      filter: [
+        ...words.map((word) => ({ prefix: { name_words: word.toLowerCase() } })),
+        { term: { name_normalised: phrase } },
+      ],
+    },
+  };
 }
 
 function nameTiers(phrase: string, words: readonly string[]): estypes.QueryDslQueryContainer[] {
