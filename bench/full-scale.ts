@@ -19,8 +19,7 @@
  * peak RSS); the database is `ukcd_bench_full` on the server of scripts/postgres.sh, the index
  * `companies_full` on scripts/elasticsearch.sh's node.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -30,6 +29,7 @@ import { createKeyStore } from '../src/adapters/postgres/key-store.ts';
 import { generateApiKey, hashApiKey, keyPrefix } from '../src/domain/api-keys.ts';
 import type { Workload } from './endpoint-workloads.ts';
 import { drawSamples, workloads } from './endpoint-workloads.ts';
+import { startService } from './ukcd-service.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const results = join(root, 'bench', 'results');
@@ -128,28 +128,6 @@ async function disk(): Promise<Record<string, unknown>> {
       gb: gb(Number(i['store.size'])),
     })),
   };
-}
-
-interface Service {
-  url: string;
-  child: ChildProcess;
-}
-
-async function startService(env: NodeJS.ProcessEnv): Promise<Service> {
-  const child = spawn(process.execPath, [join(root, 'bin', 'ukcd.mjs'), 'start'], {
-    env: { ...env, PORT: '0' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((ready, fail) => {
-    child.stderr!.on('data', (data: Buffer) => {
-      output += data.toString();
-      const match = /serving on (http:\/\/\S+)/.exec(output);
-      if (match) ready(match[1]!.replace('localhost', '127.0.0.1'));
-    });
-    child.once('exit', (code) => fail(new Error(`the service exited ${code}:\n${output}`)));
-  });
-  return { url, child };
 }
 
 async function issueKeys(count: number): Promise<string[]> {
