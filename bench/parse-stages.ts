@@ -21,6 +21,8 @@ export interface StageMeasurement {
   failed: number;
   megabytes: number;
   seconds: number;
+  /** CPU time of the process (all its threads): on a shared machine, the honest "per core" measure. */
+  cpuSeconds: number;
   /** Time inside parseFiling (parse stage) or the tag count (floor stage), without the unzip. */
   innerSeconds: number;
   filingsPerSecond: number;
@@ -55,6 +57,7 @@ export async function measureStage(
   let innerNs = 0n;
   let tags = 0;
   const started = process.hrtime.bigint();
+  const cpuStarted = process.cpuUsage();
   for (let round = 0; round < repeat; round++) {
     for await (const source of filingSources([corpus], { onProblem: () => failed++ })) {
       if (stage !== 'inflate') {
@@ -68,6 +71,7 @@ export async function measureStage(
     }
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const cpu = process.cpuUsage(cpuStarted);
   sizes.sort((a, b) => a - b);
   return {
     stage,
@@ -76,6 +80,7 @@ export async function measureStage(
     failed,
     megabytes: bytes / 1e6,
     seconds,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
     innerSeconds: Number(innerNs) / 1e9,
     filingsPerSecond: sizes.length / seconds,
     megabytesPerSecond: bytes / 1e6 / seconds,

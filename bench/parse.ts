@@ -113,11 +113,13 @@ function measureCorpus(corpus: string, label: string, runs: number, repeat = 1):
 }
 
 function table(rows: CorpusSummary[]): string {
+  const perCpu = (m: StageMeasurement) => m.megabytes / m.cpuSeconds;
   const header =
-    '| corpus | filings | failed | median KB | p90 KB | MB | inflate only MB/s | floor MB/s (range) | parser MB/s (range) | parser ÷ floor | parser filings/s | parse-only filings/s | before: MB/s, ÷ floor, filings/s | peak RSS MB |\n' +
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
+    '| corpus | filings | failed | median KB | p90 KB | MB | inflate only MB/s | floor MB/s (range) | parser MB/s (range) | parser ÷ floor | parser filings/s | parse-only filings/s | before: MB/s, ÷ floor, filings/s | per CPU-second: floor, parser, before MB | peak RSS MB |\n' +
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
   const lines = rows.map((r) => {
     const p = r.parse;
+    const full = r.parseFull;
     const cells = [
       r.label,
       p.filings,
@@ -128,10 +130,11 @@ function table(rows: CorpusSummary[]): string {
       r.inflate.megabytesPerSecond.toFixed(1),
       `${r.floor.megabytesPerSecond.toFixed(1)} (${r.floorRange[0].toFixed(0)}–${r.floorRange[1].toFixed(0)})`,
       `**${p.megabytesPerSecond.toFixed(1)}** (${r.parseRange[0].toFixed(0)}–${r.parseRange[1].toFixed(0)})`,
-      (p.megabytesPerSecond / r.floor.megabytesPerSecond).toFixed(2),
+      `**${(p.megabytesPerSecond / r.floor.megabytesPerSecond).toFixed(2)}**`,
       p.filingsPerSecond.toFixed(0),
       (p.filings / p.innerSeconds).toFixed(0),
-      `${r.parseFull.megabytesPerSecond.toFixed(1)}, ${(r.parseFull.megabytesPerSecond / r.floor.megabytesPerSecond).toFixed(2)}, ${r.parseFull.filingsPerSecond.toFixed(0)}`,
+      `${full.megabytesPerSecond.toFixed(1)}, ${(full.megabytesPerSecond / r.floor.megabytesPerSecond).toFixed(2)}, ${full.filingsPerSecond.toFixed(0)}`,
+      `${perCpu(r.floor).toFixed(0)}, ${perCpu(p).toFixed(0)} (÷ ${(perCpu(p) / perCpu(r.floor)).toFixed(2)}), ${perCpu(full).toFixed(0)} (÷ ${(perCpu(full) / perCpu(r.floor)).toFixed(2)})`,
       p.peakRssMegabytes.toFixed(0),
     ];
     return `| ${cells.join(' | ')} |`;

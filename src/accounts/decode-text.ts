@@ -4,7 +4,7 @@
  * declaration or an HTML meta tag. Undecodable UTF-8 falls back to windows-1252, because the
  * numbers and tags are ASCII either way and only names would suffer.
  */
-import { isUtf8 } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import { TextDecoder } from 'node:util';
 
 export interface DecodePlan {
@@ -76,6 +76,12 @@ export function decodeInSlices(bytes: Uint8Array, sink: (text: string) => void, 
  * scanner, which searches the whole text at once; large files are decoded in slices instead.
  */
 export function decodeWhole(bytes: Uint8Array): { text: string; warning: string | null } {
+  const plan = planDecoding(bytes);
+  if ((plan.encoding === 'utf-8' || plan.encoding === 'utf8') && isAscii(bytes.subarray(plan.skip))) {
+    // ASCII reads the same in UTF-8 and Latin-1, and Latin-1 is a plain copy.
+    const body = bytes.subarray(plan.skip);
+    return { text: Buffer.from(body.buffer, body.byteOffset, body.length).toString('latin1'), warning: plan.warning };
+  }
   const parts: string[] = [];
   const warning = decodeInSlices(bytes, (text) => parts.push(text), Math.max(1, bytes.length));
   return { text: parts.length === 1 ? parts[0]! : parts.join(''), warning };

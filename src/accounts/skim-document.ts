@@ -52,8 +52,14 @@ const RAW_TEXT_ELEMENTS = new Set([
   'xmp',
 ]);
 
-/** Unprefixed names can only be wanted when they are instance elements: their lengths, to skip the rest cheaply. */
-const INSTANCE_NAME_LENGTHS = new Set([...INSTANCE_ELEMENTS].map((name) => name.length));
+/** A name's length and lower-case first letter, to rule most names out before slicing them. */
+function shapeOf(length: number, first: number): number {
+  return (length << 8) | (first | 0x20);
+}
+
+/** Unprefixed names can only be wanted when they are instance elements: their shapes. */
+const INSTANCE_SHAPES = new Set([...INSTANCE_ELEMENTS].map((name) => shapeOf(name.length, name.charCodeAt(0))));
+const RAW_TEXT_SHAPES = new Set([...RAW_TEXT_ELEMENTS].map((name) => shapeOf(name.length, name.charCodeAt(0))));
 
 const TAB = 9;
 const NEWLINE = 10;
@@ -88,15 +94,6 @@ interface OpenElement {
   declares: boolean;
 }
 
-interface TagEnd {
-  /** Index of the closing `>`. */
-  end: number;
-  selfClosing: boolean;
-  declares: boolean;
-  /** The attributes as the scanner collects them (names lower-cased), or null when a value holds an entity. */
-  attribs: Record<string, string> | null;
-}
-
 /** Scan a decoded document, reading only what matters. Same result as writing it all to a `DocumentScanner`. */
 export function skimDocument(text: string, options: ScanOptions): ScannedDocument {
   return new Skimmer(text, new DocumentScanner(options)).run();
@@ -110,6 +107,11 @@ class Skimmer {
   private pendingStart = -1;
   private pendingEnd = -1;
   private rootSeen = false;
+  // What readTag found about the tag it read.
+  private selfClosing = false;
+  private declares = false;
+  /** The attributes as the scanner collects them (names lower-cased), or null when not asked for or a value holds an entity. */
+  private attribs: Record<string, string> | null = null;
 
   constructor(
     private readonly s: string,
@@ -163,11 +165,14 @@ class Skimmer {
     const s = this.s;
     if (s.charCodeAt(from) === GT) return from + 1;
     if (s.charCodeAt(from) === DASH && s.charCodeAt(from + 1) === GT) return from + 2;
-    const plain = s.indexOf('-->', from);
-    const bang = s.indexOf('--!>', from);
-    if (plain < 0 && bang < 0) return -1;
-    if (bang < 0 || (plain >= 0 && plain < bang)) return plain + 3;
-    return bang + 4;
+    // The first "--" followed by ">" or "!>"; searching for both endings separately would read to
+    // the end of the document for the one that is absent, at every comment.
+    for (let dash = s.indexOf('--', from); dash >= 0; dash = s.indexOf('--', dash + 1)) {
+      const c = s.charCodeAt(dash + 2);
+      if (c === GT) return dash + 3;
+      if (c === EXCLAMATION && s.charCodeAt(dash + 3) === GT) return dash + 4;
+    }
+    return -1;
   }
 
   private openingTag(lt: number): number {
@@ -183,14 +188,14 @@ class Skimmer {
       i++;
     }
     if (!this.rootSeen) {
-      const tag = this.readTag(i, false);
-      return tag === null ? -1 : this.root(tag.end, tag.selfClosing);
+      const end = this.readTag(i, false);
+      return end < 0 ? -1 : this.root(end, this.selfClosing);
     }
     const name = this.mayBeWanted(nameStart, i, colon) ? s.slice(nameStart, i) : null;
     const wanted = name !== null && this.scanner.isWanted(name);
-    const tag = this.readTag(i, wanted && !this.collecting);
-    if (tag === null) return -1;
-    const { end, selfClosing, declares, attribs } = tag;
+    const end = this.readTag(i, wanted && !this.collecting);
+    if (end < 0) return -1;
+    const { selfClosing, declares, attribs } = this;
     const rawText = selfClosing ? null : this.rawTextName(nameStart, i);
     if (wanted && attribs !== null && !declares && !selfClosing && rawText === null) {
       const next = this.plainElement(name, attribs, end + 1);
@@ -222,8 +227,8 @@ class Skimmer {
   /** The lower-case name when the tag at [start, end) opens raw text (`<script>`, `<style>`…), else null. */
   private rawTextName(start: number, end: number): string | null {
     const length = end - start;
-    if (length < 3 || length > 9) return null;
     const first = this.s.charCodeAt(start) | 0x20;
+    if (!RAW_TEXT_SHAPES.has(shapeOf(length, first))) return null;
     for (const name of RAW_TEXT_ELEMENTS) {
       if (name.length !== length || name.charCodeAt(0) !== first) continue;
       let k = 1;
@@ -236,7 +241,7 @@ class Skimmer {
   /** Cheap test before slicing the name: can the scanner want an element of this name at all? */
   private mayBeWanted(start: number, end: number, colon: number): boolean {
     if (colon >= 0) return true;
-    return this.scanner.inlinePrefixSet.has('') || INSTANCE_NAME_LENGTHS.has(end - start);
+    return this.scanner.inlinePrefixSet.has('') || INSTANCE_SHAPES.has(shapeOf(end - start, this.s.charCodeAt(start)));
   }
 
   private keepElement(lt: number, end: number, name: string, selfClosing: boolean, declares: boolean): void {
@@ -303,37 +308,43 @@ class Skimmer {
 
   /**
    * The attributes of an opening tag, read as the tokenizer reads them from `i` (just after the
-   * name): where the tag ends, whether it closes itself, and whether it declares namespaces.
-   * Null when the text ends first.
+   * name): the index of its `>`, or -1 when the text ends first; whether it closes itself, declares
+   * namespaces, and its attributes (when `collect`) are left in the fields above.
    */
-  private readTag(i: number, collect: boolean): TagEnd | null {
+  private readTag(i: number, collect: boolean): number {
     const s = this.s;
-    let declares = false;
-    let attribs: Record<string, string> | null = collect ? {} : null;
+    this.declares = false;
+    this.attribs = collect ? {} : null;
     for (;;) {
       let c = s.charCodeAt(i);
-      if (c === GT) return { end: i, selfClosing: false, declares, attribs };
+      if (c === GT) {
+        this.selfClosing = false;
+        return i;
+      }
       if (c === SLASH) {
         do c = s.charCodeAt(++i);
         while (isWhitespace(c));
-        if (c === GT) return { end: i, selfClosing: true, declares, attribs };
+        if (c === GT) {
+          this.selfClosing = true;
+          return i;
+        }
         continue;
       }
       if (isWhitespace(c)) {
         i++;
         continue;
       }
-      if (Number.isNaN(c)) return null;
+      if (Number.isNaN(c)) return -1;
       // An attribute name: its first character is part of it whatever it is.
       const nameStart = i++;
       for (c = s.charCodeAt(i); c !== EQUALS && !isEndOfTagSection(c); c = s.charCodeAt(++i)) {
-        if (Number.isNaN(c)) return null;
+        if (Number.isNaN(c)) return -1;
       }
       const nameEnd = i;
-      if (!declares && nameEnd - nameStart >= 5 && isXmlnsAt(s, nameStart)) declares = true;
+      if (nameEnd - nameStart >= 5 && isXmlnsAt(s, nameStart)) this.declares = true;
       while (isWhitespace(c)) c = s.charCodeAt(++i);
       if (c !== EQUALS) {
-        if (attribs) attribs[s.slice(nameStart, nameEnd).toLowerCase()] = '';
+        if (this.attribs) this.attribs[s.slice(nameStart, nameEnd).toLowerCase()] = '';
         continue;
       }
       do c = s.charCodeAt(++i);
@@ -343,20 +354,20 @@ class Skimmer {
       if (c === DOUBLE_QUOTE || c === SINGLE_QUOTE) {
         valueStart = i + 1;
         valueEnd = s.indexOf(c === DOUBLE_QUOTE ? '"' : "'", valueStart);
-        if (valueEnd < 0) return null;
+        if (valueEnd < 0) return -1;
         i = valueEnd + 1;
       } else {
         while (c !== GT && !isWhitespace(c)) {
-          if (Number.isNaN(c)) return null;
+          if (Number.isNaN(c)) return -1;
           c = s.charCodeAt(++i);
         }
         valueEnd = i;
       }
-      if (attribs) {
+      if (this.attribs) {
         const value = s.slice(valueStart, valueEnd);
         // Entities in values are decoded by the tokenizer: such a tag is left to it.
-        if (value.includes('&')) attribs = null;
-        else attribs[s.slice(nameStart, nameEnd).toLowerCase()] = value;
+        if (value.includes('&')) this.attribs = null;
+        else this.attribs[s.slice(nameStart, nameEnd).toLowerCase()] = value;
       }
     }
   }
