@@ -19,6 +19,25 @@ export function leaseHolder(): string {
   return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 }
 
+/**
+ * Whether `holder` names a process of this machine that no longer runs (killed, or stopped with
+ * Ctrl-C): its leases need not be waited out. Only this machine's processes can be asked about;
+ * a holder elsewhere is judged by its lease alone.
+ */
+export function isDeadHere(holder: string): boolean {
+  const match = /^(.*):(\d+):[0-9a-f]+$/.exec(holder);
+  if (!match || match[1] !== hostname()) return false;
+  const pid = Number(match[2]);
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    // EPERM: it runs, under another user.
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
 /** How often a lease of `seconds` is renewed. */
 export function renewalIntervalMs(seconds: number): number {
   return Math.max(100, Math.floor((seconds * 1000) / 3));

@@ -27,7 +27,7 @@ import type { AlertDetectionDeps, AlertDetectionSummary } from '../src/alert-det
 import { formatDuration, startProgress } from '../src/cli/progress.ts';
 import type { CompanyStore, FilingRecord, ParseFailureRecord } from '../src/ports.ts';
 import type { Lease, LoadClaims, LoadFile } from '../src/shared-work/ports.ts';
-import { holdLease, LeaseLostError, renewalIntervalMs } from './hold-lease.ts';
+import { holdLease, isDeadHere, LeaseLostError, renewalIntervalMs } from './hold-lease.ts';
 import { filingSources, isNestedFilingZip } from './filing-sources.ts';
 import type { SourceProblem } from './filing-sources.ts';
 import { reportProgressToJournal } from './journal-progress.ts';
@@ -212,6 +212,15 @@ async function loadClaimedUnits(
     const { claimed, heldElsewhere } = await claims.claimNext('accounts', files, lease);
     if (!claimed) {
       if (heldElsewhere === 0) break;
+      // A process of this machine that is gone (killed, or stopped with Ctrl-C before a run
+      // started again) is not waited for: its files are claimable at once.
+      let expired = 0;
+      for (const other of await claims.holders('accounts')) {
+        if (!isDeadHere(other)) continue;
+        expired += await claims.expire('accounts', other);
+        log(`${other} no longer runs on this machine: its files are taken over without waiting for its lease`);
+      }
+      if (expired > 0) continue;
       if (!waiting)
         log(`waiting for ${heldElsewhere} file(s) other processes are loading (taken over if their lease runs out)`);
       waiting = true;
@@ -223,7 +232,9 @@ async function loadClaimedUnits(
     const unit = bySource.get(claimed.piece)!;
     if (claimed.takenOverFrom) {
       summary.takenOver.push(unit.source);
-      log(`${unit.source}: taken over from ${claimed.takenOverFrom}, whose lease ran out; loading it again in full`);
+      log(
+        `${unit.source}: taken over from ${claimed.takenOverFrom}, which stopped holding it; loading it again in full`,
+      );
     }
     const held = holdLease(() => claims.renew('accounts', unit.source, lease), lease.seconds);
     try {

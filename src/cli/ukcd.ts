@@ -11,7 +11,8 @@ Commands:
                          zipped or not) into the store, then update the search index.
   ukcd load accounts PATH...|URL [--published D] [--force] [--workers N] [--no-index]
                          Load accounts bulk zips, folders or filings into the store, then update
-                         the search index.
+                         the search index. Several processes given the same files and store share
+                         them (docs/shared-loads.md).
   ukcd load psc PATH...|URL [--snapshot-date D] [--complete|--partial] [--no-index]
                          Load a persons-with-significant-control snapshot (newline-delimited JSON:
                          the one file or its parts, zipped or not); a complete one marks the PSCs
@@ -23,6 +24,7 @@ Commands:
                          whole before loading.
   ukcd index [--full]    Bring the search index (Elasticsearch with ELASTICSEARCH_URL, else the
                          store's own) up to date: what changed since the last run, or everything.
+                         Elasticsearch: several --full processes share one build.
   ukcd keys issue [--plan free|pro] [--email E]
                          Issue an API key (default plan: pro). It is printed once: only its hash
                          is stored.

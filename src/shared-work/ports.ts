@@ -49,6 +49,10 @@ export interface LoadClaims {
   renew(kind: LoadKind, source: string, lease: Lease): Promise<boolean>;
   /** Give the file up (after its journal entry says how its load ended). */
   release(kind: LoadKind, source: string, holder: string): Promise<void>;
+  /** The holders of live leases on files of this kind. */
+  holders(kind: LoadKind): Promise<string[]>;
+  /** End the leases of a holder known to be dead (its process is gone), so its files are claimable now. */
+  expire(kind: LoadKind, holder: string): Promise<number>;
 }
 
 /** A range of a full index build: company numbers after `after` up to `last` (null: to the end). */

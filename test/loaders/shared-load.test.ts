@@ -66,16 +66,23 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 /**
  * SIGKILL `run` at a moment it holds a claim: stopped (SIGSTOP) first, so that what it holds can
  * be read while it cannot change; let go again (SIGCONT) when it holds nothing, and tried again.
- * Returns what it held.
+ * Returns what it held; or null when the statement that finished the work was already on its way
+ * to the server when it stopped (`finished` says so a moment after the kill): then nothing was
+ * left to take over, and the caller tries again.
  */
-async function killWhileHolding(run: Run, holds: () => Promise<string | null>): Promise<string> {
+async function killWhileHolding(
+  run: Run,
+  holds: () => Promise<string | null>,
+  finished: (held: string) => Promise<boolean>,
+): Promise<string | null> {
   for (let attempt = 0; attempt < 2_000; attempt++) {
     run.child.kill('SIGSTOP');
     const held = await holds();
     if (held !== null) {
       run.child.kill('SIGKILL');
       await run.exited;
-      return held;
+      await sleep(300);
+      return (await finished(held)) ? null : held;
     }
     run.child.kill('SIGCONT');
     await sleep(15 + Math.random() * 30);
@@ -139,50 +146,108 @@ describe('ukcd load accounts: several processes share the files through the load
   });
 
   test('one of four killed with SIGKILL while loading a file: the others load it, and end in the same state', async () => {
-    const killed = await freshPostgres();
-    dbs.push(killed);
-    const runs = [1, 2, 3, 4].map(() =>
-      ukcd(['load', 'accounts', corpus, '--no-index', '--workers', '1'], { DATABASE_URL: killed.url }),
-    );
-    const [victim, ...others] = runs as [Run, ...Run[]];
-    const holder = await holderOf(victim);
-    // Half-way: once it has loaded a file, at a moment it holds another.
-    for (let waited = 0; ; waited += 20) {
-      const done = await killed.sql.query(
-        `SELECT 1 FROM load_journal WHERE detail->>'holder' = $1 AND status = 'done'`,
-        [holder],
+    for (let attempt = 1; ; attempt++) {
+      const killed = await freshPostgres();
+      dbs.push(killed);
+      const runs = [1, 2, 3, 4].map(() =>
+        ukcd(['load', 'accounts', corpus, '--no-index', '--workers', '1'], { DATABASE_URL: killed.url }),
       );
-      if (done.rowCount > 0) break;
-      if (waited > 60_000) assert.fail(`the victim never loaded a file:\n${victim.output()}`);
-      await sleep(20);
-    }
-    const file = await killWhileHolding(victim, async () => {
-      const held = await killed.sql.query<{ source: string }>(
-        `SELECT source FROM load_claims WHERE holder = $1 AND lease_until > now()`,
-        [holder],
+      const [victim, ...others] = runs as [Run, ...Run[]];
+      const holder = await holderOf(victim);
+      // Half-way: once it has loaded a file, at a moment it is loading another.
+      for (let waited = 0; ; waited += 20) {
+        const done = await killed.sql.query(
+          `SELECT 1 FROM load_journal WHERE detail->>'holder' = $1 AND status = 'done'`,
+          [holder],
+        );
+        if (done.rowCount > 0) break;
+        if (waited > 60_000) assert.fail(`the victim never loaded a file:\n${victim.output()}`);
+        await sleep(20);
+      }
+      const file = await killWhileHolding(
+        victim,
+        async () => {
+          const held = await killed.sql.query<{ source: string }>(
+            `SELECT c.source FROM load_claims c
+             JOIN load_journal j ON j.source = c.source AND j.detail->>'holder' = c.holder AND j.status = 'running'
+             WHERE c.holder = $1 AND c.lease_until > now()`,
+            [holder],
+          );
+          return held.rows[0]?.source ?? null;
+        },
+        async (source) =>
+          (
+            await killed.sql.query(
+              `SELECT 1 FROM load_journal WHERE source = $1 AND detail->>'holder' = $2 AND status = 'done'`,
+              [source, holder],
+            )
+          ).rowCount > 0,
       );
-      return held.rows[0]?.source ?? null;
-    });
-    const outputs = await Promise.all(others.map(succeeds));
-    assert.equal(await dumpState(killed.sql), await dumpState(one.sql));
+      const outputs = await Promise.all(others.map(succeeds));
+      assert.equal(await dumpState(killed.sql), await dumpState(one.sql));
+      if (file === null) {
+        assert.ok(attempt < 3, 'three times the victim died just as it finished its file');
+        continue;
+      }
 
-    // The file it held: its attempt interrupted, then loaded by another that took it over.
-    const attempts = await killed.sql.query<{ status: string; holder: string; from: string | null }>(
-      `SELECT status, detail->>'holder' AS holder, detail->>'taken_over_from' AS from FROM load_journal
-       WHERE source = $1 ORDER BY id`,
-      [file],
-    );
-    const last = attempts.rows.at(-1)!;
-    assert.equal(last.status, 'done');
-    assert.notEqual(last.holder, holder);
-    assert.equal(last.from, holder);
-    assert.ok(outputs.some((output) => output.includes(`${file}: taken over from ${holder}`)));
-    const doneTwice = await killed.sql.query(
-      `SELECT source FROM load_journal WHERE status = 'done' GROUP BY source HAVING count(*) > 1`,
-    );
-    assert.equal(doneTwice.rowCount, 0, 'no file loaded twice');
-    const running = await killed.sql.query(`SELECT 1 FROM load_journal WHERE status = 'running'`);
-    assert.equal(running.rowCount, 0, 'nothing left running');
+      // The file it held: its attempt interrupted, then loaded by another that took it over.
+      const attempts = await killed.sql.query<{ status: string; holder: string; from: string | null }>(
+        `SELECT status, detail->>'holder' AS holder, detail->>'taken_over_from' AS from FROM load_journal
+         WHERE source = $1 ORDER BY id`,
+        [file],
+      );
+      assert.deepEqual(
+        attempts.rows.map((row) => [row.status, row.holder === holder, row.from === holder]),
+        [
+          ['interrupted', true, false],
+          ['done', false, true],
+        ],
+      );
+      assert.ok(outputs.some((output) => output.includes(`${file}: taken over from ${holder}`)));
+      const doneTwice = await killed.sql.query(
+        `SELECT source FROM load_journal WHERE status = 'done' GROUP BY source HAVING count(*) > 1`,
+      );
+      assert.equal(doneTwice.rowCount, 0, 'no file loaded twice');
+      const running = await killed.sql.query(`SELECT 1 FROM load_journal WHERE status = 'running'`);
+      assert.equal(running.rowCount, 0, 'nothing left running');
+      return;
+    }
+  });
+
+  test('one killed on this machine, then started again: it goes on at once (the pid is gone), not after the lease', async () => {
+    for (let attempt = 1; ; attempt++) {
+      const again = await freshPostgres();
+      dbs.push(again);
+      const env = { DATABASE_URL: again.url, UKCD_LOAD_LEASE_SECONDS: '600' };
+      const victim = ukcd(['load', 'accounts', corpus, '--no-index', '--workers', '1'], env);
+      const holder = await holderOf(victim);
+      const file = await killWhileHolding(
+        victim,
+        async () => {
+          const held = await again.sql.query<{ source: string }>(
+            `SELECT c.source FROM load_claims c
+             JOIN load_journal j ON j.source = c.source AND j.detail->>'holder' = c.holder AND j.status = 'running'
+             WHERE c.holder = $1 AND c.lease_until > now()`,
+            [holder],
+          );
+          return held.rows[0]?.source ?? null;
+        },
+        async (source) =>
+          (await again.sql.query(`SELECT 1 FROM load_journal WHERE source = $1 AND status = 'done'`, [source]))
+            .rowCount > 0,
+      );
+      if (file === null) {
+        assert.ok(attempt < 3, 'three times the victim died just as it finished its file');
+        continue;
+      }
+      const started = Date.now();
+      const output = await succeeds(ukcd(['load', 'accounts', corpus, '--no-index', '--workers', '1'], env));
+      assert.ok(Date.now() - started < 300_000, 'well within the 600 s lease');
+      assert.ok(output.includes(`${holder} no longer runs on this machine`), output);
+      assert.ok(output.includes(`${file}: taken over from ${holder}`), output);
+      assert.equal(await dumpState(again.sql), await dumpState(one.sql));
+      return;
+    }
   });
 });
 
@@ -244,27 +309,46 @@ describe('ukcd index --full on Elasticsearch: several processes share one build 
   });
 
   test('one of four killed with SIGKILL while writing a range: another takes the range over', async () => {
-    const alias = aliases[2]!;
-    const runs = [1, 2, 3, 4].map(() => ukcd(['index', '--full'], envFor(alias)));
-    const [victim, ...others] = runs as [Run, ...Run[]];
-    const holder = await holderOf(victim);
-    const range = await killWhileHolding(victim, async () => {
-      const held = await db.sql.query<{ after_number: string }>(
-        `SELECT after_number FROM index_build_ranges WHERE holder = $1 AND NOT done AND lease_until > now()`,
-        [holder],
+    for (let attempt = 1; ; attempt++) {
+      const alias = `${aliases[2]}-${attempt}`;
+      const target = `elasticsearch:${alias}`;
+      const runs = [1, 2, 3, 4].map(() => ukcd(['index', '--full'], envFor(alias)));
+      const [victim, ...others] = runs as [Run, ...Run[]];
+      const holder = await holderOf(victim);
+      const range = await killWhileHolding(
+        victim,
+        async () => {
+          const held = await db.sql.query<{ after_number: string }>(
+            `SELECT after_number FROM index_build_ranges WHERE holder = $1 AND NOT done AND lease_until > now()`,
+            [holder],
+          );
+          return held.rows[0]?.after_number ?? null;
+        },
+        async (after) =>
+          (
+            await db.sql.query(
+              `SELECT 1 FROM index_build_ranges r JOIN index_builds b ON b.id = r.build_id
+               WHERE b.target = $1 AND r.after_number = $2 AND r.written_by = $3`,
+              [target, after, holder],
+            )
+          ).rowCount > 0,
       );
-      return held.rows[0]?.after_number ?? null;
-    });
-    const outputs = await Promise.all(others.map(succeeds));
-    assert.deepEqual(await documents(alias), single);
-    const taken = await db.sql.query<{ claims: number; written_by: string }>(
-      `SELECT r.claims, r.written_by FROM index_build_ranges r JOIN index_builds b ON b.id = r.build_id
-       WHERE b.target = $1 AND r.after_number = $2`,
-      [`elasticsearch:${alias}`, range],
-    );
-    assert.equal(taken.rows[0]!.claims, 2);
-    assert.notEqual(taken.rows[0]!.written_by, holder);
-    assert.ok(outputs.some((output) => output.includes(`taken over from ${holder}`)));
-    assert.equal(outputs.filter((output) => output.includes('it published the build')).length, 1);
+      const outputs = await Promise.all(others.map(succeeds));
+      assert.deepEqual(await documents(alias), single);
+      assert.equal(outputs.filter((output) => output.includes('it published the build')).length, 1);
+      if (range === null) {
+        assert.ok(attempt < 3, 'three times the victim died just as it finished its range');
+        continue;
+      }
+      const taken = await db.sql.query<{ claims: number; written_by: string }>(
+        `SELECT r.claims, r.written_by FROM index_build_ranges r JOIN index_builds b ON b.id = r.build_id
+         WHERE b.target = $1 AND r.after_number = $2`,
+        [target, range],
+      );
+      assert.equal(taken.rows[0]!.claims, 2);
+      assert.notEqual(taken.rows[0]!.written_by, holder);
+      assert.ok(outputs.some((output) => output.includes(`taken over from ${holder}`)));
+      return;
+    }
   });
 });

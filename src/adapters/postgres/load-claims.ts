@@ -64,6 +64,22 @@ export function createLoadClaims(sql: Sql): LoadClaims {
       return result.rowCount > 0;
     },
 
+    async holders(kind) {
+      const result = await sql.query<{ holder: string }>(
+        `SELECT DISTINCT holder FROM load_claims WHERE kind = $1 AND lease_until >= now()`,
+        [kind],
+      );
+      return result.rows.map((row) => row.holder);
+    },
+
+    async expire(kind, holder) {
+      const result = await sql.query(
+        `UPDATE load_claims SET lease_until = now() - interval '1 second' WHERE kind = $1 AND holder = $2 AND lease_until >= now()`,
+        [kind, holder],
+      );
+      return result.rowCount;
+    },
+
     async release(kind, source, holder) {
       await sql.query(
         `UPDATE load_claims SET holder = NULL, lease_until = NULL WHERE kind = $1 AND source = $2 AND holder = $3`,
