@@ -281,6 +281,8 @@ for (const kind of testStores) {
       // A PSC notified for a company without any, then a complete snapshot that no longer lists
       // the others: each update reads those companies again, and only those.
       const before = await db.store.now();
+      // Changes are those after the mark: on PGlite the upsert could fall in its millisecond.
+      await new Promise((resolve) => setTimeout(resolve, 5));
       await pscs.upsertPscs(
         [corporatePsc(without, { name: 'NEW OWNER LIMITED', registeredNumber: '01111111' })],
         '2024-02-01',
@@ -290,6 +292,7 @@ for (const kind of testStores) {
         [[without, { controllers: 1, parents: [{ country: 'England', overseas: false, uk_registered: true }] }]],
       );
       const beforeCeasing = await db.store.now();
+      await new Promise((resolve) => setTimeout(resolve, 5));
       await pscs.upsertPscs(
         [individualPsc(later, { forename: 'Alan', surname: 'Turing', birthYear: 1980, birthMonth: 6 })],
         '2024-02-01',
