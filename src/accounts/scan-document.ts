@@ -254,6 +254,24 @@ export class DocumentScanner {
    * attribute names lower-cased and values as written. The skimmer hands such elements over
    * directly, which spares tokenising most facts and context dates.
    */
+  /**
+   * An opening tag read by the skimmer, handled as the tokenised one would be: `attribs` holds all
+   * its attributes (names lower-cased, values without entities), and it declares no namespaces
+   * unless it is the root.
+   */
+  openTag(name: string, attribs: Record<string, string>, selfClosing: boolean): void {
+    const wanted = this.isWanted(name);
+    const depth = this.frames.length;
+    if (this.doc.rootName === null) this.openRoot(name, attribs);
+    if (wanted) this.open(name, attribs);
+    if (selfClosing) while (this.frames.length > depth) this.closeFrame(this.frames.pop()!);
+  }
+
+  /** A closing tag read by the skimmer. */
+  closeTag(name: string): void {
+    this.close(name);
+  }
+
   readPlainElement(name: string, attribs: Record<string, string>, text: string): void {
     this.open(name, attribs);
     if (text !== '' && (this.capture !== null || this.accumulators.length > 0)) this.text(text);

@@ -188,8 +188,8 @@ class Skimmer {
       i++;
     }
     if (!this.rootSeen) {
-      const end = this.readTag(i, false);
-      return end < 0 ? -1 : this.root(end, this.selfClosing);
+      const end = this.readTag(i, true);
+      return end < 0 ? -1 : this.root(s.slice(nameStart, i), end, this.selfClosing, this.attribs);
     }
     const name = this.mayBeWanted(nameStart, i, colon) ? s.slice(nameStart, i) : null;
     const wanted = name !== null && this.scanner.isWanted(name);
@@ -201,7 +201,8 @@ class Skimmer {
       const next = this.plainElement(name, attribs, end + 1);
       if (next >= 0) return next;
     }
-    if (wanted || declares) this.keepElement(lt, end, name ?? s.slice(nameStart, i), selfClosing, declares);
+    if (wanted && attribs !== null && !declares) this.openDirectly(name, end, selfClosing);
+    else if (wanted || declares) this.keepElement(lt, end, name ?? s.slice(nameStart, i), selfClosing, declares);
     return rawText === null ? end + 1 : this.rawText(end + 1, rawText);
   }
 
@@ -244,6 +245,19 @@ class Skimmer {
     return this.scanner.inlinePrefixSet.has('') || INSTANCE_SHAPES.has(shapeOf(end - start, this.s.charCodeAt(start)));
   }
 
+  /** A wanted tag outside collected text, without entities or namespace declarations: straight to the scanner. */
+  private openDirectly(name: string, end: number, selfClosing: boolean): void {
+    this.flush();
+    this.scanner.openTag(name, this.attribs!, selfClosing);
+    if (!selfClosing && FRAME_ELEMENTS.has(localName(name).toLowerCase())) this.open.push({ name, declares: false });
+    this.collecting = this.scanner.collectingText;
+    if (this.collecting) {
+      // It collects text: from here the tokenizer reads everything, up to the closing tag that ends it.
+      this.pendingStart = end + 1;
+      this.pendingEnd = end + 1;
+    }
+  }
+
   private keepElement(lt: number, end: number, name: string, selfClosing: boolean, declares: boolean): void {
     const opens = !selfClosing && (declares || FRAME_ELEMENTS.has(localName(name).toLowerCase()));
     if (!this.collecting) this.accept(lt, end + 1);
@@ -253,11 +267,16 @@ class Skimmer {
     if ((opens && !this.collecting) || declares) this.flushThrough(end + 1);
   }
 
-  /** The first element: the scanner reads everything up to it and decides what the document is. */
-  private root(end: number, selfClosing: boolean): number {
+  /** The first element: it tells the scanner what the document is. */
+  private root(name: string, end: number, selfClosing: boolean, attribs: Record<string, string> | null): number {
     this.rootSeen = true;
-    this.accept(0, end + 1);
-    this.flush();
+    if (attribs === null) {
+      // Entities in its attributes: the tokenizer reads it, and what comes before it.
+      this.accept(0, end + 1);
+      this.flush();
+    } else {
+      this.scanner.openTag(name, attribs, selfClosing);
+    }
     if (this.scanner.kind !== 'ixbrl' || selfClosing) {
       // Not inline XBRL (or an odd one): the scanner reads all of it.
       this.scanner.write(this.s.slice(end + 1));
@@ -281,7 +300,14 @@ class Skimmer {
     for (let k = this.open.length - 1; k >= 0; k--) {
       const element = this.open[k]!;
       if (element.name.length !== length || !s.startsWith(element.name, nameStart)) continue;
-      if (!this.collecting) this.accept(lt, gt + 1);
+      if (!this.collecting) {
+        // Outside collected text: straight to the scanner, after what it has still to read.
+        this.flush();
+        this.scanner.closeTag(s.slice(nameStart, i));
+        this.open.length = k;
+        this.collecting = this.scanner.collectingText;
+        break;
+      }
       let declared = false;
       while (this.open.length > k) declared = this.open.pop()!.declares || declared;
       // Collecting text may end here, or the namespaces change back: the scanner reads up to here now.
