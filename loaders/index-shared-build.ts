@@ -132,6 +132,10 @@ async function writeRange(
   options: SharedBuildOptions,
   progress: ReturnType<typeof startProgress>,
 ): Promise<number> {
+  // Elasticsearch would create a missing index on the first write, with no mapping: a build whose
+  // index was deleted (by hand, or by another full rebuild's publication) must stop instead.
+  if (!(await sharedBuild.exists(index)))
+    throw new Error(`the index of this build, ${index}, is gone (deleted); start the full build again`);
   let documents = 0;
   for await (const batch of readAhead(toDocuments(builds.companiesInRange(range, options.batchSize ?? BATCH_SIZE)))) {
     if (held.lost()) throw new LeaseLostError('another process took it over (this process lease ran out)');

@@ -89,6 +89,9 @@ export async function rebuildBehindAlias<Document>(
   batches: AsyncIterable<readonly Document[]>,
   write: (index: string, batch: readonly Document[]) => Promise<void>,
 ): Promise<number> {
+  // Only the indices there before this build are retired by it: one that another process starts
+  // meanwhile (a shared build, docs/shared-loads.md) is not deleted under its writers.
+  const existing = await versionedIndices(client, alias);
   const next = await createNextIndex(client, alias, mapping);
   // A few bulk requests in flight keep Elasticsearch's indexing threads busy while the next
   // batch is read and sent.
@@ -108,7 +111,7 @@ export async function rebuildBehindAlias<Document>(
     await client.indices.delete({ index: next, ignore_unavailable: true });
     throw error;
   }
-  await publishBehindAlias(client, alias, mapping, next);
+  await publishBehindAlias(client, alias, mapping, next, existing);
   return count;
 }
 
@@ -133,20 +136,22 @@ export async function createNextIndex(client: Client, alias: string, mapping: In
 
 /**
  * Set the built index `next` for searching, move the alias to it in one atomic update, and delete
- * the other versioned indices. Idempotent: done again (its first run cut short), it ends the same.
+ * `retire` (default: every other versioned index). Idempotent: done again (its first run cut
+ * short), it ends the same.
  */
 export async function publishBehindAlias(
   client: Client,
   alias: string,
   mapping: IndexMapping,
   next: string,
+  retire?: readonly string[],
 ): Promise<void> {
   await client.indices.putSettings({
     index: next,
     settings: { refresh_interval: mapping.settings.refresh_interval, 'index.translog.durability': 'request' },
   });
   await client.indices.refresh({ index: next });
-  const others = (await versionedIndices(client, alias)).filter((index) => index !== next);
+  const others = (retire ?? (await versionedIndices(client, alias))).filter((index) => index !== next);
   // Only the indices that hold the alias lose it (an index left by a build that never finished has none).
   const holders = (await client.indices.existsAlias({ name: alias }))
     ? Object.keys(await client.indices.getAlias({ name: alias }))
@@ -158,7 +163,7 @@ export async function publishBehindAlias(
       { add: { index: next, alias } },
     ],
   });
-  if (others.length > 0) await client.indices.delete({ index: others });
+  if (others.length > 0) await client.indices.delete({ index: others, ignore_unavailable: true });
 }
 
 async function versionedIndices(client: Client, alias: string): Promise<string[]> {
