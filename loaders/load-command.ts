@@ -127,7 +127,13 @@ export async function runLoadCommand(args: readonly string[]): Promise<number> {
       return 2;
     }
     if (error instanceof DownloadError) {
-      log(`download failed: ${error.message}; nothing was loaded`);
+      // Accounts URLs are downloaded one by one as they are claimed: the files before stay loaded.
+      log(
+        `download failed: ${error.message}; ` +
+          (what === 'accounts'
+            ? 'nothing was loaded from it (files loaded before it stay loaded)'
+            : 'nothing was loaded'),
+      );
       return 1;
     }
     throw error;
