@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { formatDuration, startProgress } from '../src/cli/progress.ts';
 import type { CompanyStore } from '../src/ports.ts';
 import type { IndexBuilds, IndexRange, Lease, SharedIndexBuild } from '../src/shared-work/ports.ts';
-import { holdLease, LeaseLostError, renewalIntervalMs } from './hold-lease.ts';
+import { holdLease, isDeadHere, LeaseLostError, renewalIntervalMs } from './hold-lease.ts';
 import { readAhead, toDocuments } from './index-search.ts';
 
 export interface SharedBuildOptions {
@@ -29,7 +29,7 @@ export interface SharedBuildSummary {
   /** This process published it (moved the alias). */
   published: boolean;
   ranges: number;
-  /** Ranges taken over from a process whose lease ran out. */
+  /** Ranges taken over from a process that stopped holding them (its lease ran out, or it is gone). */
   takenOver: number;
   documents: number;
   seconds: number;
@@ -72,7 +72,7 @@ export async function buildIndexShared(
         const range = claimed.piece;
         if (claimed.takenOverFrom) {
           summary.takenOver++;
-          log(`range ${describeRange(range)}: taken over from ${claimed.takenOverFrom}, whose lease ran out`);
+          log(`range ${describeRange(range)}: taken over from ${claimed.takenOverFrom}, which stopped holding it`);
         }
         const held = holdLease(() => builds.renewRange(build.id, range, lease), lease.seconds);
         try {
@@ -90,7 +90,14 @@ export async function buildIndexShared(
         continue;
       }
       if (heldElsewhere > 0) {
-        await pause();
+        // A process of this machine that is gone is not waited for (as in shared loads).
+        let expired = 0;
+        for (const other of await builds.rangeHolders(build.id)) {
+          if (!isDeadHere(other)) continue;
+          expired += await builds.expireRanges(build.id, other);
+          log(`${other} no longer runs on this machine: its ranges are taken over without waiting for its lease`);
+        }
+        if (expired === 0) await pause();
         continue;
       }
       if (await builds.claimPublish(build.id, lease)) {

@@ -66,7 +66,7 @@ export interface AccountsLoadSummary {
   skipped: string[];
   /** Shared loads: the inputs other processes loaded while this one ran. */
   loadedElsewhere: number;
-  /** Shared loads: the inputs this process took over from one whose lease ran out. */
+  /** Shared loads: the inputs this process took over from one that stopped holding them (lease run out, or gone). */
   takenOver: string[];
   filings: number;
   parsed: number;

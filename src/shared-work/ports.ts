@@ -84,6 +84,10 @@ export interface IndexBuilds {
   ): Promise<{ build: IndexBuild; started: boolean }>;
   claimRange(buildId: number, lease: Lease): Promise<ClaimAnswer<IndexRange>>;
   renewRange(buildId: number, range: IndexRange, lease: Lease): Promise<boolean>;
+  /** The holders of live leases on ranges of the build. */
+  rangeHolders(buildId: number): Promise<string[]>;
+  /** End a holder's leases on ranges of the build (it is known to be dead); returns how many. */
+  expireRanges(buildId: number, holder: string): Promise<number>;
   /** Mark the range written (by this holder, with this many documents); false if it lost the lease. */
   finishRange(buildId: number, range: IndexRange, holder: string, documents: number): Promise<boolean>;
   /**

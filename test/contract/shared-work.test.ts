@@ -145,5 +145,17 @@ for (const kind of testStores) {
       assert.equal(await builds.finishRange(build.id, first.claimed!.piece, a.holder, 23), false);
       assert.equal(await builds.finishRange(build.id, taken.claimed!.piece, b.holder, 23), true);
     });
+
+    test('the range leases of a holder known to be dead end at once', async () => {
+      const builds = createIndexBuilds(db.sql);
+      const { build } = await builds.joinOrStart('elasticsearch:third', 100, index([]));
+      const dead = { holder: 'host-c:3:cccccc', seconds: 60 };
+      const held = await builds.claimRange(build.id, dead);
+      assert.deepEqual(await builds.rangeHolders(build.id), [dead.holder]);
+      assert.equal(await builds.expireRanges(build.id, dead.holder), 1);
+      assert.deepEqual(await builds.rangeHolders(build.id), []);
+      const taken = await builds.claimRange(build.id, b);
+      assert.deepEqual(taken.claimed, { piece: held.claimed!.piece, takenOverFrom: dead.holder });
+    });
   });
 }

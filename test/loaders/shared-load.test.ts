@@ -278,8 +278,13 @@ describe('ukcd index --full on Elasticsearch: several processes share one build 
     single = await documents(aliases[0]!);
   });
   after(async () => {
-    for (const alias of aliases)
-      await es.indices.delete({ index: `${alias}*`, ignore_unavailable: true, allow_no_indices: true });
+    // By name: a cluster may refuse deletes by wildcard (action.destructive_requires_name).
+    for (const alias of aliases) {
+      const names = Object.keys(
+        await es.indices.get({ index: `${alias}*`, ignore_unavailable: true, allow_no_indices: true }),
+      );
+      if (names.length > 0) await es.indices.delete({ index: names });
+    }
     await es.close();
     await db?.drop();
   });

@@ -97,6 +97,23 @@ export function createIndexBuilds(sql: Sql): IndexBuilds {
       return result.rowCount > 0;
     },
 
+    async rangeHolders(buildId) {
+      const result = await sql.query<{ holder: string }>(
+        `SELECT DISTINCT holder FROM index_build_ranges WHERE build_id = $1 AND NOT done AND lease_until >= now()`,
+        [buildId],
+      );
+      return result.rows.map((row) => row.holder);
+    },
+
+    async expireRanges(buildId, holder) {
+      const result = await sql.query(
+        `UPDATE index_build_ranges SET lease_until = now() - interval '1 second'
+         WHERE build_id = $1 AND holder = $2 AND NOT done AND lease_until >= now()`,
+        [buildId, holder],
+      );
+      return result.rowCount;
+    },
+
     async finishRange(buildId, range, holder, documents) {
       const result = await sql.query(
         `UPDATE index_build_ranges SET done = true, holder = NULL, lease_until = NULL, written_by = $3,
