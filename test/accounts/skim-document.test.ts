@@ -266,6 +266,66 @@ describe('documents cut short anywhere', () => {
   });
 });
 
+describe('markup mangled at random', () => {
+  // Snippets that change how the text around them is tokenised, dropped at random places of a
+  // filing (seeded): inside tags, attribute values, facts and contexts as well as between them.
+  const snippets = [
+    '<!--',
+    '-->',
+    '--!>',
+    '<![CDATA[',
+    ']]>',
+    '<script>',
+    '</script>',
+    '<STYLE>',
+    '</style >',
+    '<title>',
+    '<plaintext>',
+    '"',
+    "'",
+    '<',
+    '>',
+    '/>',
+    '</',
+    '&amp;',
+    '&',
+    '=',
+    ' xmlns:ix="http://www.xbrl.org/2013/inlineXBRL"',
+    ' xmlns="http://www.xbrl.org/2013/inlineXBRL"',
+    `<div xmlns:ix="http://example.com/">`,
+    '</div>',
+    '<ix:exclude>',
+    '</ix:exclude>',
+    '<ix:nonFraction name="core:Equity" contextRef="cy" unitRef="GBP">',
+    '</ix:nonFraction>',
+    '<IX:NONFRACTION>',
+    '<?pi ?>',
+    '<!DOCTYPE x>',
+    '</html>',
+  ];
+  const base = ixDocument(
+    money('Equity', 'cy', '1,500') +
+      entityName('A <b>B</b> &amp; C') +
+      `<ix:nonNumeric name="bus:EntityCurrentLegalOrRegisteredName" contextRef="cyd" continuedAt="k">X</ix:nonNumeric><ix:continuation id="k">Y<ix:exclude>Z</ix:exclude></ix:continuation>` +
+      `<table><tr><td class="n">${money('CashBankOnHand', 'py', '<span>2</span>00')}</td></tr></table>`,
+  );
+  test('600 mangled filings', () => {
+    let seed = 20261126;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    for (let round = 0; round < 600; round++) {
+      let doc = base;
+      for (let k = 1 + random(4); k > 0; k--) {
+        const at = random(doc.length + 1);
+        doc = doc.slice(0, at) + snippets[random(snippets.length)] + doc.slice(at);
+      }
+      skimmedLikeWhole(doc);
+    }
+  });
+});
+
 describe('real and generated filings', () => {
   test('every real sample', () => {
     let read = 0;
