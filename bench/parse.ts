@@ -16,7 +16,7 @@
  * corpus of `--mix` filings and the real samples.
  */
 import { spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import yazl from 'yazl';
@@ -49,7 +49,7 @@ async function ensureGenerated(filings: number): Promise<string> {
   const years = 4;
   const source = syntheticFilings({ seed: 20261121, companies: Math.ceil(filings / years), yearsPerCompany: years });
   await writeBulkZips(limit(source, filings), dir);
-  createWriteStream(`${dir}.complete`).end();
+  writeFileSync(`${dir}.complete`, '');
   return dir;
 }
 
@@ -57,7 +57,7 @@ async function ensureSizeMix(poolFilings: number, count: number): Promise<string
   const dir = join(resultsDir, `size-mix-${count}-from-${poolFilings}`);
   if (existsSync(`${dir}.complete`)) return dir;
   await writeSizeMixCorpus(await ensureGenerated(poolFilings), samplesDir, dir, count);
-  createWriteStream(`${dir}.complete`).end();
+  writeFileSync(`${dir}.complete`, '');
   return dir;
 }
 
