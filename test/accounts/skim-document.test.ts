@@ -338,7 +338,7 @@ describe('real and generated filings', () => {
     assert.ok(read >= 45, `only ${read} samples had facts`);
   });
 
-  test('300 generated filings of every style', () => {
+  test('the 286 generated filings of 100 companies over three years, every style', () => {
     let count = 0;
     for (const filing of syntheticFilings({ seed: 7, companies: 100, yearsPerCompany: 3 })) {
       const doc = skimmedLikeWhole(filing.bytes.toString('utf8'));
