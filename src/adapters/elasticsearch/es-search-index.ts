@@ -142,7 +142,7 @@ export function createEsSearchIndex({
   /**
    * Name search's ranking, a page from just after `after` (its tier, then search_after on length
    * and number: never an offset). First pages of a phrase that likely matches few names (two
-   * words, or one of six letters or more) try the scored query alone, stopped after
+   * words or more; at full size a single word often matches tens of thousands) try the scored query alone, stopped after
    * `scoredNameSearchUpTo` candidates: when fewer match, it has ranked them all and counted them,
    * in one search. Otherwise, or when it stopped, the tiers below.
    */
@@ -163,7 +163,7 @@ export function createEsSearchIndex({
           ranked.length > limit && last ? ([last.tier, last.hit.name.length, last.hit.company_number] as const) : null,
       };
     };
-    if (!after && scoredNameSearchUpTo > 0 && (words.length > 1 || phrase.length >= LIKELY_FEW_FROM)) {
+    if (!after && scoredNameSearchUpTo > 0 && words.length > 1) {
       const [scored] = await msearchHits<NameSearchHit>(client, alias, [
         { ...scoredSearch(phrase, words, want), track_total_hits: true, terminate_after: scoredNameSearchUpTo },
       ]);
@@ -384,8 +384,6 @@ const INTERNAL_FIELDS = ['name_normalised', 'name_words', 'name_prefix', 'name_l
  * every query word to start a word of the name.
  */
 const SCORED_UP_TO = 10_000;
-/** A single word this long is first tried with the scored query alone (rankedByName). */
-const LIKELY_FEW_FROM = 6;
 /** Name search pages cached (about 5 KB each at the default limit of 20). */
 const NAME_SEARCH_CACHE_ENTRIES = 2_000;
 /** Another process's writes retire cached pages at most this long after they become visible. */
@@ -479,7 +477,7 @@ function scoredSearch(
           { constant_score: { filter: { term: { name_normalised: phrase } }, boost: EXACT } },
           { constant_score: { filter: { term: { active: true } }, boost: ACTIVE } },
           { constant_score: { filter: { prefix: { name_prefix: lower } }, boost: STARTS } },
-          { constant_score: { filter: { match_phrase_prefix: { name_words: lower } }, boost: CONTAINS } },
+          { constant_score: { filter: containsPhrase(phrase, words), boost: CONTAINS } },
         ],
       },
     },
@@ -521,12 +519,22 @@ function exactName(phrase: string, words: readonly string[]): estypes.QueryDslQu
   };
 }
 
+/**
+ * Names containing the phrase at the start of a word. A phrase of one word is contained by every
+ * candidate (some word of the name starts with it), so it needs no phrase query, which on the
+ * full-size index cost more than the rest of the search: scoring 10,000 candidates of "SMITH",
+ * 11.5 ms with it and 2.9 ms without.
+ */
+function containsPhrase(phrase: string, words: readonly string[]): estypes.QueryDslQueryContainer {
+  return words.length === 1 ? { match_all: {} } : { match_phrase_prefix: { name_words: phrase.toLowerCase() } };
+}
+
 function nameTiers(phrase: string, words: readonly string[]): estypes.QueryDslQueryContainer[] {
   const lower = phrase.toLowerCase();
   const wordPrefixes = words.map((word) => ({ prefix: { name_words: word.toLowerCase() } }));
   const exact = { term: { name_normalised: phrase } };
   const starts = { prefix: { name_prefix: lower } };
-  const contains = { match_phrase_prefix: { name_words: lower } };
+  const contains = containsPhrase(phrase, words);
   const active = { term: { active: true } };
   const tier = (filter: estypes.QueryDslQueryContainer[], mustNot: estypes.QueryDslQueryContainer[] = []) => ({
     bool: { filter: [...wordPrefixes, ...filter], must_not: mustNot },
