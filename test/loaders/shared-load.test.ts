@@ -63,6 +63,17 @@ async function holderOf(run: Run): Promise<string> {
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
+/** The file `holder` is loading now: its claim's lease is live and its journal entry running; null when none. */
+async function fileLoadingUnder(sql: Sql, holder: string): Promise<string | null> {
+  const held = await sql.query<{ source: string }>(
+    `SELECT c.source FROM load_claims c
+     JOIN load_journal j ON j.source = c.source AND j.detail->>'holder' = c.holder AND j.status = 'running'
+     WHERE c.holder = $1 AND c.lease_until > now()`,
+    [holder],
+  );
+  return held.rows[0]?.source ?? null;
+}
+
 /**
  * SIGKILL `run` at a moment it holds a claim: stopped (SIGSTOP) first, so that what it holds can
  * be read while it cannot change; let go again (SIGCONT) when it holds nothing, and tried again.
@@ -166,15 +177,7 @@ describe('ukcd load accounts: several processes share the files through the load
       }
       const file = await killWhileHolding(
         victim,
-        async () => {
-          const held = await killed.sql.query<{ source: string }>(
-            `SELECT c.source FROM load_claims c
-             JOIN load_journal j ON j.source = c.source AND j.detail->>'holder' = c.holder AND j.status = 'running'
-             WHERE c.holder = $1 AND c.lease_until > now()`,
-            [holder],
-          );
-          return held.rows[0]?.source ?? null;
-        },
+        () => fileLoadingUnder(killed.sql, holder),
         async (source) =>
           (
             await killed.sql.query(
@@ -223,15 +226,7 @@ describe('ukcd load accounts: several processes share the files through the load
       const holder = await holderOf(victim);
       const file = await killWhileHolding(
         victim,
-        async () => {
-          const held = await again.sql.query<{ source: string }>(
-            `SELECT c.source FROM load_claims c
-             JOIN load_journal j ON j.source = c.source AND j.detail->>'holder' = c.holder AND j.status = 'running'
-             WHERE c.holder = $1 AND c.lease_until > now()`,
-            [holder],
-          );
-          return held.rows[0]?.source ?? null;
-        },
+        () => fileLoadingUnder(again.sql, holder),
         async (source) =>
           (await again.sql.query(`SELECT 1 FROM load_journal WHERE source = $1 AND status = 'done'`, [source]))
             .rowCount > 0,
