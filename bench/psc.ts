@@ -22,7 +22,6 @@
  * load-register); Elasticsearch is scripts/elasticsearch.sh's node.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -34,6 +33,8 @@ import { generateApiKey, hashApiKey, keyPrefix } from '../src/domain/api-keys.ts
 import { writePscSnapshot } from '../src/synthetic/psc-files.ts';
 import { sampleRss } from './process-rss.ts';
 import { ownershipRequests, peopleRequests, drawOwnershipSamples, drawPeopleSamples } from './psc-workloads.ts';
+import type { Service } from './ukcd-service.ts';
+import { startServiceProcess } from './ukcd-service.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const results = join(root, 'bench', 'results');
@@ -158,29 +159,11 @@ async function pscCounts(): Promise<Record<string, number>> {
   return result.rows[0]!;
 }
 
-interface Service {
-  url: string;
-  child: ChildProcess;
-}
-
 /** bench/psc-server.ts: the service's app, without its start-up indexing (see that file). */
-async function startService(env: NodeJS.ProcessEnv): Promise<Service> {
+function startService(env: NodeJS.ProcessEnv): Promise<Service> {
   // --profile DIR: the service writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = values.profile ? ['--cpu-prof', '--cpu-prof-dir', resolve(values.profile)] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(root, 'bench', 'psc-server.ts')], {
-    env: { ...env, PORT: '0' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((ready, fail) => {
-    child.stderr!.on('data', (data: Buffer) => {
-      output += data.toString();
-      const match = /serving on (http:\/\/\S+)/.exec(output);
-      if (match) ready(match[1]!);
-    });
-    child.once('exit', (code) => fail(new Error(`the service exited ${code}:\n${output}`)));
-  });
-  return { url, child };
+  return startServiceProcess([...profile, '--import', 'tsx', join(root, 'bench', 'psc-server.ts')], env);
 }
 
 /** Pro keys (5,000 requests a month each) for `requests` requests spread evenly. */

@@ -14,8 +14,13 @@ export interface Service {
 }
 
 /** Start `ukcd start` with `env` (PORT is chosen by the system) and wait until it says where it serves. */
-export async function startService(env: NodeJS.ProcessEnv): Promise<Service> {
-  const child = spawn(process.execPath, [join(root, 'bin', 'ukcd.mjs'), 'start'], {
+export function startService(env: NodeJS.ProcessEnv): Promise<Service> {
+  return startServiceProcess([join(root, 'bin', 'ukcd.mjs'), 'start'], env);
+}
+
+/** Start Node with `args` (a script that serves the app and says so, as `ukcd start` does) and wait until it says where. */
+export async function startServiceProcess(args: readonly string[], env: NodeJS.ProcessEnv): Promise<Service> {
+  const child = spawn(process.execPath, args, {
     env: { ...env, PORT: '0' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
