@@ -23,6 +23,7 @@ import { createPgSql } from '../src/adapters/sql/pg-sql.ts';
 import { generateApiKey, hashApiKey, keyPrefix } from '../src/domain/api-keys.ts';
 import { Random } from '../src/synthetic/random.ts';
 import { sampleRss } from './process-rss.ts';
+import { latencyMs } from './latency.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -111,12 +112,7 @@ async function main(): Promise<void> {
       requests: result.requests.total,
       rps: result.requests.average,
       companies_per_s: Math.round(result.requests.average * batch),
-      latency_ms: {
-        p50: result.latency.p50,
-        p90: result.latency.p90,
-        p99: result.latency.p99,
-        max: result.latency.max,
-      },
+      latency_ms: latencyMs(result),
       kb_per_answer: Math.round(result.throughput.average / Math.max(1, result.requests.average) / 1024),
       non2xx: result.non2xx,
       errors: result.errors,

@@ -19,6 +19,7 @@ import { createKeyStore } from '../src/adapters/postgres/key-store.ts';
 import { createPgSql } from '../src/adapters/sql/pg-sql.ts';
 import { generateApiKey, hashApiKey, keyPrefix } from '../src/domain/api-keys.ts';
 import { sampleRss } from './process-rss.ts';
+import { latencyMs } from './latency.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -87,12 +88,7 @@ async function main(): Promise<void> {
       format: values.markdown ? 'markdown' : 'json',
       requests: result.requests.total,
       rps: result.requests.average,
-      latency_ms: {
-        p50: result.latency.p50,
-        p90: result.latency.p90,
-        p99: result.latency.p99,
-        max: result.latency.max,
-      },
+      latency_ms: latencyMs(result),
       non2xx: result.non2xx,
       errors: result.errors,
       server_peak_rss_mb: rssMb,

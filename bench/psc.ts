@@ -35,6 +35,7 @@ import { sampleRss } from './process-rss.ts';
 import { ownershipRequests, peopleRequests, drawOwnershipSamples, drawPeopleSamples } from './psc-workloads.ts';
 import type { Service } from './ukcd-service.ts';
 import { startServiceProcess } from './ukcd-service.ts';
+import { latencyMs } from './latency.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const results = join(root, 'bench', 'results');
@@ -233,12 +234,7 @@ async function latency(
       duration_s: duration,
       requests: result.requests.total,
       rps: result.requests.average,
-      latency_ms: {
-        p50: result.latency.p50,
-        p90: result.latency.p90,
-        p99: result.latency.p99,
-        max: result.latency.max,
-      },
+      latency_ms: latencyMs(result),
       status_codes: Object.fromEntries(
         Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count]),
       ),

@@ -29,6 +29,7 @@ import { createPgSql } from '../src/adapters/sql/pg-sql.ts';
 import type { WebWorkload } from './web-workloads.ts';
 import { drawWebSamples, typedPhrases, webWorkloads } from './web-workloads.ts';
 import { startService, stopService } from './ukcd-service.ts';
+import { latencyMs } from './latency.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const results = join(root, 'bench', 'results');
@@ -162,12 +163,7 @@ async function main(): Promise<void> {
       figures[workload.name] = {
         requests: result.requests.total,
         rps: result.requests.average,
-        latency_ms: {
-          p50: result.latency.p50,
-          p90: result.latency.p90,
-          p99: result.latency.p99,
-          max: result.latency.max,
-        },
+        latency_ms: latencyMs(result),
         server_ms: {
           p50: quantile(server, 0.5),
           p90: quantile(server, 0.9),
