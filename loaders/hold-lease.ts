@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { isRunning } from '../src/lock-file.ts';
 
 export interface HeldLease {
   /** True once a renewal found the claim no longer this process's. */
@@ -28,14 +29,8 @@ export function isDeadHere(holder: string): boolean {
   const match = /^(.*):(\d+):[0-9a-f]+$/.exec(holder);
   if (!match || match[1] !== hostname()) return false;
   const pid = Number(match[2]);
-  if (pid === process.pid) return false;
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (error) {
-    // EPERM: it runs, under another user.
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
+  // isRunning counts this process as not running (for lock files); this process is alive.
+  return pid !== process.pid && !isRunning(pid);
 }
 
 /** How often a lease of `seconds` is renewed. */

@@ -146,7 +146,7 @@ export function parseOwner(text: string): LockOwner | null {
  * this process holds is in heldHere, so a file naming it is left by an earlier process that had the
  * same pid (in a container, the service is often pid 1 at every start).
  */
-function isRunning(pid: number): boolean {
+export function isRunning(pid: number): boolean {
   if (pid === process.pid) return false;
   try {
     process.kill(pid, 0);
