@@ -488,6 +488,22 @@ for (const kind of testStores) {
       assert.deepEqual(await store.recentDeliveries(await newKey(db.sql), endpointId, 10), []);
     });
 
+    test('deliveries queued together keep their queueing order: newest first when listed, oldest first when sent', async () => {
+      // One enqueue writes them in one transaction, so they share created_at and next_attempt_at.
+      const { keyId, endpointId } = await newEndpoint(store, db.sql);
+      const ids = await store.enqueue(Array.from({ length: 8 }, (_, i) => alert(endpointId, `0000030${i}`)));
+      assert.equal(ids.length, 8);
+      assert.deepEqual(
+        (await store.recentDeliveries(keyId, endpointId, 8)).map((r) => r.id),
+        [...ids].reverse(),
+      );
+      await sleep(5);
+      assert.deepEqual(
+        of(await claimAll(store, 1), endpointId).map((c) => c.id),
+        ids,
+      );
+    });
+
     test('retrying a failed delivery: pending and due now, claimed again with its id as the next attempt', async () => {
       const { keyId, endpointId } = await newEndpoint(store, db.sql);
       const [id] = await store.enqueue([alert(endpointId, '00000001')]);

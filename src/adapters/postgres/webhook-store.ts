@@ -175,7 +175,7 @@ export function createWebhookStore(sql: Sql, sealer: SecretSealer): WebhookStore
            WHERE d.status = 'pending' AND d.next_attempt_at <= now()
              AND (d.lease_until IS NULL OR d.lease_until <= now())
              AND e.disabled_at IS NULL
-           ORDER BY d.next_attempt_at, d.id
+           ORDER BY d.next_attempt_at, d.seq
            LIMIT $1
            FOR UPDATE OF d SKIP LOCKED
          )
@@ -288,7 +288,7 @@ export function createWebhookStore(sql: Sql, sealer: SecretSealer): WebhookStore
          FROM webhook_deliveries d
          JOIN webhook_endpoints e ON e.id = d.endpoint_id
          WHERE e.key_id = $1 AND d.endpoint_id = $2
-         ORDER BY d.created_at DESC, d.id DESC
+         ORDER BY d.seq DESC
          LIMIT $3`,
         [keyId, endpointId, limit],
       );
