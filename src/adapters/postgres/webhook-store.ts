@@ -120,7 +120,7 @@ export function createWebhookStore(sql: Sql, sealer: SecretSealer): WebhookStore
 
     async listEndpoints(keyId) {
       const result = await sql.query<WebhookEndpoint>(
-        `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE key_id = $1 ORDER BY created_at, id`,
+        `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE key_id = $1 ORDER BY seq`,
         [keyId],
       );
       return result.rows;
