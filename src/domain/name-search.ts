@@ -19,3 +19,15 @@ export function nameQuery(query: string): NameQuery {
 export function isActiveStatus(status: string): boolean {
   return status.trim().toLowerCase().startsWith('active');
 }
+
+/**
+ * A normalised name from each of its words to its end ("tesco stores" → "tesco stores",
+ * "stores"): a phrase is contained in the name at the start of a word exactly when it is the
+ * prefix of one of them.
+ */
+export function wordStartSuffixes(normalised: string): string[] {
+  const suffixes = normalised === '' ? [] : [normalised];
+  for (let space = normalised.indexOf(' '); space >= 0; space = normalised.indexOf(' ', space + 1))
+    suffixes.push(normalised.slice(space + 1));
+  return suffixes;
+}

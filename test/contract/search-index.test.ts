@@ -109,6 +109,31 @@ function searchIndexContract(name: string, make: () => Promise<{ index: SearchIn
       await index.refresh();
     });
 
+    test('a phrase of several words: names starting with it, then containing it at a word start, then having its words', async () => {
+      const homeCare = [
+        'CARE AT HOME LTD',
+        'BEST HOME CARE LTD',
+        'HOME CARE NORTH LTD',
+        'BEST HOMECARE LTD',
+        'WEST HOME CAREERS LTD',
+      ];
+      await index.upsertCompanies(
+        homeCare.map((name, i) => ({ ...nameDocuments[0]!, company_number: `HC00000${i}`, name })),
+      );
+      await index.refresh();
+      // "WEST HOME CAREERS" contains "home care" too: the last word is a prefix. "BEST HOMECARE"
+      // has no word starting with "care".
+      assert.deepEqual(await names('home care'), [
+        'HOME CARE NORTH LTD',
+        'BEST HOME CARE LTD',
+        'WEST HOME CAREERS LTD',
+        'CARE AT HOME LTD',
+      ]);
+      assert.deepEqual(await names('home car'), await names('home care'));
+      assert.deepEqual(await names('best home c'), ['BEST HOME CARE LTD']);
+      assert.deepEqual(await names('t home care'), []);
+    });
+
     test('re-indexing a company replaces it', async () => {
       await index.upsertCompanies([{ ...nameDocuments[12]!, name: 'ZEBRA HOLDINGS LTD' }]);
       await index.refresh();
