@@ -249,15 +249,9 @@ export class DocumentScanner {
   }
 
   /**
-   * Read `<name attribs>text</name>` as if it had been tokenised: a wanted element without
-   * namespace declarations, with nothing but plain text inside (no markup, no entities), its
-   * attribute names lower-cased and values as written. The skimmer hands such elements over
-   * directly, which spares tokenising most facts and context dates.
-   */
-  /**
    * An opening tag read by the skimmer, handled as the tokenised one would be: `attribs` holds all
-   * its attributes (names lower-cased, values without entities), and it declares no namespaces
-   * unless it is the root.
+   * its attributes (names lower-cased, values without entities), and unless it is the root, any
+   * namespaces it declares change nothing (`changesInlinePrefixes` said so).
    */
   openTag(name: string, attribs: Record<string, string>, selfClosing: boolean): void {
     const wanted = this.isWanted(name);
@@ -272,6 +266,12 @@ export class DocumentScanner {
     this.close(name);
   }
 
+  /**
+   * Read `<name attribs>text</name>` as if it had been tokenised: a wanted element whose namespace
+   * declarations (if any) change nothing, with nothing but plain text inside (no markup, no
+   * entities), its attribute names lower-cased and values as written. The skimmer hands such
+   * elements over directly, which spares tokenising most facts and context dates.
+   */
   readPlainElement(name: string, attribs: Record<string, string>, text: string): void {
     this.open(name, attribs);
     if (text !== '' && (this.capture !== null || this.accumulators.length > 0)) this.text(text);
@@ -391,8 +391,8 @@ export class DocumentScanner {
   private declareNamespaces(name: string, attribs: Record<string, string>): void {
     let changed: Set<string> | null = null;
     for (const attr in attribs) {
-      if (attr !== 'xmlns' && !attr.startsWith('xmlns:')) continue;
-      const prefix = attr === 'xmlns' ? '' : attr.slice(6);
+      const prefix = declaredPrefix(attr);
+      if (prefix === null) continue;
       const isInline = INLINE_NAMESPACE.test(attribs[attr]!.trim());
       if (isInline === this.inlinePrefixes.has(prefix)) continue;
       changed ??= new Set(this.inlinePrefixes);
@@ -402,6 +402,19 @@ export class DocumentScanner {
     if (changed === null) return;
     this.frames.push({ tag: name, kind: 'namespaces', outer: this.inlinePrefixes });
     this.inlinePrefixes = changed;
+  }
+
+  /**
+   * Whether namespace declarations (attribute names lower-cased, values without entities) on an
+   * element opened now would change which prefixes mean inline XBRL. When they would not,
+   * `openTag` reads the element exactly as the tokenised one would be read.
+   */
+  changesInlinePrefixes(declarations: readonly (readonly [string, string])[]): boolean {
+    for (const [attr, value] of declarations) {
+      const prefix = declaredPrefix(attr);
+      if (prefix !== null && INLINE_NAMESPACE.test(value.trim()) !== this.inlinePrefixes.has(prefix)) return true;
+    }
+    return false;
   }
 
   private openInline(name: string, local: string, attribs: Record<string, string>): void {
@@ -542,6 +555,12 @@ export class DocumentScanner {
         return;
     }
   }
+}
+
+/** The prefix an attribute (lower-cased) declares: '' for `xmlns`, `p` for `xmlns:p`, else null. */
+function declaredPrefix(attr: string): string | null {
+  if (attr === 'xmlns') return '';
+  return attr.startsWith('xmlns:') ? attr.slice(6) : null;
 }
 
 function prefixOf(name: string): string {

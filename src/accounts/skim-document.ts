@@ -76,16 +76,69 @@ const EQUALS = 61;
 const GT = 62;
 const QUESTION = 63;
 
+// Letters, the commonest characters in names, are above all of these: one comparison rules them out.
 function isWhitespace(c: number): boolean {
-  return c === SPACE || c === NEWLINE || c === TAB || c === FORM_FEED || c === CARRIAGE_RETURN;
+  return c <= SPACE && (c === SPACE || c === NEWLINE || c === TAB || c === FORM_FEED || c === CARRIAGE_RETURN);
 }
 
 function isEndOfTagSection(c: number): boolean {
-  return c === SLASH || c === GT || isWhitespace(c);
+  return c <= GT && (c === SLASH || c === GT || isWhitespace(c));
 }
 
 function isAsciiAlpha(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+}
+
+/**
+ * The attribute names the wanted elements carry, lower case. A name read from the text is matched
+ * against these in place: slicing and lower-casing every name, then hashing the new string as a
+ * property key, was the largest single cost of reading a fact's tag.
+ */
+const KNOWN_ATTRIBUTE_NAMES = [
+  'name',
+  'contextref',
+  'unitref',
+  'decimals',
+  'precision',
+  'scale',
+  'format',
+  'sign',
+  'id',
+  'xsi:nil',
+  'continuedat',
+  'escape',
+  'dimension',
+  'scheme',
+  'xlink:href',
+  'xlink:type',
+  'href',
+  'class',
+  'style',
+];
+const KNOWN_ATTRIBUTES_BY_LENGTH: string[][] = [];
+for (const name of KNOWN_ATTRIBUTE_NAMES) (KNOWN_ATTRIBUTES_BY_LENGTH[name.length] ??= []).push(name);
+
+/**
+ * The lower-case attribute name written at [start, end) when it is a known one, else null. Only
+ * ASCII letters are lower-cased here, so a match is exactly what `toLowerCase` would give.
+ */
+function knownAttributeName(s: string, start: number, end: number): string | null {
+  const candidates = KNOWN_ATTRIBUTES_BY_LENGTH[end - start];
+  if (candidates === undefined) return null;
+  next: for (const known of candidates) {
+    for (let k = 0; k < known.length; k++) {
+      let c = s.charCodeAt(start + k);
+      if (c >= 65 && c <= 90) c += 32;
+      if (c !== known.charCodeAt(k)) continue next;
+    }
+    return known;
+  }
+  return null;
+}
+
+/** An attribute name as the scanner keys it: lower case. */
+function attributeName(s: string, start: number, end: number): string {
+  return knownAttributeName(s, start, end) ?? s.slice(start, end).toLowerCase();
 }
 
 interface OpenElement {
@@ -110,6 +163,8 @@ class Skimmer {
   // What readTag found about the tag it read.
   private selfClosing = false;
   private declares = false;
+  /** Where each namespace declaration readTag found is written: name start, name end, value start, value end. */
+  private readonly declarationBounds: number[] = [];
   /** The attributes as the scanner collects them (names lower-cased), or null when not asked for or a value holds an entity. */
   private attribs: Record<string, string> | null = null;
 
@@ -195,7 +250,8 @@ class Skimmer {
     const wanted = name !== null && this.scanner.isWanted(name);
     const end = this.readTag(i, wanted && !this.collecting);
     if (end < 0) return -1;
-    const { selfClosing, declares, attribs } = this;
+    const { selfClosing, attribs } = this;
+    const declares = this.declares && this.declarationsMatter();
     const rawText = selfClosing ? null : this.rawTextName(nameStart, i);
     if (wanted && attribs !== null && !declares && !selfClosing && rawText === null) {
       const next = this.plainElement(name, attribs, end + 1);
@@ -340,6 +396,7 @@ class Skimmer {
   private readTag(i: number, collect: boolean): number {
     const s = this.s;
     this.declares = false;
+    this.declarationBounds.length = 0;
     this.attribs = collect ? {} : null;
     for (;;) {
       let c = s.charCodeAt(i);
@@ -367,10 +424,12 @@ class Skimmer {
         if (Number.isNaN(c)) return -1;
       }
       const nameEnd = i;
-      if (nameEnd - nameStart >= 5 && isXmlnsAt(s, nameStart)) this.declares = true;
+      const declaration = nameEnd - nameStart >= 5 && isXmlnsAt(s, nameStart);
+      if (declaration) this.declares = true;
       while (isWhitespace(c)) c = s.charCodeAt(++i);
       if (c !== EQUALS) {
-        if (this.attribs) this.attribs[s.slice(nameStart, nameEnd).toLowerCase()] = '';
+        if (declaration) this.declarationBounds.push(nameStart, nameEnd, nameEnd, nameEnd);
+        if (this.attribs) this.attribs[attributeName(s, nameStart, nameEnd)] = '';
         continue;
       }
       do c = s.charCodeAt(++i);
@@ -389,13 +448,31 @@ class Skimmer {
         }
         valueEnd = i;
       }
+      if (declaration) this.declarationBounds.push(nameStart, nameEnd, valueStart, valueEnd);
       if (this.attribs) {
         const value = s.slice(valueStart, valueEnd);
         // Entities in values are decoded by the tokenizer: such a tag is left to it.
         if (value.includes('&')) this.attribs = null;
-        else this.attribs[s.slice(nameStart, nameEnd).toLowerCase()] = value;
+        else this.attribs[attributeName(s, nameStart, nameEnd)] = value;
       }
     }
+  }
+
+  /**
+   * Whether the namespace declarations of the tag readTag read may change which prefixes mean
+   * inline XBRL. Some software repeats the root's declarations on every fact or span; those change
+   * nothing, so the tag is read as if it declared none (and a fact's text need not be tokenised).
+   */
+  private declarationsMatter(): boolean {
+    const s = this.s;
+    const bounds = this.declarationBounds;
+    const declarations: [string, string][] = [];
+    for (let k = 0; k < bounds.length; k += 4) {
+      const value = s.slice(bounds[k + 2], bounds[k + 3]);
+      if (value.includes('&')) return true; // the tokenizer decodes it: left to the scanner
+      declarations.push([s.slice(bounds[k], bounds[k + 1]).toLowerCase(), value]);
+    }
+    return this.scanner.changesInlinePrefixes(declarations);
   }
 
   /** Accept [start, end) for the scanner, joining it to what is pending when they touch. */

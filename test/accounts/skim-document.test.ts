@@ -175,6 +175,19 @@ const cases: Case[] = [
     expect: (doc) => assert.deepEqual(texts(doc).slice(1), ['1', '3', '5']),
   },
   {
+    name: 'declarations that repeat the namespaces in force, on facts and other elements, change nothing',
+    doc: ixDocument(
+      money('Equity', 'cy', '1', `xmlns:ix="${INLINE}"`) +
+        `<span xmlns="http://www.w3.org/1999/xhtml" XMLNS:IX=" ${INLINE} ">${money('Equity', 'py', '2', 'xmlns:core="x"')}</span>` +
+        `<span xmlns:ix="${INLINE}" xmlns:ix="http://example.com/">${money('Equity', 'cy', '3')}</span>` +
+        `<span xmlns:ix="http://example.com/" xmlns:ix="${INLINE}">${money('Equity', 'cy', '4')}</span>` +
+        `<span xmlns:ix="http&#58;//example.com/">${money('Equity', 'cy', '5')}</span>` +
+        money('Equity', 'cy', '6', 'xmlns:ix="http://example.com/"'),
+    ),
+    // The last of repeated attributes counts; an entity in a declaration is decoded before it counts.
+    expect: (doc) => assert.deepEqual(texts(doc).slice(1), ['1', '2', '4']),
+  },
+  {
     name: 'self-closing facts and elements',
     doc: ixDocument(
       `<ix:nonFraction name="core:Equity" contextRef="cy" unitRef="GBP" xsi:nil="true"/><br/>${money('Equity', 'py', '6')}`,
