@@ -97,6 +97,16 @@ interface Accumulator {
   overflow: boolean;
 }
 
+interface NameParts {
+  prefix: string;
+  /** As written, and lower-cased. */
+  local: string;
+  lowerLocal: string;
+}
+
+/** Names remembered per document; documents use a few dozen, but nothing stops one using millions. */
+const MAX_NAME_PARTS = 256;
+
 /** What an open element of interest does when it closes. */
 type Frame =
   | { tag: string; kind: 'root' }
@@ -125,6 +135,7 @@ export class DocumentScanner {
   };
   private readonly tokenizer: Tokenizer;
   private readonly frames: Frame[] = [];
+  private readonly nameParts = new Map<string, NameParts>();
   private readonly accumulators: Accumulator[] = [];
   private inlinePrefixes = new Set<string>();
   private excludeDepth = 0;
@@ -243,7 +254,11 @@ export class DocumentScanner {
     return this.doc.rootName;
   }
 
-  /** The prefixes that currently mean inline XBRL (they change with namespace declarations). */
+  /**
+   * The prefixes that currently mean inline XBRL. Once the root is read, a namespace declaration
+   * that changes them replaces the set (and closing its element puts the old one back): the set
+   * itself never changes, so a caller may remember what it decided for it.
+   */
   get inlinePrefixSet(): ReadonlySet<string> {
     return this.inlinePrefixes;
   }
@@ -287,7 +302,22 @@ export class DocumentScanner {
   isWanted(name: string): boolean {
     if (this.doc.rootName === null || this.doc.kind === 'xbrl') return true;
     // Contexts may be prefixed (xbrli:context) or in a default namespace (<context>).
-    return this.inlinePrefixes.has(prefixOf(name)) || INSTANCE_ELEMENTS.has(localName(name));
+    const parts = this.partsOf(name);
+    return this.inlinePrefixes.has(parts.prefix) || INSTANCE_ELEMENTS.has(parts.local);
+  }
+
+  /**
+   * The parts of an element name, worked out once per name and document: every fact and context
+   * asks for them, and slicing them again each time cost more than the lookup.
+   */
+  private partsOf(name: string): NameParts {
+    let parts = this.nameParts.get(name);
+    if (parts === undefined) {
+      const local = localName(name);
+      parts = { prefix: prefixOf(name), local, lowerLocal: local.toLowerCase() };
+      if (this.nameParts.size < MAX_NAME_PARTS) this.nameParts.set(name, parts);
+    }
+    return parts;
   }
 
   private onAttribName(start: number, end: number): void {
@@ -319,9 +349,10 @@ export class DocumentScanner {
   }
 
   private open(name: string, attribs: Record<string, string>): void {
-    const local = localName(name).toLowerCase();
+    const parts = this.partsOf(name);
+    const local = parts.lowerLocal;
 
-    if (this.doc.kind === 'ixbrl' && this.inlinePrefixes.has(prefixOf(name))) {
+    if (this.doc.kind === 'ixbrl' && this.inlinePrefixes.has(parts.prefix)) {
       this.openInline(name, local, attribs);
       return;
     }

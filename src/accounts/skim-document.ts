@@ -52,14 +52,25 @@ const RAW_TEXT_ELEMENTS = new Set([
   'xmp',
 ]);
 
-/** A name's length and lower-case first letter, to rule most names out before slicing them. */
+/**
+ * A name's shape, its length and lower-case first letter, rules most names out before they are
+ * sliced. Shapes index a table: every tag is tested, and reading a typed array is cheaper than
+ * hashing into a set. Shapes may collide (a non-ASCII first letter, a name of 32 characters or
+ * more), which only lets a name through to the exact test.
+ */
 function shapeOf(length: number, first: number): number {
-  return (length << 8) | (first | 0x20);
+  return length < 32 ? (length << 7) | ((first | 0x20) & 0x7f) : 0;
+}
+
+function shapeTable(names: Iterable<string>): Uint8Array {
+  const table = new Uint8Array(32 << 7);
+  for (const name of names) table[shapeOf(name.length, name.charCodeAt(0))] = 1;
+  return table;
 }
 
 /** Unprefixed names can only be wanted when they are instance elements: their shapes. */
-const INSTANCE_SHAPES = new Set([...INSTANCE_ELEMENTS].map((name) => shapeOf(name.length, name.charCodeAt(0))));
-const RAW_TEXT_SHAPES = new Set([...RAW_TEXT_ELEMENTS].map((name) => shapeOf(name.length, name.charCodeAt(0))));
+const INSTANCE_SHAPES = shapeTable(INSTANCE_ELEMENTS);
+const RAW_TEXT_SHAPES = shapeTable(RAW_TEXT_ELEMENTS);
 
 const TAB = 9;
 const NEWLINE = 10;
@@ -141,6 +152,22 @@ function attributeName(s: string, start: number, end: number): string {
   return knownAttributeName(s, start, end) ?? s.slice(start, end).toLowerCase();
 }
 
+/**
+ * A tag name that may be wanted, met before in this document: later tags of that name reuse the
+ * string (so the scanner's set and map lookups find its hash cached) and what is known about it.
+ */
+interface KnownName {
+  name: string;
+  /** The scanner keeps elements of this name open while it reads them. */
+  frame: boolean;
+  /** Whether the scanner wants it, decided for the set of inline prefixes `wantedIn`. */
+  wanted: boolean;
+  wantedIn: ReadonlySet<string> | null;
+}
+
+/** Documents use a handful of such names; past this many, further ones are sliced each time. */
+const MAX_KNOWN_NAMES = 64;
+
 interface OpenElement {
   name: string;
   /** It declared namespaces: when it closes, the scanner's inline prefixes may change back. */
@@ -154,6 +181,12 @@ export function skimDocument(text: string, options: ScanOptions): ScannedDocumen
 
 class Skimmer {
   private readonly open: OpenElement[] = [];
+  /** Names met before, by length: most documents' wanted names differ in length, so a lookup compares one or two. */
+  private readonly knownNames: KnownName[][] = [];
+  private knownNameCount = 0;
+  /** Whether unprefixed names are inline XBRL, for the scanner's set of inline prefixes `prefixesSeen`. */
+  private unprefixedInline = false;
+  private prefixesSeen: ReadonlySet<string> | null = null;
   /** While the scanner collects text, everything is sent to it; as it was after the last write. */
   private collecting = false;
   // Text accepted for the scanner and not yet written: [pendingStart, pendingEnd), or none (-1).
@@ -246,19 +279,19 @@ class Skimmer {
       const end = this.readTag(i, true);
       return end < 0 ? -1 : this.root(s.slice(nameStart, i), end, this.selfClosing, this.attribs);
     }
-    const name = this.mayBeWanted(nameStart, i, colon) ? s.slice(nameStart, i) : null;
-    const wanted = name !== null && this.scanner.isWanted(name);
+    const known = this.mayBeWanted(nameStart, i, colon) ? this.knownName(nameStart, i) : null;
+    const wanted = known !== null && this.isWanted(known);
     const end = this.readTag(i, wanted && !this.collecting);
     if (end < 0) return -1;
     const { selfClosing, attribs } = this;
     const declares = this.declares && this.declarationsMatter();
     const rawText = selfClosing ? null : this.rawTextName(nameStart, i);
     if (wanted && attribs !== null && !declares && !selfClosing && rawText === null) {
-      const next = this.plainElement(name, attribs, end + 1);
+      const next = this.plainElement(known.name, attribs, end + 1);
       if (next >= 0) return next;
     }
-    if (wanted && attribs !== null && !declares) this.openDirectly(name, end, selfClosing);
-    else if (wanted || declares) this.keepElement(lt, end, name ?? s.slice(nameStart, i), selfClosing, declares);
+    if (wanted && attribs !== null && !declares) this.openDirectly(known, end, selfClosing);
+    else if (wanted || declares) this.keepElement(lt, end, known?.name ?? s.slice(nameStart, i), selfClosing, declares);
     return rawText === null ? end + 1 : this.rawText(end + 1, rawText);
   }
 
@@ -285,7 +318,7 @@ class Skimmer {
   private rawTextName(start: number, end: number): string | null {
     const length = end - start;
     const first = this.s.charCodeAt(start) | 0x20;
-    if (!RAW_TEXT_SHAPES.has(shapeOf(length, first))) return null;
+    if (RAW_TEXT_SHAPES[shapeOf(length, first)] === 0) return null;
     for (const name of RAW_TEXT_ELEMENTS) {
       if (name.length !== length || name.charCodeAt(0) !== first) continue;
       let k = 1;
@@ -295,17 +328,48 @@ class Skimmer {
     return null;
   }
 
+  /** The name at [start, end), as met before in this document when it was. */
+  private knownName(start: number, end: number): KnownName {
+    const s = this.s;
+    const sameLength = this.knownNames[end - start];
+    if (sameLength !== undefined) {
+      for (const known of sameLength) if (s.startsWith(known.name, start)) return known;
+    }
+    const name = s.slice(start, end);
+    const known = { name, frame: FRAME_ELEMENTS.has(localName(name).toLowerCase()), wanted: false, wantedIn: null };
+    if (this.knownNameCount < MAX_KNOWN_NAMES) {
+      (this.knownNames[end - start] ??= []).push(known);
+      this.knownNameCount++;
+    }
+    return known;
+  }
+
+  /** `scanner.isWanted`, asked again only when the inline prefixes changed (the scanner replaces the set then). */
+  private isWanted(known: KnownName): boolean {
+    const prefixes = this.scanner.inlinePrefixSet;
+    if (known.wantedIn !== prefixes) {
+      known.wanted = this.scanner.isWanted(known.name);
+      known.wantedIn = prefixes;
+    }
+    return known.wanted;
+  }
+
   /** Cheap test before slicing the name: can the scanner want an element of this name at all? */
   private mayBeWanted(start: number, end: number, colon: number): boolean {
     if (colon >= 0) return true;
-    return this.scanner.inlinePrefixSet.has('') || INSTANCE_SHAPES.has(shapeOf(end - start, this.s.charCodeAt(start)));
+    const prefixes = this.scanner.inlinePrefixSet;
+    if (prefixes !== this.prefixesSeen) {
+      this.prefixesSeen = prefixes;
+      this.unprefixedInline = prefixes.has('');
+    }
+    return this.unprefixedInline || INSTANCE_SHAPES[shapeOf(end - start, this.s.charCodeAt(start))] === 1;
   }
 
   /** A wanted tag outside collected text, without entities or namespace declarations: straight to the scanner. */
-  private openDirectly(name: string, end: number, selfClosing: boolean): void {
+  private openDirectly({ name, frame }: KnownName, end: number, selfClosing: boolean): void {
     this.flush();
     this.scanner.openTag(name, this.attribs!, selfClosing);
-    if (!selfClosing && FRAME_ELEMENTS.has(localName(name).toLowerCase())) this.open.push({ name, declares: false });
+    if (!selfClosing && frame) this.open.push({ name, declares: false });
     this.collecting = this.scanner.collectingText;
     if (this.collecting) {
       // It collects text: from here the tokenizer reads everything, up to the closing tag that ends it.
@@ -396,7 +460,8 @@ class Skimmer {
   private readTag(i: number, collect: boolean): number {
     const s = this.s;
     this.declares = false;
-    this.declarationBounds.length = 0;
+    // Setting an array's length is a call into the runtime: only when there is something to drop.
+    if (this.declarationBounds.length > 0) this.declarationBounds.length = 0;
     this.attribs = collect ? {} : null;
     for (;;) {
       let c = s.charCodeAt(i);
