@@ -20,9 +20,18 @@ export interface DecimalMagnitude {
 /** The local name of a format QName, normalised: "ixt4:num-dot-decimal" -> "numdotdecimal". */
 export function formatKey(format: string | null | undefined): string {
   if (!format) return '';
-  const local = format.slice(format.lastIndexOf(':') + 1);
-  return local.replace(/-/g, '').toLowerCase().trim();
+  let key = formatKeys.get(format);
+  if (key === undefined) {
+    const local = format.slice(format.lastIndexOf(':') + 1);
+    key = local.replace(/-/g, '').toLowerCase().trim();
+    // Filings use a handful of formats, asked for once per fact: remembered, up to a bound.
+    if (formatKeys.size < MAX_FORMAT_KEYS) formatKeys.set(format, key);
+  }
+  return key;
 }
+
+const formatKeys = new Map<string, string>();
+const MAX_FORMAT_KEYS = 1024;
 
 type NumberStyle = 'dot' | 'comma' | 'zero' | 'unit-dot' | 'unit-comma' | 'words' | 'plain';
 
@@ -76,6 +85,10 @@ export function readNumber(format: string | null | undefined, displayed: string)
       : { ok: false, reason: `format "${format}" expects a dash, got "${clip(displayed)}"` };
   }
   if (style === 'words') return readWords(displayed);
+  if (style === 'dot' || style === 'plain') {
+    const digits = plainDigits(displayed);
+    if (digits !== null) return { ok: true, value: { digits, negativeInText: false } };
+  }
 
   let text = displayed.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
   let negativeInText = false;
@@ -97,6 +110,30 @@ export function readNumber(format: string | null | undefined, displayed: string)
   if (digits === null)
     return { ok: false, reason: `"${clip(displayed)}" is not a number in format "${format ?? 'none'}"` };
   return { ok: true, value: { digits, negativeInText } };
+}
+
+/**
+ * The commonest case of the dot and plain styles, read without regular expressions: digits with
+ * thousands commas and at most one decimal point ("1,234", "56.70"). Null for anything else,
+ * which the general reading handles; when this returns digits, so would it.
+ */
+function plainDigits(text: string): string | null {
+  let body = '';
+  let from = 0;
+  let point = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) continue;
+    if (c === 44) {
+      body += text.slice(from, i); // thousands commas are dropped
+      from = i + 1;
+    } else if (c === 46 && point < 0) point = body.length + (i - from);
+    else return null;
+  }
+  body += text.slice(from);
+  // As the general reading requires: at least one digit before the point.
+  if (body.length === 0 || point === 0) return null;
+  return trimDecimal(body);
 }
 
 function separatedDigits(text: string, style: 'dot' | 'comma' | 'plain'): string | null {
@@ -181,6 +218,8 @@ function readWords(displayed: string): Transformed<DecimalMagnitude> {
 }
 
 function trimDecimal(digits: string): string {
+  // Most figures are whole numbers without leading zeros: nothing to trim.
+  if (digits.charCodeAt(0) !== 48 && !digits.includes('.')) return digits;
   let [whole = '0', fraction = ''] = digits.split('.');
   whole = whole.replace(/^0+(?=\d)/, '');
   fraction = fraction.replace(/0+$/, '');

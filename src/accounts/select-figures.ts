@@ -62,9 +62,9 @@ function chooseForRule(
   conflicts: string[],
 ): NumericFact | null {
   for (const entry of rule.entries) {
-    const candidates = (byConcept.get(entry.concept) ?? []).filter(
-      (fact) => fact.date === period.date && dimensionsMatch(fact, entry),
-    );
+    const facts = byConcept.get(entry.concept);
+    if (facts === undefined) continue;
+    const candidates = facts.filter((fact) => fact.date === period.date && dimensionsMatch(fact, entry));
     if (candidates.length === 0) continue;
     const preferred = preferPeriod(candidates, rule.periodType, period.start);
     return resolveDuplicates(

@@ -56,6 +56,13 @@ describe('readNumber: every numeric format of registries 1 to 5', () => {
     { format: 'ixt2:numdotdecimal', text: '£1,234', want: '1234' },
     { format: 'ixt2:numdotdecimal', text: '.5', want: '0.5' },
     { format: 'ixt2:numdotdecimal', text: '007', want: '7' },
+    // digits, commas and a point only: read without regular expressions, to the same result
+    { format: 'ixt2:numdotdecimal', text: '0', want: '0' },
+    { format: 'ixt2:numdotdecimal', text: '00.50', want: '0.5' },
+    { format: 'ixt2:numdotdecimal', text: '1,234.', want: '1234' },
+    { format: 'ixt2:numdotdecimal', text: '1.,5', want: '1.5' },
+    { format: 'ixt2:numdotdecimal', text: ',', want: null },
+    { format: null, text: ',.5', want: '0.5' },
     // no format: the XML lexical form, tolerating thousands separators
     { format: null, text: '1234', want: '1234' },
     { format: null, text: '1,234.00', want: '1234' },
