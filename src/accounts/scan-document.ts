@@ -89,9 +89,12 @@ export const INSTANCE_ELEMENTS: ReadonlySet<string> = new Set(
   ].flatMap((name) => [name, name.toLowerCase()]),
 );
 
+/**
+ * Text collected for a fact or continuation. Pieces are joined as they come: most facts are one
+ * piece, which then costs nothing, where an array of parts cost an allocation per fact.
+ */
 interface Accumulator {
-  parts: string[];
-  length: number;
+  text: string;
   limit: number;
   excludeDepth: number;
   overflow: boolean;
@@ -115,7 +118,7 @@ type Frame =
   | { tag: string; kind: 'exclude' }
   | { tag: string; kind: 'context'; context: RawContext }
   | { tag: string; kind: 'unit'; id: string; measures: string[] }
-  | { tag: string; kind: 'capture'; field: CaptureField; attribs: Record<string, string>; parts: string[] }
+  | { tag: string; kind: 'capture'; field: CaptureField; attribs: Record<string, string>; text: string }
   | { tag: string; kind: 'namespaces'; outer: Set<string> };
 
 type CaptureField = 'identifier' | 'startdate' | 'enddate' | 'instant' | 'explicitmember' | 'typedmember' | 'measure';
@@ -480,12 +483,12 @@ export class DocumentScanner {
   }
 
   private startCapture(tag: string, field: string, attribs: Record<string, string>): void {
-    this.capture = { tag, kind: 'capture', field: field as CaptureField, attribs, parts: [] };
+    this.capture = { tag, kind: 'capture', field: field as CaptureField, attribs, text: '' };
     this.frames.push(this.capture);
   }
 
   private startAccumulator(limit: number): Accumulator {
-    const acc: Accumulator = { parts: [], length: 0, limit, excludeDepth: this.excludeDepth, overflow: false };
+    const acc: Accumulator = { text: '', limit, excludeDepth: this.excludeDepth, overflow: false };
     this.accumulators.push(acc);
     return acc;
   }
@@ -496,15 +499,14 @@ export class DocumentScanner {
   }
 
   private text(text: string): void {
-    if (this.capture) this.capture.parts.push(text);
+    if (this.capture) this.capture.text += text;
     for (const acc of this.accumulators) {
       if (acc.excludeDepth !== this.excludeDepth || acc.overflow) continue;
-      if (acc.length + text.length > acc.limit) {
+      if (acc.text.length + text.length > acc.limit) {
         acc.overflow = true;
         continue;
       }
-      acc.parts.push(text);
-      acc.length += text.length;
+      acc.text += text;
     }
   }
 
@@ -529,7 +531,7 @@ export class DocumentScanner {
       case 'continuation':
         if (frame.acc && frame.id !== undefined) {
           this.stopAccumulator(frame.acc);
-          this.doc.continuations.set(frame.id, { text: frame.acc.parts.join(''), continuedAt: frame.continuedAt });
+          this.doc.continuations.set(frame.id, { text: frame.acc.text, continuedAt: frame.continuedAt });
         }
         return;
       case 'exclude':
@@ -556,7 +558,7 @@ export class DocumentScanner {
   }
 
   private finishCapture(frame: Extract<Frame, { kind: 'capture' }>): void {
-    const text = frame.parts.join('').trim();
+    const text = frame.text.trim();
     const context = this.context;
     switch (frame.field) {
       case 'identifier':
@@ -611,7 +613,7 @@ function factFrom(attribs: Record<string, string>, numeric: boolean, acc: Accumu
     decimals: (attribs.decimals ?? attribs.precision)?.trim() || null,
     nil: (attribs['xsi:nil'] ?? '').trim() === 'true',
     continuedAt: attribs.continuedat?.trim() || null,
-    text: acc.parts.join(''),
+    text: acc.text,
     overflow: acc.overflow,
   };
 }

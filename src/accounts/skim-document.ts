@@ -408,22 +408,22 @@ class Skimmer {
 
   private closingTag(lt: number): number {
     const s = this.s;
-    const c = s.charCodeAt(lt + 2);
-    if (c === GT) return lt + 3;
-    if (!isAsciiAlpha(c)) return after(s.indexOf('>', lt + 2), 1); // a bogus comment, or the end
     const nameStart = lt + 2;
-    let i = nameStart + 1;
-    while (i < s.length && !isEndOfTagSection(s.charCodeAt(i))) i++;
-    const gt = s.indexOf('>', i);
+    const c = s.charCodeAt(nameStart);
+    if (c === GT) return lt + 3;
+    if (!isAsciiAlpha(c)) return after(s.indexOf('>', nameStart), 1); // a bogus comment, or the end
+    // A closing tag ends at the first '>' whatever it holds, so its name need not be read first:
+    // it only matters when it is the name of an element kept open, which is compared in place.
+    const gt = s.indexOf('>', nameStart + 1);
     if (gt < 0) return -1;
-    const length = i - nameStart;
     for (let k = this.open.length - 1; k >= 0; k--) {
       const element = this.open[k]!;
-      if (element.name.length !== length || !s.startsWith(element.name, nameStart)) continue;
+      const nameEnd = nameStart + element.name.length;
+      if (!s.startsWith(element.name, nameStart) || !isEndOfTagSection(s.charCodeAt(nameEnd))) continue;
       if (!this.collecting) {
         // Outside collected text: straight to the scanner, after what it has still to read.
         this.flush();
-        this.scanner.closeTag(s.slice(nameStart, i));
+        this.scanner.closeTag(element.name);
         this.open.length = k;
         this.collecting = this.scanner.collectingText;
         break;
