@@ -40,22 +40,19 @@ export function readNumericFacts(doc: ScannedDocument, reportProblems: (concept:
   doc.facts.forEach((raw, order) => {
     if (!raw.numeric || raw.nil) return;
     const concept = localName(raw.name);
-    const problem = (message: string) => {
-      if (reportProblems(concept)) problems.push(message);
-    };
     const context = doc.contexts.get(raw.contextRef);
     if (!context) {
-      problem(`${raw.name}: context "${raw.contextRef}" is not defined`);
+      noteProblem(problems, reportProblems, concept, `${raw.name}: context "${raw.contextRef}" is not defined`);
       return;
     }
     const date = context.instant ?? context.endDate;
     if (!date || !/^\d{4}-\d{2}-\d{2}/.test(date)) {
-      problem(`${raw.name}: context "${raw.contextRef}" has no usable period`);
+      noteProblem(problems, reportProblems, concept, `${raw.name}: context "${raw.contextRef}" has no usable period`);
       return;
     }
     const value = doc.kind === 'xbrl' ? readPlainValue(raw) : readInlineValue(raw);
     if (typeof value === 'string') {
-      problem(`${raw.name} in context "${raw.contextRef}": ${value}`);
+      noteProblem(problems, reportProblems, concept, `${raw.name} in context "${raw.contextRef}": ${value}`);
       return;
     }
     facts.push({
@@ -70,6 +67,14 @@ export function readNumericFacts(doc: ScannedDocument, reportProblems: (concept:
     });
   });
   return { facts, problems };
+}
+
+/**
+ * Keep a problem when its concept is worth telling about. A plain function rather than a closure
+ * made for every fact: problems are rare, and under tsx each such closure is also given a name.
+ */
+function noteProblem(problems: string[], report: (concept: string) => boolean, concept: string, message: string): void {
+  if (report(concept)) problems.push(message);
 }
 
 /** The value of an `ix:nonFraction`, or a reason it has none. */

@@ -494,6 +494,11 @@ export class DocumentScanner {
   }
 
   private stopAccumulator(acc: Accumulator): void {
+    // Nearly always the last one: popped, without the array splice would allocate for what it removes.
+    if (this.accumulators.at(-1) === acc) {
+      this.accumulators.pop();
+      return;
+    }
     const at = this.accumulators.lastIndexOf(acc);
     if (at >= 0) this.accumulators.splice(at, 1);
   }
