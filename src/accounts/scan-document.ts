@@ -136,7 +136,8 @@ export class DocumentScanner {
     continuations: new Map(),
     schemaRefs: [],
   };
-  private readonly tokenizer: Tokenizer;
+  /** Made when text is first written: the skimmer hands most documents over without any. */
+  private tokenizer: Tokenizer | null = null;
   private readonly frames: Frame[] = [];
   private readonly nameParts = new Map<string, NameParts>();
   private readonly accumulators: Accumulator[] = [];
@@ -160,8 +161,10 @@ export class DocumentScanner {
   // Where the tag being opened starts, to re-read it when it turns out to matter; see onOpenTagEnd.
   private tagStart = 0;
 
-  constructor(private readonly options: ScanOptions) {
-    this.tokenizer = new Tokenizer(
+  constructor(private readonly options: ScanOptions) {}
+
+  private createTokenizer(): Tokenizer {
+    return new Tokenizer(
       { xmlMode: false, decodeEntities: true, recognizeSelfClosing: true },
       {
         onopentagname: (start, end) => this.onOpenTagName(start, end),
@@ -197,11 +200,12 @@ export class DocumentScanner {
 
   write(text: string): void {
     this.chunks.push(text);
-    this.tokenizer.write(text);
+    (this.tokenizer ??= this.createTokenizer()).write(text);
   }
 
   finish(): ScannedDocument {
-    this.tokenizer.end();
+    // A tokenizer never written to has nothing to end.
+    this.tokenizer?.end();
     // Whatever is still open was never closed: read what it holds, as a forgiving parser would.
     while (this.frames.length > 0) this.closeFrame(this.frames.pop()!);
     return this.doc;

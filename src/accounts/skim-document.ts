@@ -270,8 +270,12 @@ class Skimmer {
     let colon = -1;
     for (;;) {
       const c = s.charCodeAt(i);
-      if (Number.isNaN(c)) return -1;
+      if (c > GT) {
+        i++; // a letter, most of a name: nothing more to test
+        continue;
+      }
       if (isEndOfTagSection(c)) break;
+      if (Number.isNaN(c)) return -1;
       if (c === COLON && colon < 0) colon = i;
       i++;
     }
@@ -302,7 +306,7 @@ class Skimmer {
   private plainElement(name: string, attribs: Record<string, string>, from: number): number {
     const s = this.s;
     const lt = s.indexOf('<', from);
-    if (lt < 0 || s.charCodeAt(lt + 1) !== SLASH || !s.startsWith(name, lt + 2)) return -1;
+    if (lt < 0 || s.charCodeAt(lt + 1) !== SLASH || !holdsAt(s, lt + 2, name)) return -1;
     if (!isEndOfTagSection(s.charCodeAt(lt + 2 + name.length))) return -1;
     const gt = s.indexOf('>', lt + 2 + name.length);
     if (gt < 0) return -1;
@@ -333,7 +337,7 @@ class Skimmer {
     const s = this.s;
     const sameLength = this.knownNames[end - start];
     if (sameLength !== undefined) {
-      for (const known of sameLength) if (s.startsWith(known.name, start)) return known;
+      for (const known of sameLength) if (holdsAt(s, start, known.name)) return known;
     }
     const name = s.slice(start, end);
     const known = { name, frame: FRAME_ELEMENTS.has(localName(name).toLowerCase()), wanted: false, wantedIn: null };
@@ -419,7 +423,7 @@ class Skimmer {
     for (let k = this.open.length - 1; k >= 0; k--) {
       const element = this.open[k]!;
       const nameEnd = nameStart + element.name.length;
-      if (!s.startsWith(element.name, nameStart) || !isEndOfTagSection(s.charCodeAt(nameEnd))) continue;
+      if (!holdsAt(s, nameStart, element.name) || !isEndOfTagSection(s.charCodeAt(nameEnd))) continue;
       if (!this.collecting) {
         // Outside collected text: straight to the scanner, after what it has still to read.
         this.flush();
@@ -569,6 +573,15 @@ class Skimmer {
     this.pendingEnd = -1;
     this.collecting = this.scanner.collectingText;
   }
+}
+
+/**
+ * Whether `s` holds `name` at `at`. Names are short; this loop is compiled inline, where
+ * `startsWith` with a position is a call into a builtin, for every wanted tag and closing tag.
+ */
+function holdsAt(s: string, at: number, name: string): boolean {
+  for (let k = 0; k < name.length; k++) if (s.charCodeAt(at + k) !== name.charCodeAt(k)) return false;
+  return true;
 }
 
 /** Whether the attribute name at `at` starts with "xmlns", in any case: the scanner reads all of those. */
