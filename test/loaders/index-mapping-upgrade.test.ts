@@ -4,7 +4,8 @@
  * the live index (updates keep working) and the indexer, seeing it built from an older mapping
  * version, rebuilds it in full into the next `companies_vN`; on Postgres, the migration empties
  * `company_search`, which the indexer then builds in full. The same for the ownership fields of
- * issue 14 (mapping version 3, migration 009).
+ * issue 14 (mapping version 3, migration 009), and the word-start suffixes of names that name
+ * search's "contains" tier reads (mapping version 4).
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -152,6 +153,46 @@ describe('an Elasticsearch index built from mapping version 2 (before the owners
     assert.equal((await indexSearch(db.store, { index, target }, { log: quiet })).mode, 'update');
     assert.deepEqual(await numbers({ parent_country: 'jersey' }), []);
     assert.deepEqual(await numbers({ has_corporate_parent: false, controller_count: { min: 1, max: 1 } }), [number]);
+  });
+});
+
+describe('an Elasticsearch index built from mapping version 3 (before the word-start suffixes of names)', () => {
+  const db = useStore(testStores[0]!);
+
+  test('is rebuilt with them, so that a phrase found inside a name ranks as "contains" at once', async (t) => {
+    const client = new Client({ node: elasticsearchUrl() });
+    const alias = `companies_upgrade_v3_${process.pid}`;
+    const target = `elasticsearch:${alias}`;
+    t.after(async () => {
+      await client.indices.delete({ index: `${alias}_v*`, ignore_unavailable: true, allow_no_indices: true });
+      await client.close();
+    });
+    const mapping = JSON.parse(readFileSync(join(repoRoot, 'index-mappings', 'companies.json'), 'utf8'));
+    const { _meta: _version, properties, ...rest } = mapping.mappings;
+    const { name_suffixes: _suffixes, ...oldProperties } = properties;
+    await client.indices.create({
+      index: `${alias}_v1`,
+      settings: mapping.settings,
+      mappings: { ...rest, _meta: { version: 3 }, properties: oldProperties },
+      aliases: { [alias]: {} },
+    });
+    const names = ['CARE AT HOME LTD', 'BEST HOME CARE LTD'];
+    await db.store.upsertCompanies(
+      names.map((name, i) => company(`UP00003${i}`, { name })),
+      '2024-07-01',
+    );
+    await db.store.recordSearchIndexedThrough(target, await db.store.now());
+
+    await ensureIndex({ client, alias });
+    const index = createEsSearchIndex({ client, alias, nameSearchCacheEntries: 0 });
+    assert.equal(await index.outdated(), true);
+    assert.equal((await indexSearch(db.store, { index, target }, { log: quiet })).mode, 'full');
+    assert.equal(await index.outdated(), false);
+    const found = await index.searchByName('home care', 10);
+    assert.deepEqual(
+      found.hits.map((hit) => hit.name),
+      ['BEST HOME CARE LTD', 'CARE AT HOME LTD'],
+    );
   });
 });
 
