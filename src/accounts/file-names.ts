@@ -76,7 +76,18 @@ export function monthlyBulkFileName(year: number, month: number): string {
   return `Accounts_Monthly_Data-${name[0]!.toUpperCase()}${name.slice(1)}${year}.zip`;
 }
 
+/**
+ * Whether `YYYY-MM-DD` (digits) names a day of the proleptic Gregorian calendar. Worked out rather
+ * than parsed with `Date`: parsing a date string costs microseconds, once per filing.
+ */
 function isRealDate(iso: string): boolean {
-  const d = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(iso);
+  const year = Number(iso.slice(0, 4));
+  const month = Number(iso.slice(5, 7));
+  const day = Number(iso.slice(8, 10));
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }

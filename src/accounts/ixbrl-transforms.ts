@@ -324,7 +324,13 @@ function checkedDate(year: number, month: number, day: number, displayed: string
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
     return { ok: false, reason: `"${clip(displayed)}" is not a valid date` };
   }
-  return { ok: true, value: date.toISOString().slice(0, 10) };
+  return { ok: true, value: isoDay(year, month, day) };
+}
+
+/** `YYYY-MM-DD` of a checked date, as `toISOString` writes it; formatted directly for four-digit years (all real ones). */
+function isoDay(year: number, month: number, day: number): string {
+  if (year < 0 || year > 9999) return new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
+  return `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
 }
 
 function clip(text: string): string {
