@@ -335,6 +335,18 @@ export interface KeyStore {
   consumeRequests(keyId: number, month: string, limit: number, count: number): Promise<QuotaTake>;
   /** Give back `count` (default 1) requests counted for a call that then failed on our side. */
   refundRequest(keyId: number, month: string, count?: number): Promise<void>;
+  /**
+   * findByHash and consumeRequests in one atomic statement, one round trip (every API call makes
+   * both): the key with this hash, or null; and, only when it is not revoked, `count` requests
+   * counted against its plan's limit in `limits` for `month`, all or none (`take` null for a
+   * revoked key, which has nothing counted).
+   */
+  identifyAndConsume(
+    hash: string,
+    month: string,
+    limits: Readonly<Record<Plan, number>>,
+    count: number,
+  ): Promise<{ key: ApiKeyRecord; take: QuotaTake | null } | null>;
 }
 
 export interface QuotaTake {

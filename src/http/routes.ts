@@ -8,7 +8,7 @@ import { invalidInput } from '../errors.ts';
 import { markdownContent, withEnvelope } from '../operations/envelope.ts';
 import type { Operation, OperationDeps } from '../operations/operation.ts';
 import type { KeyStore } from '../ports.ts';
-import { identifyCaller, presentedAuthorization, quotaHeaders, runCounted } from './access.ts';
+import { presentedAuthorization, quotaHeaders, runIdentifiedAndCounted } from './access.ts';
 import type { HttpMetrics } from './metrics.ts';
 import { inputFromBody, inputFromQuery, MALFORMED, parseInput, readInputAhead } from './operation-input.ts';
 
@@ -38,8 +38,9 @@ export function routerPath(path: string): string {
 
 async function answer(ctx: Context, operation: Operation, deps: HttpDeps): Promise<void> {
   ctx.state.operation = operation.name;
-  const caller = await identifyCaller(deps.keys, presentedAuthorization(ctx));
-  // Read before counting: a batch's cost is the number of companies it asks for.
+  const authorization = presentedAuthorization(ctx);
+  // Read before counting: a batch's cost is the number of companies it asks for. Its errors wait
+  // for take(), so that a missing or invalid key is still answered first.
   const params = (ctx as Context & { params?: Record<string, string> }).params ?? {};
   const input = readInputAhead(operation, () =>
     parseInput(
@@ -53,9 +54,9 @@ async function answer(ctx: Context, operation: Operation, deps: HttpDeps): Promi
         : inputFromQuery(operation, ctx.query, params),
     ),
   );
-  await runCounted(
+  await runIdentifiedAndCounted(
     deps,
-    caller,
+    authorization,
     'rest',
     (quota) => ctx.set(quotaHeaders(quota)),
     async (context) => {

@@ -230,6 +230,55 @@ for (const kind of testStores) {
       assert.deepEqual(await keys.consumeRequests(record.id, '2026-11', 10, 1), { counted: true, left: 9 });
       await assert.rejects(keys.consumeRequests(record.id, '2026-11', 10, 0), /count must be 1 or more/);
     });
+
+    test('identifyAndConsume: the key by its hash and its requests counted by its plan, in one statement', async () => {
+      const keys = store();
+      const limits = { free: 3, pro: 10 };
+      const free = await issue(keys, 'free');
+      const pro = await issue(keys, 'pro');
+      const used = async (prefix: string) => (await keys.listKeys('2026-11', prefix))[0]?.used;
+      // Unknown: nothing found, nothing counted.
+      assert.equal(await keys.identifyAndConsume(hashApiKey(generateApiKey()), '2026-11', limits, 1), null);
+      assert.equal(await keys.identifyAndConsume(free.key, '2026-11', limits, 1), null);
+      // Each key counted against its own plan's limit.
+      assert.deepEqual(await keys.identifyAndConsume(hashApiKey(free.key), '2026-11', limits, 1), {
+        key: free.record,
+        take: { counted: true, left: 2 },
+      });
+      assert.deepEqual((await keys.identifyAndConsume(hashApiKey(pro.key), '2026-11', limits, 4))?.take, {
+        counted: true,
+        left: 6,
+      });
+      // All or none: a batch over what is left counts nothing and says what is left.
+      assert.deepEqual((await keys.identifyAndConsume(hashApiKey(free.key), '2026-11', limits, 3))?.take, {
+        counted: false,
+        left: 2,
+      });
+      assert.deepEqual((await keys.identifyAndConsume(hashApiKey(free.key), '2026-11', limits, 2))?.take, {
+        counted: true,
+        left: 0,
+      });
+      assert.deepEqual((await keys.identifyAndConsume(hashApiKey(free.key), '2026-11', limits, 1))?.take, {
+        counted: false,
+        left: 0,
+      });
+      assert.equal(await used(free.record.prefix), 3);
+      assert.equal(await used(pro.record.prefix), 4);
+      // A limit of 0 counts nothing, not even a row of a new month.
+      assert.deepEqual((await keys.identifyAndConsume(hashApiKey(pro.key), '2026-12', { free: 3, pro: 0 }, 1))?.take, {
+        counted: false,
+        left: 0,
+      });
+      // Revoked: found, and nothing counted.
+      const [revoked] = await keys.revokeKeys(pro.record.prefix);
+      const found = await keys.identifyAndConsume(hashApiKey(pro.key), '2026-11', limits, 1);
+      assert.deepEqual(found, { key: revoked, take: null });
+      assert.equal(await used(pro.record.prefix), 4);
+      await assert.rejects(
+        keys.identifyAndConsume(hashApiKey(free.key), '2026-11', limits, 0),
+        /count must be 1 or more/,
+      );
+    });
   });
 }
 
@@ -263,6 +312,22 @@ describe('postgres: KeyStore under concurrent requests (a pool of 20 connections
       Array.from({ length: 25 }, (_, i) => 26 + i),
     );
     assert.equal((await keys.listKeys('2026-11', record.prefix))[0]?.used, limit);
+  });
+
+  test('identifyAndConsume: 40 concurrent first requests of a month on a key with a limit of 25, exactly 25 counted', async () => {
+    const { key, record } = await issue(keys);
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () => keys.identifyAndConsume(hashApiKey(key), '2026-10', { free: 1, pro: 25 }, 1)),
+    );
+    assert.equal(results.filter((r) => r?.take?.counted).length, 25);
+    assert.deepEqual(
+      results
+        .filter((r) => r?.take?.counted)
+        .map((r) => r!.take!.left)
+        .sort((x, y) => x - y),
+      Array.from({ length: 25 }, (_, i) => i),
+    );
+    assert.equal((await keys.listKeys('2026-10', record.prefix))[0]?.used, 25);
   });
 
   test('counting commits asynchronously for itself only: the connection commits synchronously after it', async () => {

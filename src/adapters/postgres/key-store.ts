@@ -53,6 +53,23 @@ const CONSUME_MANY = `WITH counted AS (
 SELECT (SELECT used FROM counted) AS counted,
   (SELECT used FROM api_usage WHERE key_id = $1::bigint AND month = $2::text) AS found`;
 
+// The key by its hash and, if it is live, CONSUME_MANY's count against its plan's limit (the plans'
+// limits are passed as two arrays), as one statement. `found` is read from the statement's snapshot,
+// before the insert, as in CONSUME_MANY.
+const IDENTIFY_AND_CONSUME = `WITH k AS (
+  SELECT ${KEY_COLUMNS}, ($4::integer[])[array_position($3::text[], plan::text)] AS quota
+  FROM api_keys WHERE key_hash = $1),
+counted AS (
+  INSERT INTO api_usage AS u (key_id, month, used)
+  SELECT k.id, $2::text, $5::integer FROM k, ${ASYNC_COMMIT}
+  WHERE k.revoked_at IS NULL AND $5::integer <= k.quota
+  ON CONFLICT (key_id, month) DO UPDATE SET used = u.used + $5::integer
+    WHERE u.used + $5::integer <= (SELECT quota FROM k)
+  RETURNING used)
+SELECT k.*, (SELECT used FROM counted) AS counted,
+  (SELECT used FROM api_usage WHERE key_id = k.id AND month = $2::text) AS found
+FROM k`;
+
 const REFUND = `UPDATE api_usage SET used = greatest(used - $3::integer, 0)
 WHERE key_id = $1::bigint AND month = $2::text AND used > 0`;
 
@@ -152,6 +169,28 @@ export function createKeyStore(sql: Sql): KeyStore {
       return counted !== null
         ? { counted: true, left: Math.max(0, limit - Number(counted)) }
         : { counted: false, left: Math.max(0, limit - Number(found ?? 0)) };
+    },
+
+    async identifyAndConsume(hash, month, limits, count) {
+      if (!Number.isInteger(count) || count < 1)
+        throw new Error(`identifyAndConsume: count must be 1 or more, got ${count}`);
+      const plans = Object.keys(limits) as Plan[];
+      const result = await sql.query<KeyRow & { quota: number | null; counted: number | null; found: number | null }>(
+        IDENTIFY_AND_CONSUME,
+        [hash, month, plans, plans.map((plan) => limits[plan]), count],
+      );
+      const row = result.rows[0];
+      if (!row) return null;
+      const key = toRecord(row);
+      if (key.revoked_at !== null) return { key, take: null };
+      const limit = Number(row.quota ?? 0);
+      return {
+        key,
+        take:
+          row.counted !== null
+            ? { counted: true, left: Math.max(0, limit - Number(row.counted)) }
+            : { counted: false, left: Math.max(0, limit - Number(row.found ?? 0)) },
+      };
     },
 
     async refundRequest(keyId, month, count = 1) {
