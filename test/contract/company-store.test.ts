@@ -129,6 +129,25 @@ for (const kind of testStores) {
       assert.deepEqual(rows.rows, [{ na: 500 }]);
     });
 
+    test('a batch holding one member twice (a zip may repeat a name) keeps the later, as two batches would', async () => {
+      await db.store.upsertCompanies([company('00000019')], '2024-01-01');
+      const zip = 'Accounts_Bulk_Data-2024-01-05.zip';
+      await db.store.saveFilings(
+        [
+          filing('00000019', zip, 'twice.html', '2023-12-31', 1),
+          filing('00000019', zip, 'twice.html', '2023-12-31', 2),
+        ],
+        [
+          { source_zip: zip, source_file: 'bad-twice.html', code: 'truncated', message: 'first' },
+          { source_zip: zip, source_file: 'bad-twice.html', code: 'empty', message: 'second' },
+        ],
+      );
+      const [entry] = (await db.store.getCompany('00000019'))?.accounts ?? [];
+      assert.equal(entry?.figures.net_assets, 2);
+      const failures = await db.sql.query(`SELECT code FROM parse_failures WHERE source_file = 'bad-twice.html'`);
+      assert.deepEqual(failures.rows, [{ code: 'empty' }]);
+    });
+
     test('saving the same filings twice changes nothing', async () => {
       const batch = [filing('00000012', 'Accounts_Bulk_Data-2024-01-02.zip', 'x.html', '2023-03-31', 7)];
       await db.store.saveFilings(batch, []);

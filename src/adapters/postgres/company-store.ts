@@ -423,6 +423,10 @@ async function saveFilingsOnce(
   filings: readonly FilingRecord[],
   failures: readonly ParseFailureRecord[],
 ): Promise<void> {
+  // One upsert cannot touch a row twice: a member a zip holds twice (a name may repeat in a zip)
+  // is kept once, the later, as two batches would have left it.
+  filings = lastOfEachFile(filings);
+  failures = lastOfEachFile(failures);
   await sql.transaction(async (tx: SqlClient) => {
     await tx.query(LOAD_COMMIT);
     if (filings.length > 0) {
@@ -438,6 +442,15 @@ async function saveFilingsOnce(
     }
     if (failures.length > 0) await tx.query(UPSERT_FAILURES, [JSON.stringify(failures)]);
   });
+}
+
+/** The records with one per (source_zip, source_file), the last of each, in their order. */
+function lastOfEachFile<T extends { source_zip: string; source_file: string }>(records: readonly T[]): readonly T[] {
+  const last = new Map<string, number>();
+  records.forEach((record, i) => last.set(`${record.source_zip}\n${record.source_file}`, i));
+  return last.size === records.length
+    ? records
+    : records.filter((record, i) => last.get(`${record.source_zip}\n${record.source_file}`) === i);
 }
 
 /** A timestamptz column as an ISO date-time in UTC, whatever the session's time zone. */
