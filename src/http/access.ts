@@ -152,35 +152,22 @@ function quotaAfter(
  * One counted call, for REST and MCP alike: count it (`cost` requests, one unless a batch), or
  * refuse it over quota, uncounted; tell the surface the quota after it, then do the work; a failure
  * of ours (5xx, or anything not an AppError) gives the requests back, so that only answers the
- * caller caused are counted.
+ * caller caused are counted. Given the presented key rather than a caller already identified (a
+ * REST call), the key is identified and the call counted in one round trip (identifyAndCount).
  */
 export async function runCounted<T>(
   deps: { keys: KeyStore; metrics: Pick<HttpMetrics, 'quotaRefused'>; clock: () => Date },
-  caller: Caller,
+  who: Caller | { authorization: string | undefined },
   channel: Channel,
   counted: (quota: QuotaState) => void,
   work: (context: CallContext) => Promise<T>,
   cost = 1,
 ): Promise<T> {
   const now = deps.clock();
-  counted(await countRequest(deps, caller, now, channel, cost));
-  return runCountedWork(deps, caller, now, cost, work);
-}
-
-/**
- * runCounted for a REST call: the key is identified and the call counted in one round trip
- * (identifyAndCount), then the work is done as runCounted does it.
- */
-export async function runIdentifiedAndCounted<T>(
-  deps: { keys: KeyStore; metrics: Pick<HttpMetrics, 'quotaRefused'>; clock: () => Date },
-  authorization: string | undefined,
-  channel: Channel,
-  counted: (quota: QuotaState) => void,
-  work: (context: CallContext) => Promise<T>,
-  cost = 1,
-): Promise<T> {
-  const now = deps.clock();
-  const { caller, quota } = await identifyAndCount(deps, authorization, now, channel, cost);
+  const { caller, quota } =
+    'key' in who
+      ? { caller: who, quota: await countRequest(deps, who, now, channel, cost) }
+      : await identifyAndCount(deps, who.authorization, now, channel, cost);
   counted(quota);
   return runCountedWork(deps, caller, now, cost, work);
 }

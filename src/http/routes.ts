@@ -8,7 +8,7 @@ import { invalidInput } from '../errors.ts';
 import { markdownContent, withEnvelope } from '../operations/envelope.ts';
 import type { Operation, OperationDeps } from '../operations/operation.ts';
 import type { KeyStore } from '../ports.ts';
-import { presentedAuthorization, quotaHeaders, runIdentifiedAndCounted } from './access.ts';
+import { presentedAuthorization, quotaHeaders, runCounted } from './access.ts';
 import type { HttpMetrics } from './metrics.ts';
 import { inputFromBody, inputFromQuery, MALFORMED, parseInput, readInputAhead } from './operation-input.ts';
 
@@ -54,9 +54,9 @@ async function answer(ctx: Context, operation: Operation, deps: HttpDeps): Promi
         : inputFromQuery(operation, ctx.query, params),
     ),
   );
-  await runIdentifiedAndCounted(
+  await runCounted(
     deps,
-    authorization,
+    { authorization },
     'rest',
     (quota) => ctx.set(quotaHeaders(quota)),
     async (context) => {

@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import type { TestContext } from 'node:test';
 import { Client } from '@elastic/elasticsearch';
 import { createEsSearchIndex, ensureIndex } from '../../src/adapters/elasticsearch/es-search-index.ts';
 import { listMigrations, migrate } from '../../src/adapters/postgres/migrate.ts';
@@ -27,27 +28,38 @@ import { corporatePsc, individualPsc } from '../support/psc-records.ts';
 
 const quiet = () => {};
 
+/**
+ * A companies index behind a new alias as an older version built it: the current mapping without
+ * the fields `leftOut`, marked `version` (null: from before versions were kept).
+ */
+async function olderIndex(t: TestContext, name: string, version: number | null, leftOut: readonly string[]) {
+  const client = new Client({ node: elasticsearchUrl() });
+  const alias = `${name}_${process.pid}`;
+  t.after(async () => {
+    await client.indices.delete({ index: `${alias}_v*`, ignore_unavailable: true, allow_no_indices: true });
+    await client.close();
+  });
+  const mapping = JSON.parse(readFileSync(join(repoRoot, 'index-mappings', 'companies.json'), 'utf8'));
+  const { _meta: _version, properties, ...rest } = mapping.mappings;
+  const oldProperties = Object.fromEntries(Object.entries(properties).filter(([field]) => !leftOut.includes(field)));
+  await client.indices.create({
+    index: `${alias}_v1`,
+    settings: mapping.settings,
+    mappings: { ...rest, ...(version === null ? {} : { _meta: { version } }), properties: oldProperties },
+    aliases: { [alias]: {} },
+  });
+  return { client, alias, target: `elasticsearch:${alias}` };
+}
+
 describe('an Elasticsearch index built from an older mapping', () => {
   const db = useStore(testStores[0]!);
 
   test('gets the new fields at once, and is rebuilt in full by the next indexer run', async (t) => {
-    const client = new Client({ node: elasticsearchUrl() });
-    const alias = `companies_upgrade_${process.pid}`;
-    const target = `elasticsearch:${alias}`;
-    t.after(async () => {
-      await client.indices.delete({ index: `${alias}_v*`, ignore_unavailable: true, allow_no_indices: true });
-      await client.close();
-    });
     // The mapping as it was before issue 13: no version, no trajectory, no total assets figure.
-    const mapping = JSON.parse(readFileSync(join(repoRoot, 'index-mappings', 'companies.json'), 'utf8'));
-    const { _meta: _version, properties, ...rest } = mapping.mappings;
-    const { trajectory: _t, total_assets_less_current_liabilities: _a, ...oldProperties } = properties;
-    await client.indices.create({
-      index: `${alias}_v1`,
-      settings: mapping.settings,
-      mappings: { ...rest, properties: oldProperties },
-      aliases: { [alias]: {} },
-    });
+    const { client, alias, target } = await olderIndex(t, 'companies_upgrade', null, [
+      'trajectory',
+      'total_assets_less_current_liabilities',
+    ]);
 
     // A company growing over two years, in the store; the old index holds it in the old shape.
     const number = 'UP000001';
@@ -97,27 +109,11 @@ describe('an Elasticsearch index built from mapping version 2 (before the owners
   const db = useStore(testStores[0]!);
 
   test('is rebuilt with them; PSC changes then reach it through updates', async (t) => {
-    const client = new Client({ node: elasticsearchUrl() });
-    const alias = `companies_upgrade_v2_${process.pid}`;
-    const target = `elasticsearch:${alias}`;
-    t.after(async () => {
-      await client.indices.delete({ index: `${alias}_v*`, ignore_unavailable: true, allow_no_indices: true });
-      await client.close();
-    });
-    const mapping = JSON.parse(readFileSync(join(repoRoot, 'index-mappings', 'companies.json'), 'utf8'));
-    const { _meta: _version, properties, ...rest } = mapping.mappings;
-    const {
-      controller_count: _count,
-      has_corporate_parent: _parent,
-      parent_countries: _countries,
-      ...oldProperties
-    } = properties;
-    await client.indices.create({
-      index: `${alias}_v1`,
-      settings: mapping.settings,
-      mappings: { ...rest, _meta: { version: 2 }, properties: oldProperties },
-      aliases: { [alias]: {} },
-    });
+    const { client, alias, target } = await olderIndex(t, 'companies_upgrade_v2', 2, [
+      'controller_count',
+      'has_corporate_parent',
+      'parent_countries',
+    ]);
 
     const number = 'UP000002';
     const pscs = createPscStore(db.sql);
@@ -160,22 +156,7 @@ describe('an Elasticsearch index built from mapping version 3 (before the word-s
   const db = useStore(testStores[0]!);
 
   test('is rebuilt with them, so that a phrase found inside a name ranks as "contains" at once', async (t) => {
-    const client = new Client({ node: elasticsearchUrl() });
-    const alias = `companies_upgrade_v3_${process.pid}`;
-    const target = `elasticsearch:${alias}`;
-    t.after(async () => {
-      await client.indices.delete({ index: `${alias}_v*`, ignore_unavailable: true, allow_no_indices: true });
-      await client.close();
-    });
-    const mapping = JSON.parse(readFileSync(join(repoRoot, 'index-mappings', 'companies.json'), 'utf8'));
-    const { _meta: _version, properties, ...rest } = mapping.mappings;
-    const { name_suffixes: _suffixes, ...oldProperties } = properties;
-    await client.indices.create({
-      index: `${alias}_v1`,
-      settings: mapping.settings,
-      mappings: { ...rest, _meta: { version: 3 }, properties: oldProperties },
-      aliases: { [alias]: {} },
-    });
+    const { client, alias, target } = await olderIndex(t, 'companies_upgrade_v3', 3, ['name_suffixes']);
     const names = ['CARE AT HOME LTD', 'BEST HOME CARE LTD'];
     await db.store.upsertCompanies(
       names.map((name, i) => company(`UP00003${i}`, { name })),
