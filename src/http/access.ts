@@ -169,17 +169,6 @@ export async function runCounted<T>(
       ? { caller: who, quota: await countRequest(deps, who, now, channel, cost) }
       : await identifyAndCount(deps, who.authorization, now, channel, cost);
   counted(quota);
-  return runCountedWork(deps, caller, now, cost, work);
-}
-
-/** The work of a counted call; a failure of ours (5xx, or anything not an AppError) gives the requests back. */
-async function runCountedWork<T>(
-  deps: { keys: KeyStore },
-  caller: Caller,
-  now: Date,
-  cost: number,
-  work: (context: CallContext) => Promise<T>,
-): Promise<T> {
   try {
     return await work({ keyId: caller.key.id, plan: caller.key.plan, today: now.toISOString().slice(0, 10), now });
   } catch (error) {

@@ -237,6 +237,8 @@ for (const kind of testStores) {
       const free = await issue(keys, 'free');
       const pro = await issue(keys, 'pro');
       const used = async (prefix: string) => (await keys.listKeys('2026-11', prefix))[0]?.used;
+      const take = async (key: string, count: number, month = '2026-11', planLimits = limits) =>
+        (await keys.identifyAndConsume(hashApiKey(key), month, planLimits, count))?.take;
       // Unknown: nothing found, nothing counted.
       assert.equal(await keys.identifyAndConsume(hashApiKey(generateApiKey()), '2026-11', limits, 1), null);
       assert.equal(await keys.identifyAndConsume(free.key, '2026-11', limits, 1), null);
@@ -245,30 +247,15 @@ for (const kind of testStores) {
         key: free.record,
         take: { counted: true, left: 2 },
       });
-      assert.deepEqual((await keys.identifyAndConsume(hashApiKey(pro.key), '2026-11', limits, 4))?.take, {
-        counted: true,
-        left: 6,
-      });
+      assert.deepEqual(await take(pro.key, 4), { counted: true, left: 6 });
       // All or none: a batch over what is left counts nothing and says what is left.
-      assert.deepEqual((await keys.identifyAndConsume(hashApiKey(free.key), '2026-11', limits, 3))?.take, {
-        counted: false,
-        left: 2,
-      });
-      assert.deepEqual((await keys.identifyAndConsume(hashApiKey(free.key), '2026-11', limits, 2))?.take, {
-        counted: true,
-        left: 0,
-      });
-      assert.deepEqual((await keys.identifyAndConsume(hashApiKey(free.key), '2026-11', limits, 1))?.take, {
-        counted: false,
-        left: 0,
-      });
+      assert.deepEqual(await take(free.key, 3), { counted: false, left: 2 });
+      assert.deepEqual(await take(free.key, 2), { counted: true, left: 0 });
+      assert.deepEqual(await take(free.key, 1), { counted: false, left: 0 });
       assert.equal(await used(free.record.prefix), 3);
       assert.equal(await used(pro.record.prefix), 4);
       // A limit of 0 counts nothing, not even a row of a new month.
-      assert.deepEqual((await keys.identifyAndConsume(hashApiKey(pro.key), '2026-12', { free: 3, pro: 0 }, 1))?.take, {
-        counted: false,
-        left: 0,
-      });
+      assert.deepEqual(await take(pro.key, 1, '2026-12', { free: 3, pro: 0 }), { counted: false, left: 0 });
       // Revoked: found, and nothing counted.
       const [revoked] = await keys.revokeKeys(pro.record.prefix);
       const found = await keys.identifyAndConsume(hashApiKey(pro.key), '2026-11', limits, 1);

@@ -898,14 +898,15 @@ export async function bulkIndex(
   if (documents.length === 0) return;
   const operations = documents.flatMap((d) => {
     const normalised = normaliseCompanyName(d.name);
+    const lower = normalised.toLowerCase();
     return [
       { index: { _index: index, _id: d.company_number } },
       {
         ...d,
         name_normalised: normalised,
-        name_words: normalised.toLowerCase(),
-        name_prefix: normalised.toLowerCase(),
-        name_suffixes: wordStartSuffixes(normalised.toLowerCase()),
+        name_words: lower,
+        name_prefix: lower,
+        name_suffixes: wordStartSuffixes(lower),
         name_length: d.name.length,
         active: isActiveStatus(d.status),
       },

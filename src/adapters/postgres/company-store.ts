@@ -444,13 +444,9 @@ async function saveFilingsOnce(
   });
 }
 
-/** The records with one per (source_zip, source_file), the last of each, in their order. */
-function lastOfEachFile<T extends { source_zip: string; source_file: string }>(records: readonly T[]): readonly T[] {
-  const last = new Map<string, number>();
-  records.forEach((record, i) => last.set(`${record.source_zip}\n${record.source_file}`, i));
-  return last.size === records.length
-    ? records
-    : records.filter((record, i) => last.get(`${record.source_zip}\n${record.source_file}`) === i);
+/** The records with one per (source_zip, source_file): the last of each. */
+function lastOfEachFile<T extends { source_zip: string; source_file: string }>(records: readonly T[]): T[] {
+  return [...new Map(records.map((record) => [`${record.source_zip}\n${record.source_file}`, record])).values()];
 }
 
 /** A timestamptz column as an ISO date-time in UTC, whatever the session's time zone. */

@@ -3,7 +3,7 @@
  * monthly usage. Quota counting is one statement, so the database's row lock makes it atomic
  * across processes; the free-key limit takes an advisory lock on the client address.
  */
-import type { ApiKeyRecord, KeyStore, Plan, Sql } from '../../ports.ts';
+import type { ApiKeyRecord, KeyStore, Plan, QuotaTake, Sql } from '../../ports.ts';
 
 // The two-key form of the advisory lock, so that it can never meet the migrations' one-key lock.
 const FREE_KEY_LOCK_SPACE = 5_310_442;
@@ -94,6 +94,13 @@ const toRecord = (row: KeyRow): ApiKeyRecord => ({
 /** A LIKE pattern matching the values that start with `prefix` (its own % and _ taken literally). */
 const startsWith = (prefix: string) => `${prefix.replace(/[\\%_]/g, '\\$&')}%`;
 
+/** What a counting statement took: what is left after it counted, or, refused, what it found left. */
+function takeOf(limit: number, counted: number | null, found: number | null): QuotaTake {
+  return counted !== null
+    ? { counted: true, left: Math.max(0, limit - Number(counted)) }
+    : { counted: false, left: Math.max(0, limit - Number(found ?? 0)) };
+}
+
 export function createKeyStore(sql: Sql): KeyStore {
   const consumeOne = async (keyId: number, month: string, limit: number): Promise<number | null> => {
     const result = await sql.query<{ used: number }>(CONSUME, [keyId, month, limit]);
@@ -166,9 +173,7 @@ export function createKeyStore(sql: Sql): KeyStore {
         count,
       ]);
       const { counted, found } = result.rows[0]!;
-      return counted !== null
-        ? { counted: true, left: Math.max(0, limit - Number(counted)) }
-        : { counted: false, left: Math.max(0, limit - Number(found ?? 0)) };
+      return takeOf(limit, counted, found);
     },
 
     async identifyAndConsume(hash, month, limits, count) {
@@ -183,14 +188,7 @@ export function createKeyStore(sql: Sql): KeyStore {
       if (!row) return null;
       const key = toRecord(row);
       if (key.revoked_at !== null) return { key, take: null };
-      const limit = Number(row.quota ?? 0);
-      return {
-        key,
-        take:
-          row.counted !== null
-            ? { counted: true, left: Math.max(0, limit - Number(row.counted)) }
-            : { counted: false, left: Math.max(0, limit - Number(row.found ?? 0)) },
-      };
+      return { key, take: takeOf(Number(row.quota ?? 0), row.counted, row.found) };
     },
 
     async refundRequest(keyId, month, count = 1) {
