@@ -10,6 +10,9 @@
  *   disk            PostgreSQL by table, and the Elasticsearch index
  *   endpoints-es    every endpoint under concurrent load (autocannon), search on Elasticsearch
  *   endpoints-pg    the same with search on PostgreSQL
+ *                   (each endpoint also records the CPU-seconds of the service, PostgreSQL,
+ *                   Elasticsearch and this process over its measured run, and per request:
+ *                   bench/process-cpu.ts)
  *
  *   npm run bench:full-scale -- --register bench/results/register-full/BasicCompanyDataAsOneFile-2024-06-01.zip \
  *     --accounts bench/results/accounts-full
@@ -30,6 +33,8 @@ import { generateApiKey, hashApiKey, keyPrefix } from '../src/domain/api-keys.ts
 import type { Workload } from './endpoint-workloads.ts';
 import { drawSamples, workloads } from './endpoint-workloads.ts';
 import { startService } from './ukcd-service.ts';
+import type { ProcessGroup } from './process-cpu.ts';
+import { cpuByProcessUnavailable, cpuPerRequest, startCpuWindow } from './process-cpu.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const results = join(root, 'bench', 'results');
@@ -188,6 +193,8 @@ function measure(
 const WARM_UP_FROM = 1_000_000;
 
 async function endpoints(adapter: 'elasticsearch' | 'postgres'): Promise<Record<string, unknown>> {
+  const noCpu = cpuByProcessUnavailable();
+  if (noCpu) throw new Error(`${noCpu}: the endpoint stages record the CPU of each process group`);
   const sql = createPgSql({ connectionString: databaseUrl, max: 1 });
   const samples = await drawSamples(sql);
   await sql.close();
@@ -198,6 +205,15 @@ async function endpoints(adapter: 'elasticsearch' | 'postgres'): Promise<Record<
   const keys = await issueKeys(Math.ceil((workloads(samples).length * (duration + 3) * 2500) / 5000) + 10);
   const service = await startService(adapter === 'elasticsearch' ? withEs : withoutEs);
   const figures: Record<string, unknown> = {};
+  const cpuGroups: Record<string, ProcessGroup> = {
+    service: { pid: service.child.pid! },
+    postgres: { comm: 'postgres' },
+    // Only the backends serving this database (their process title names it): what other sessions
+    // on the shared server do is not in it, nor the server's background processes.
+    postgres_this_db: { comm: 'postgres', cmdline: ` ${values.database} ` },
+    ...(adapter === 'elasticsearch' ? { elasticsearch: { cmdline: 'org.elasticsearch' } } : {}),
+    bench: 'self',
+  };
   try {
     // Every key watches five companies, so that the watchlist and alerts read something.
     for (const [n, key] of keys.entries()) {
@@ -213,7 +229,9 @@ async function endpoints(adapter: 'elasticsearch' | 'postgres'): Promise<Record<
       // The warm-up asks other things than the measured run (requests drawn from far along the
       // sequence), so that a cache in the service cannot answer the run with what the warm-up asked.
       const warm = await measure(service.url, workload, keys, 3, connections, WARM_UP_FROM);
+      const cpuWindow = startCpuWindow(cpuGroups);
       const result = await measure(service.url, workload, keys, duration, connections);
+      const cpu = cpuPerRequest(cpuWindow.stop(), result.requests.total);
       figures[workload.name] = {
         requests: result.requests.total,
         rps: result.requests.average,
@@ -227,6 +245,7 @@ async function endpoints(adapter: 'elasticsearch' | 'postgres'): Promise<Record<
         ),
         errors: result.errors + result.timeouts,
         warm_up_requests: warm.requests.total,
+        ...cpu,
       };
       process.stdout.write(`  ${adapter} ${workload.name}: ${JSON.stringify(figures[workload.name])}\n`);
     }

@@ -17,8 +17,11 @@
  * Each records requests/s, the client's latency (p50/p90/p99/max), the server's own time from
  * every answer's `Server-Timing: app;dur=` header (p50/p90/p99/max), the statuses, and how many
  * answers found nothing (a search without a match, a company page without a chart), into
- * bench/results/web.json. Anonymous pages are limited per address: the service is started with
- * WEB_ANON_RATE_PER_MINUTE raised (`--anon-rate`, default its maximum), as an operator would set it.
+ * bench/results/web.json, with the CPU each process group used over the measured run (`cpu_s`:
+ * the service, PostgreSQL, Elasticsearch, this process, the machine's busy and idle time; and
+ * `cpu_ms_per_request`; bench/process-cpu.ts). Anonymous pages are limited per address: the
+ * service is started with WEB_ANON_RATE_PER_MINUTE raised (`--anon-rate`, default its maximum), as
+ * an operator would set it.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -30,6 +33,8 @@ import type { WebWorkload } from './web-workloads.ts';
 import { drawWebSamples, typedPhrases, webWorkloads } from './web-workloads.ts';
 import { startService, stopService } from './ukcd-service.ts';
 import { latencyMs } from './latency.ts';
+import type { ProcessGroup } from './process-cpu.ts';
+import { cpuByProcessUnavailable, cpuPerRequest, startCpuWindow } from './process-cpu.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const results = join(root, 'bench', 'results');
@@ -134,6 +139,8 @@ function measure(url: string, workload: WebWorkload, seconds: number, from: { tu
 }
 
 async function main(): Promise<void> {
+  const noCpu = cpuByProcessUnavailable();
+  if (noCpu) throw new Error(`${noCpu}: bench/web records the CPU of each process group`);
   const sql = createPgSql({ connectionString: databaseUrl, max: 1 });
   const samples = await drawWebSamples(sql);
   const counts = await sql.query<{ companies: number; filers: number }>(
@@ -152,13 +159,24 @@ async function main(): Promise<void> {
     WEB_ANON_RATE_PER_MINUTE: String(anonRate),
   });
   const figures: Record<string, unknown> = {};
+  const cpuGroups: Record<string, ProcessGroup> = {
+    service: { pid: service.child.pid! },
+    postgres: { comm: 'postgres' },
+    // Only the backends serving this database (their process title names it): what other sessions
+    // on the shared server do is not in it, nor the server's background processes.
+    postgres_this_db: { comm: 'postgres', cmdline: ` ${values.database} ` },
+    ...(values.search === 'elasticsearch' ? { elasticsearch: { cmdline: 'org.elasticsearch' } } : {}),
+    bench: 'self',
+  };
   try {
     const only = values.only?.split(',');
     for (const workload of webWorkloads(samples)) {
       if (only && !only.includes(workload.name)) continue;
       const counter = { turn: 0 };
       const warm = await measure(service.url, workload, 3, counter);
+      const cpuWindow = startCpuWindow(cpuGroups);
       const { result, server, untimed, empty } = await measure(service.url, workload, duration, counter);
+      const cpu = cpuPerRequest(cpuWindow.stop(), result.requests.total);
       server.sort((a, b) => a - b);
       figures[workload.name] = {
         requests: result.requests.total,
@@ -179,6 +197,7 @@ async function main(): Promise<void> {
         non2xx: result.non2xx,
         errors: result.errors + result.timeouts,
         warm_up_requests: warm.result.requests.total,
+        ...cpu,
       };
       process.stdout.write(`${workload.name}: ${JSON.stringify(figures[workload.name])}\n`);
     }
