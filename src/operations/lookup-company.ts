@@ -39,12 +39,9 @@ export const lookupCompany = defineOperation({
   output: lookupCompanyOutput,
   json: true,
   async run(deps, input, context): Promise<ControlledProfile> {
-    const [found, pscs] = await Promise.all([
-      deps.store.getCompany(input.company_number),
-      deps.ownership.pscsOf(input.company_number, input.include_ceased),
-    ]);
+    const found = await deps.ownership.companyWithPscs(input.company_number, input.include_ceased);
     if (!found) throw companyNotFound(input.company_number);
-    return { ...companyProfile(found, context.today), ...companyControl(pscs, input.include_ceased) };
+    return { ...companyProfile(found, context.today), ...companyControl(found.pscs, input.include_ceased) };
   },
   toMarkdown: renderProfile,
 });

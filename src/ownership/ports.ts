@@ -4,6 +4,7 @@
  * people index (search_people). Adapters: src/adapters/postgres (store), src/adapters/elasticsearch
  * and src/adapters/pg-search (people index).
  */
+import type { CompanyWithAccounts } from '../ports.ts';
 import type { PersonDocument } from './people.ts';
 import type { PscRecord, StoredPsc } from './psc.ts';
 
@@ -33,6 +34,15 @@ export interface PscStore {
 export interface OwnershipReader {
   /** A company's PSCs and statements, ceased ones too when asked; current first, newest notified first. */
   pscsOf(companyNumber: string, includeCeased: boolean): Promise<StoredPsc[]>;
+  /**
+   * A company on the register with its accounts history (as CompanyStore.getCompany gives it) and
+   * its PSCs and statements (as pscsOf gives them), in one statement: what a lookup reads. Null
+   * when the company is not on the register.
+   */
+  companyWithPscs(
+    companyNumber: string,
+    includeCeased: boolean,
+  ): Promise<(CompanyWithAccounts & { pscs: StoredPsc[] }) | null>;
   /** The current PSCs and statements of each of these companies (one query), whole. */
   currentPscsOf(companyNumbers: readonly string[]): Promise<StoredPsc[]>;
   /**

@@ -13,7 +13,7 @@ import type { PscRecord } from '../../src/ownership/psc.ts';
 import { countingSql } from '../support/batch-fixtures.ts';
 import { testStores, useStore } from '../support/databases.ts';
 import { corporatePsc, individualPsc, pscStatement } from '../support/psc-records.ts';
-import { company } from '../support/store-records.ts';
+import { company, filing } from '../support/store-records.ts';
 
 const SNAPSHOT = '2025-01-01';
 
@@ -66,7 +66,42 @@ for (const kind of testStores) {
         SNAPSHOT,
       );
       await createPscStore(db.sql).upsertPscs(PSCS, SNAPSHOT);
+      await db.store.saveFilings(
+        [
+          filing(
+            '00000001',
+            'Accounts_Bulk_Data-2024-01-02.zip',
+            'Prod223_0001_00000001_20221231.html',
+            '2022-12-31',
+            5,
+          ),
+          filing(
+            '00000001',
+            'Accounts_Bulk_Data-2024-01-02.zip',
+            'Prod223_0002_00000001_20231231.html',
+            '2023-12-31',
+            9,
+          ),
+        ],
+        [],
+      );
       reader = createOwnershipReader(db.sql);
+    });
+
+    test('companyWithPscs: the company as getCompany reads it and its PSCs as pscsOf does, in one statement', async () => {
+      for (const number of [...REGISTER, '99999999'])
+        for (const includeCeased of [false, true]) {
+          const [found, pscs] = [await db.store.getCompany(number), await reader.pscsOf(number, includeCeased)];
+          const statements = countingSql(db.sql);
+          const both = await createOwnershipReader(statements.sql).companyWithPscs(number, includeCeased);
+          assert.equal(statements.statements.length, 1, `${number}: one statement`);
+          assert.deepEqual(both, found && { ...found, pscs }, `${number}, include_ceased ${includeCeased}`);
+        }
+      const withHistory = await reader.companyWithPscs('00000001', true);
+      assert.deepEqual(
+        [withHistory!.accounts.map((a) => a.balance_sheet_date), withHistory!.pscs.length],
+        [['2023-12-31', '2022-12-31'], 4],
+      );
     });
 
     test('pscsOf: the current PSCs, newest notified first; ceased ones only when asked, after them', async () => {

@@ -454,20 +454,32 @@ function utcIso(column: string): string {
   return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
-/** Companies with their whole history aggregated, newest first: one round trip (json, not jsonb: built only to be sent). */
-async function selectCompanies(sql: Sql, where: string, params: unknown[]): Promise<CompanyWithAccounts[]> {
-  const result = await sql.query<CompanyRow & { accounts: AccountsEntry[] | null }>(
-    `SELECT c.*, (
+/**
+ * The whole history of the company `c`, newest first, as one json column `accounts` (json, not
+ * jsonb: built only to be sent).
+ */
+export const HISTORY_OF_COMPANY = `(
        SELECT json_agg(json_build_object(
          'balance_sheet_date', h.balance_sheet_date, 'period_start', h.period_start, 'published', h.published,
          'standard', h.standard, 'figures', h.figures, 'quality', h.quality, 'from_prior_period', h.from_prior_period,
          'source', json_build_object('zip', NULLIF(h.source_zip, ''), 'file', h.source_file))
          ORDER BY h.balance_sheet_date DESC)
-       FROM accounts_history h WHERE h.company_number = c.company_number) AS accounts
-     FROM companies c WHERE ${where}`,
+       FROM accounts_history h WHERE h.company_number = c.company_number) AS accounts`;
+
+/** A row of `SELECT c.*, ${HISTORY_OF_COMPANY} FROM companies c`. */
+export type CompanyWithHistoryRow = CompanyRow & { accounts: AccountsEntry[] | null };
+
+export function companyWithAccountsFromRow(row: CompanyWithHistoryRow): CompanyWithAccounts {
+  return { company: companyFromRow(row), accounts: row.accounts ?? [] };
+}
+
+/** Companies with their whole history aggregated: one round trip. */
+async function selectCompanies(sql: Sql, where: string, params: unknown[]): Promise<CompanyWithAccounts[]> {
+  const result = await sql.query<CompanyWithHistoryRow>(
+    `SELECT c.*, ${HISTORY_OF_COMPANY} FROM companies c WHERE ${where}`,
     params,
   );
-  return result.rows.map((row) => ({ company: companyFromRow(row), accounts: row.accounts ?? [] }));
+  return result.rows.map(companyWithAccountsFromRow);
 }
 
 function companyFromRow(row: CompanyRow): CompanyWithAccounts['company'] {
