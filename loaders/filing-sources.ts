@@ -1,8 +1,8 @@
 /**
  * Every filing under a list of paths: single files, folders (recursively), accounts bulk zips,
  * and the zips Companies House nests inside bulk zips (a CIC's accounts plus its CIC34 report).
- * Anything that cannot be read is handed to `onProblem` with the reason; nothing is skipped
- * silently.
+ * Anything that cannot be read is handed to `onProblem` with the reason, and a bulk zip's repeated
+ * member names to `onRepeated`; nothing is skipped silently.
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
@@ -24,8 +24,24 @@ export interface SourceProblem {
   error: { code: 'unreadable' | 'bad_zip' | 'too_large' | 'no_filing_in_zip'; message: string };
 }
 
+/** A name a bulk zip gives more than one member. */
+export interface RepeatedMember {
+  /** The bulk zip, as given. */
+  zip: string;
+  file: string;
+  /** How many members bear the name. */
+  copies: number;
+}
+
 export interface SourceEvents {
   onProblem(problem: SourceProblem): void;
+  /**
+   * A bulk zip names a member more than once. With this event only the last copy (in the zip's
+   * order) is yielded, the earlier are skipped unread, and each such name is reported here once
+   * (in the order the repeats are met), before the zip's first filing; without it every copy is
+   * yielded, in the zip's order.
+   */
+  onRepeated?(repeat: RepeatedMember): void;
   /** Called as the number of filings to come becomes known (zip entry counts, files found). */
   onExpected?(count: number): void;
 }
@@ -91,7 +107,16 @@ async function* fromBulkZip(path: string, events: SourceEvents, maxBytes: number
   }
   events.onExpected?.(zip.entryCount);
   try {
+    // A pass over the central directory first, so that an earlier copy is skipped before anyone
+    // parses it: the copy loaded is the zip's last, whichever parse would have finished last.
+    const copiesLeft = events.onRepeated ? await repeatedNames(zip) : new Map<string, number>();
+    for (const [file, copies] of copiesLeft) events.onRepeated!({ zip: path, file, copies });
     for await (const member of zip.members()) {
+      const left = copiesLeft.get(member.name);
+      if (left !== undefined && left > 1) {
+        copiesLeft.set(member.name, left - 1);
+        continue;
+      }
       if (member.uncompressedSize > maxBytes) {
         const message = `${member.uncompressedSize} bytes, over ${maxBytes}`;
         events.onProblem({ file: member.name, zip: path, error: { code: 'too_large', message } });
@@ -121,6 +146,24 @@ async function* fromBulkZip(path: string, events: SourceEvents, maxBytes: number
   } finally {
     zip.close();
   }
+}
+
+/**
+ * Each member name a zip gives more than once, with how many times. Up to the first damaged
+ * central directory record, if any: the pass over the members stops there too, and reports it.
+ */
+async function repeatedNames(zip: OpenZip): Promise<Map<string, number>> {
+  const seen = new Set<string>();
+  const repeated = new Map<string, number>();
+  try {
+    await zip.forEachMemberName((name) => {
+      if (seen.has(name)) repeated.set(name, (repeated.get(name) ?? 1) + 1);
+      else seen.add(name);
+    });
+  } catch {
+    // Reported by the pass over the members.
+  }
+  return repeated;
 }
 
 /**

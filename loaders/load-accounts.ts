@@ -7,7 +7,9 @@
  * bulk file whose load completed is skipped on the next run (unless forced); one whose load was
  * killed is loaded again in full, which ends in the same state as one clean run. Every filing that
  * cannot be read is recorded with its reason (table parse_failures and a report file) and makes
- * the exit status 1.
+ * the exit status 1. A bulk zip that names a member twice (or more) is loaded with the last copy of
+ * each such name, the earlier copies skipped unparsed; each name is reported (log, summary and the
+ * file's journal entry, `repeated_members`), without failing the load.
  *
  * Shared (options.shared, which `ukcd load accounts` always uses): several processes, on one
  * machine or many, given the same files and the same store, split the files between them. Each
@@ -29,7 +31,7 @@ import type { CompanyStore, FilingRecord, ParseFailureRecord } from '../src/port
 import type { Lease, LoadClaims, LoadFile } from '../src/shared-work/ports.ts';
 import { holdLease, isDeadHere, LeaseLostError, renewalIntervalMs } from './hold-lease.ts';
 import { filingSources, isNestedFilingZip } from './filing-sources.ts';
-import type { SourceProblem } from './filing-sources.ts';
+import type { RepeatedMember, SourceProblem } from './filing-sources.ts';
 import { reportProgressToJournal } from './journal-progress.ts';
 import { isUrl } from './download.ts';
 import { createParsePool } from './parse-pool.ts';
@@ -73,6 +75,8 @@ export interface AccountsLoadSummary {
   failed: number;
   failuresByCode: Record<string, number>;
   failureReport: string | null;
+  /** Names a bulk zip (`zip`: its base name) gives several members: the last copy of each was loaded. */
+  repeatedMembers: RepeatedMember[];
   seconds: number;
   /** What alert detection found, when the load was asked to run it. */
   alerts?: AlertDetectionSummary;
@@ -100,12 +104,14 @@ export async function loadAccounts(
   return { ...summary, alerts: await detectAlerts(options.alerts, options.log ? { log: options.log } : {}) };
 }
 
+const logToStderr = (line: string) => process.stderr.write(`${line}\n`);
+
 async function loadAccountsFiles(
   store: CompanyStore,
   paths: readonly string[],
   options: AccountsLoadOptions,
 ): Promise<AccountsLoadSummary> {
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const log = options.log ?? logToStderr;
   const summary: AccountsLoadSummary = {
     inputs: 0,
     skipped: [],
@@ -116,6 +122,7 @@ async function loadAccountsFiles(
     failed: 0,
     failuresByCode: {},
     failureReport: null,
+    repeatedMembers: [],
     seconds: 0,
   };
   const units = await planUnits(paths, options.published ?? null);
@@ -261,6 +268,7 @@ async function loadUnit(
   recordFailure: (failure: ParseFailureRecord) => Promise<void>,
   claim?: { lost(): boolean; detail: Record<string, unknown> },
 ): Promise<void> {
+  const log = options.log ?? logToStderr;
   let path = unit.path;
   if (isUrl(path)) {
     if (!options.download) throw new Error(`${path}: a URL, and this load was given no way to download it`);
@@ -297,6 +305,21 @@ async function loadUnit(
   };
   const onProblem = (problem: SourceProblem) =>
     reject(problem.zip ? problem.file : basename(problem.file), problem.error.code, problem.error.message);
+  // Reported as the zip is opened, before its first filing; said once per zip, and kept with the
+  // file's journal entry.
+  const repeats: RepeatedMember[] = [];
+  const onRepeated = (repeat: RepeatedMember) => {
+    repeats.push({ ...repeat, zip: unit.source });
+    summary.repeatedMembers.push({ ...repeat, zip: unit.source });
+    // The skipped copies are among the entries the progress was told to expect.
+    progress.advance(repeat.copies - 1);
+  };
+  /** Says the zip's repeated names, once it is loaded (or stopped), and returns them for its journal entry. */
+  const reportRepeats = () => {
+    if (repeats.length === 0) return {};
+    log(describeRepeats(repeats));
+    return { repeated_members: Object.fromEntries(repeats.map((repeat) => [repeat.file, repeat.copies])) };
+  };
   const onResult = async (result: ParseResult, name: string) => {
     if (result.ok) {
       counts.rows_read++;
@@ -317,6 +340,7 @@ async function loadUnit(
   try {
     const sources = filingSources([path], {
       onProblem: (p) => problems.push(p),
+      onRepeated,
       onExpected: (n) => progress.expect(n),
     });
     for await (const source of sources) {
@@ -340,12 +364,13 @@ async function loadUnit(
     await journalProgress.stop();
     if (claim?.lost())
       throw new LeaseLostError("another process took this file over (this process's lease ran out) before it was done");
-    await store.finishLoad(journal, 'done', counts);
+    await store.finishLoad(journal, 'done', counts, reportRepeats());
   } catch (error) {
     await Promise.allSettled(inFlight);
     await writes.settle();
     await journalProgress.stop();
     await store.finishLoad(journal, error instanceof LeaseLostError ? 'interrupted' : 'failed', counts, {
+      ...reportRepeats(),
       error: error instanceof Error ? error.message : String(error),
     });
     throw error;
@@ -426,6 +451,34 @@ export function describeAccountsSummary(summary: AccountsLoadSummary): string {
     (summary.skipped.length > 0 ? `; ${summary.skipped.length} already loaded, skipped` : '') +
     (summary.loadedElsewhere > 0 ? `; ${summary.loadedElsewhere} loaded by other processes` : '') +
     (summary.takenOver.length > 0 ? `; ${summary.takenOver.length} taken over from a process that died` : '') +
-    (summary.failed > 0 ? `; ${summary.failed} could not be read (${codes}), see ${summary.failureReport}` : '')
+    (summary.failed > 0 ? `; ${summary.failed} could not be read (${codes}), see ${summary.failureReport}` : '') +
+    (summary.repeatedMembers.length > 0 ? `; ${describeAllRepeats(summary.repeatedMembers)}` : '')
   );
+}
+
+/** Names listed for one zip; the rest are counted (all are in its journal entry). */
+const REPEATS_LISTED = 10;
+/** Zips whose repeats the summary lists; beyond it, totals (each zip had its own log line). */
+const REPEAT_ZIPS_LISTED = 3;
+
+/** "2 members named more than once in Z.zip: A (2 copies), B (3 copies) (the last copy of each kept)". */
+function describeRepeats(repeats: readonly RepeatedMember[]): string {
+  const listed = repeats.slice(0, REPEATS_LISTED).map((repeat) => `${repeat.file} (${repeat.copies} copies)`);
+  if (repeats.length > REPEATS_LISTED) listed.push(`${repeats.length - REPEATS_LISTED} more in the load journal`);
+  return `${countOf(repeats.length, 'member')} named more than once in ${repeats[0]!.zip}: ${listed.join(', ')} (the last copy of each kept)`;
+}
+
+function describeAllRepeats(repeats: readonly RepeatedMember[]): string {
+  const byZip = new Map<string, RepeatedMember[]>();
+  for (const repeat of repeats) {
+    const ofZip = byZip.get(repeat.zip);
+    if (ofZip) ofZip.push(repeat);
+    else byZip.set(repeat.zip, [repeat]);
+  }
+  if (byZip.size <= REPEAT_ZIPS_LISTED) return [...byZip.values()].map(describeRepeats).join('; ');
+  return `${countOf(repeats.length, 'member')} named more than once in ${byZip.size} bulk zips (the last copy of each kept; listed in each zip's journal entry)`;
+}
+
+function countOf(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, test } from 'node:test';
 import { filingSources } from '../../loaders/filing-sources.ts';
-import type { SourceProblem } from '../../loaders/filing-sources.ts';
+import type { RepeatedMember, SourceProblem } from '../../loaders/filing-sources.ts';
 import { runParseCommand } from '../../loaders/parse-command.ts';
 import { accountsSamplesDir, repoRoot } from '../support/samples.ts';
 import { writeZip } from '../support/zip.ts';
@@ -92,6 +92,127 @@ describe('filing sources', () => {
     assert.equal(problems.length, 1);
     assert.equal(problems[0]!.file, 'Prod223_0001_01234567_20231231.html');
     assert.equal(problems[0]!.error.code, 'bad_zip');
+  });
+
+  // Each case: the members of a bulk zip in order (name, content); what is yielded (name: content)
+  // and reported when repeats are asked for, and what is yielded when they are not.
+  const repeatCases: {
+    title: string;
+    members: [string, string][];
+    yielded: string[];
+    repeated: [string, number][];
+  }[] = [
+    {
+      title: 'no name repeated',
+      members: [
+        ['a.html', '1'],
+        ['b.html', '2'],
+      ],
+      yielded: ['a.html: 1', 'b.html: 2'],
+      repeated: [],
+    },
+    {
+      title: 'a name twice, the copies apart',
+      members: [
+        ['a.html', '1'],
+        ['b.html', '2'],
+        ['a.html', '3'],
+      ],
+      yielded: ['b.html: 2', 'a.html: 3'],
+      repeated: [['a.html', 2]],
+    },
+    {
+      title: 'a name three times, another twice in a row',
+      members: [
+        ['a.html', '1'],
+        ['b.html', '2'],
+        ['b.html', '3'],
+        ['a.html', '4'],
+        ['c.html', '5'],
+        ['a.html', '6'],
+      ],
+      yielded: ['b.html: 3', 'c.html: 5', 'a.html: 6'],
+      // In the order the repeats are met: b's second copy comes before a's.
+      repeated: [
+        ['b.html', 2],
+        ['a.html', 3],
+      ],
+    },
+    {
+      title: 'names differing only in case or folder are different members',
+      members: [
+        ['a.html', '1'],
+        ['A.html', '2'],
+        ['x/a.html', '3'],
+      ],
+      yielded: ['a.html: 1', 'A.html: 2', 'x/a.html: 3'],
+      repeated: [],
+    },
+  ];
+  for (const [i, { title, members, yielded, repeated }] of repeatCases.entries()) {
+    test(`a bulk zip with ${title}: the last copy of each name, each repeated name reported once`, async () => {
+      const zipPath = join(dir, `Accounts_Bulk_Data-2024-02-0${i + 1}.zip`);
+      await writeZip(
+        zipPath,
+        members.map(([name, content]) => [name, Buffer.from(content)] as const),
+      );
+      const problems: SourceProblem[] = [];
+      const repeats: RepeatedMember[] = [];
+      const got: string[] = [];
+      for await (const source of filingSources([zipPath], {
+        onProblem: (p) => problems.push(p),
+        onRepeated: (r) => repeats.push(r),
+      })) {
+        // Every repeat is known before the zip's first filing.
+        assert.equal(repeats.length, repeated.length);
+        got.push(`${source.name}: ${source.bytes.toString()}`);
+      }
+      assert.deepEqual(problems, []);
+      assert.deepEqual(got, yielded);
+      assert.deepEqual(
+        repeats,
+        repeated.map(([file, copies]) => ({ zip: zipPath, file, copies })),
+      );
+      // Not asked for repeats: every copy, in the zip's order.
+      const all: string[] = [];
+      for await (const source of filingSources([zipPath], { onProblem: (p) => assert.fail(p.error.message) }))
+        all.push(`${source.name}: ${source.bytes.toString()}`);
+      assert.deepEqual(
+        all,
+        members.map(([name, content]) => `${name}: ${content}`),
+      );
+    });
+  }
+
+  test('a damaged central directory: the members before the damage, the later copy of a repeat among them, then the problem', async () => {
+    const zipPath = join(dir, 'Accounts_Bulk_Data-2024-02-10.zip');
+    const names = ['a.html', 'b.html', 'a.html', 'c.html', 'b.html'];
+    await writeZip(
+      zipPath,
+      names.map((name, i) => [name, Buffer.from(String(i))] as const),
+    );
+    // Break the signature of the fourth central directory record (c.html): reading stops there.
+    const bytes = readFileSync(zipPath);
+    const signature = Buffer.from([0x50, 0x4b, 0x01, 0x02]);
+    let at = -1;
+    for (let n = 0; n < 4; n++) at = bytes.indexOf(signature, at + 1);
+    bytes[at] = 0;
+    writeFileSync(zipPath, bytes);
+    const problems: SourceProblem[] = [];
+    const repeats: RepeatedMember[] = [];
+    const got: string[] = [];
+    for await (const source of filingSources([zipPath], {
+      onProblem: (p) => problems.push(p),
+      onRepeated: (r) => repeats.push(r),
+    }))
+      got.push(`${source.name}: ${source.bytes.toString()}`);
+    assert.deepEqual(got, ['b.html: 1', 'a.html: 2']);
+    assert.deepEqual(repeats, [{ zip: zipPath, file: 'a.html', copies: 2 }]);
+    assert.deepEqual(
+      problems.map((p) => [p.file, p.error.code]),
+      [[zipPath, 'bad_zip']],
+    );
+    assert.match(problems[0]!.error.message, /^stopped reading: /);
   });
 
   test('members over the size limit are refused without being read', async () => {

@@ -9,7 +9,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeF
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
-import { loadAccounts } from '../../loaders/load-accounts.ts';
+import { describeAccountsSummary, loadAccounts } from '../../loaders/load-accounts.ts';
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
 import { hasAnyFigure } from '../../src/domain/figures.ts';
 import { watchSnapshot } from '../../src/domain/watch-snapshot.ts';
@@ -23,6 +23,7 @@ import { watchJournal } from '../support/journal-watch.ts';
 import { ixDocument, money } from '../support/ixbrl-doc.ts';
 import { accountsSamplesDir, repoRoot } from '../support/samples.ts';
 import { company } from '../support/store-records.ts';
+import { writeZip } from '../support/zip.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ukcd-accounts-'));
 const quiet = { reportDir: join(dir, 'reports'), log: () => undefined, workers: 2 };
@@ -149,6 +150,73 @@ for (const kind of testStores) {
         `SELECT published FROM filings WHERE company_number = 'NI681295'`,
       );
       assert.deepEqual(loaded.rows, [{ published: '2023-03-10' }]);
+    });
+
+    test('a bulk zip naming a member more than once loads the last copy of each, however the parses finish, and says so', async () => {
+      const folder = join(dir, `repeats-${kind.name}`);
+      mkdirSync(folder);
+      const bulk = 'Accounts_Bulk_Data-2024-01-02.zip';
+      const [a, b, c] = ['Prod223_0001_01234567', 'Prod223_0002_01234568', 'Prod223_0003_01234569'].map(
+        (prefix) => `${prefix}_20231231.html`,
+      ) as [string, string, string];
+      // Facts enough to make a copy slow to parse (about 3 MB). The first copy of a, slow, goes to
+      // one worker and its quick last copy to the other, so their parses finish in reverse order.
+      const filing = (number: string, netAssets: string, slow = false) =>
+        Buffer.from(
+          ixDocument(
+            money('NetAssetsLiabilities', 'cy', netAssets) +
+              (slow
+                ? Array.from({ length: 20_000 }, () => `<p>${money('TurnoverRevenue', 'cyd', '5,000')}</p>`).join('\n')
+                : ''),
+            { number },
+          ),
+        );
+      await writeZip(join(folder, bulk), [
+        [a, filing('01234567', '111', true)],
+        [a, filing('01234567', '222')],
+        [b, filing('01234568', '5,000')],
+        [c, filing('01234569', '777')],
+        [b, filing('01234568', '6,000')],
+        // The last copy of b is cut short: b is a parse failure, whatever its earlier copies held.
+        [b, filing('01234568', '7,000').subarray(0, 1500)],
+      ]);
+      // One batch, and one batch per filing (a repeat across batches), each loaded twice.
+      for (const batchSize of [500, 1, 500, 1]) {
+        const summary = await loadAccounts(db.store, [folder], { ...quiet, batchSize, force: true });
+        const filings = await db.sql.query<{ source_file: string; net_assets: number }>(
+          `SELECT source_file, (current_figures->>'net_assets')::int AS net_assets FROM filings WHERE source_zip = $1 ORDER BY 1`,
+          [bulk],
+        );
+        assert.deepEqual(
+          filings.rows,
+          [
+            { source_file: a, net_assets: 222 },
+            { source_file: c, net_assets: 777 },
+          ],
+          `batch size ${batchSize}`,
+        );
+        const failures = await db.sql.query<{ source_file: string; code: string }>(
+          `SELECT source_file, code FROM parse_failures WHERE source_zip = $1`,
+          [bulk],
+        );
+        assert.deepEqual(failures.rows, [{ source_file: b, code: 'truncated' }]);
+        assert.deepEqual(summary.repeatedMembers, [
+          { zip: bulk, file: a, copies: 2 },
+          { zip: bulk, file: b, copies: 3 },
+        ]);
+        assert.deepEqual([summary.filings, summary.parsed, summary.failed], [3, 2, 1]);
+        assert.match(
+          describeAccountsSummary(summary),
+          new RegExp(
+            `; 2 members named more than once in ${bulk}: ${a} \\(2 copies\\), ${b} \\(3 copies\\) \\(the last copy of each kept\\)`,
+          ),
+        );
+        const journal = await db.sql.query<{ repeated: unknown; rows_read: number }>(
+          `SELECT detail->'repeated_members' AS repeated, rows_read FROM load_journal WHERE source = $1 ORDER BY id DESC LIMIT 1`,
+          [bulk],
+        );
+        assert.deepEqual(journal.rows, [{ repeated: { [a]: 2, [b]: 3 }, rows_read: 3 }]);
+      }
     });
 
     test('a filing with no figures at its balance sheet date is listed, never the latest accounts, until the next one gives that date figures', async () => {
