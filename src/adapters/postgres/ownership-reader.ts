@@ -6,7 +6,7 @@ import type { LevelledControlRecord, OwnershipReader, RegisteredCompany } from '
 import type { StoredPsc } from '../../ownership/psc.ts';
 import type { Sql } from '../../ports.ts';
 import type { CompanyWithHistoryRow } from './company-store.ts';
-import { companyWithAccountsFromRow, HISTORY_OF_COMPANY } from './company-store.ts';
+import { COMPANY_WITH_HISTORY, companyWithAccountsFromRow } from './company-store.ts';
 
 export const PSC_COLUMNS = `p.company_number, p.psc_id, p.kind, p.kind_class, p.beneficial_owner, p.name, p.name_elements,
   p.natures AS natures_of_control, to_char(p.notified_on, 'YYYY-MM-DD') AS notified_on,
@@ -28,7 +28,7 @@ const PSCS_OF_COMPANY = `(
  * (the other two run in parallel) the service spent more on sending, waking PostgreSQL and
  * building driver rows than on the answer.
  */
-const COMPANY_WITH_PSCS = `SELECT c.*, ${HISTORY_OF_COMPANY}, ${PSCS_OF_COMPANY}
+const COMPANY_WITH_PSCS = `SELECT ${COMPANY_WITH_HISTORY}, ${PSCS_OF_COMPANY}
 FROM companies c WHERE c.company_number = $1::text`;
 
 /**
