@@ -452,7 +452,7 @@ export function describeAccountsSummary(summary: AccountsLoadSummary): string {
     (summary.loadedElsewhere > 0 ? `; ${summary.loadedElsewhere} loaded by other processes` : '') +
     (summary.takenOver.length > 0 ? `; ${summary.takenOver.length} taken over from a process that died` : '') +
     (summary.failed > 0 ? `; ${summary.failed} could not be read (${codes}), see ${summary.failureReport}` : '') +
-    (summary.repeatedMembers.length > 0 ? `; ${describeAllRepeats(summary.repeatedMembers)}` : '')
+    (summary.repeatedMembers.length > 0 ? `; ${describeRepeatedMembers(summary.repeatedMembers)}` : '')
   );
 }
 
@@ -468,7 +468,8 @@ function describeRepeats(repeats: readonly RepeatedMember[]): string {
   return `${countOf(repeats.length, 'member')} named more than once in ${repeats[0]!.zip}: ${listed.join(', ')} (the last copy of each kept)`;
 }
 
-function describeAllRepeats(repeats: readonly RepeatedMember[]): string {
+/** The repeated members of a whole load, per zip (or in total, past a few zips). */
+export function describeRepeatedMembers(repeats: readonly RepeatedMember[]): string {
   const byZip = new Map<string, RepeatedMember[]>();
   for (const repeat of repeats) {
     const ofZip = byZip.get(repeat.zip);

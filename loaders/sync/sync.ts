@@ -11,7 +11,7 @@ import { startProgress } from '../../src/cli/progress.ts';
 import type { PscStore } from '../../src/ownership/ports.ts';
 import type { CompanyStore } from '../../src/ports.ts';
 import type { AccountsLoadSummary } from '../load-accounts.ts';
-import { loadAccounts } from '../load-accounts.ts';
+import { describeRepeatedMembers, loadAccounts } from '../load-accounts.ts';
 import type { PscLoadSummary } from '../load-psc.ts';
 import { loadPsc } from '../load-psc.ts';
 import type { RegisterLoadSummary } from '../load-register.ts';
@@ -258,7 +258,12 @@ export function describeSyncSummary(summary: SyncSummary): string {
   const parts = [];
   if (summary.register) parts.push(`register ${summary.register.snapshotDate}: ${summary.register.rowsWritten} rows`);
   if (summary.accounts) {
-    parts.push(`accounts: ${summary.accounts.parsed} filings read, ${summary.accounts.failed} could not be read`);
+    parts.push(
+      `accounts: ${summary.accounts.parsed} filings read, ${summary.accounts.failed} could not be read` +
+        (summary.accounts.repeatedMembers.length > 0
+          ? `, ${describeRepeatedMembers(summary.accounts.repeatedMembers)}`
+          : ''),
+    );
   }
   if (summary.psc) {
     parts.push(

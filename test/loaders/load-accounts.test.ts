@@ -9,7 +9,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeF
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
-import { describeAccountsSummary, loadAccounts } from '../../loaders/load-accounts.ts';
+import { describeAccountsSummary, describeRepeatedMembers, loadAccounts } from '../../loaders/load-accounts.ts';
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
 import { hasAnyFigure } from '../../src/domain/figures.ts';
 import { watchSnapshot } from '../../src/domain/watch-snapshot.ts';
@@ -297,6 +297,37 @@ for (const kind of testStores) {
     });
   });
 }
+
+describe('what a load says of repeated members', () => {
+  const repeats = (zip: string, n: number) =>
+    Array.from({ length: n }, (_, i) => ({ zip, file: `m${i + 1}.html`, copies: 2 + (i % 2) }));
+  const cases: [title: string, repeats: ReturnType<typeof repeats>, said: string][] = [
+    [
+      'one name in one zip',
+      repeats('A.zip', 1),
+      '1 member named more than once in A.zip: m1.html (2 copies) (the last copy of each kept)',
+    ],
+    [
+      'two zips, each on its own',
+      [...repeats('A.zip', 2), ...repeats('B.zip', 1)],
+      '2 members named more than once in A.zip: m1.html (2 copies), m2.html (3 copies) (the last copy of each kept); ' +
+        '1 member named more than once in B.zip: m1.html (2 copies) (the last copy of each kept)',
+    ],
+    [
+      'ten names listed, the rest counted',
+      repeats('A.zip', 12),
+      `12 members named more than once in A.zip: ${repeats('A.zip', 10)
+        .map((r) => `${r.file} (${r.copies} copies)`)
+        .join(', ')}, 2 more in the load journal (the last copy of each kept)`,
+    ],
+    [
+      'more than three zips: a total',
+      ['A', 'B', 'C', 'D'].flatMap((zip) => repeats(`${zip}.zip`, 2)),
+      "8 members named more than once in 4 bulk zips (the last copy of each kept; listed in each zip's journal entry)",
+    ],
+  ];
+  for (const [title, given, said] of cases) test(title, () => assert.equal(describeRepeatedMembers(given), said));
+});
 
 describe('ukcd load accounts killed with SIGKILL half-way, then run again', () => {
   test('ends in the same state as one clean run (real Postgres)', async () => {
