@@ -65,31 +65,6 @@ export interface ScanOptions {
   wantedText: ReadonlySet<string>;
 }
 
-/**
- * The attributes the scanner reads of the elements it wants, other than the root (whose namespace
- * declarations it reads too), lower case. The skimmer collects only these, into one object shape.
- */
-export const READ_ATTRIBUTES = [
-  'name',
-  'contextref',
-  'unitref',
-  'decimals',
-  'precision',
-  'scale',
-  'format',
-  'sign',
-  'id',
-  'xsi:nil',
-  'continuedat',
-  'dimension',
-  'scheme',
-  'xlink:href',
-  'href',
-] as const;
-
-/** An element's attributes by lower-case name; a name may be present without a value (undefined). */
-export type Attributes = Readonly<Record<string, string | undefined>>;
-
 const INLINE_NAMESPACE = /^https?:\/\/www\.xbrl\.org\/(2008|2013)\/inlineXBRL\/?$/;
 const MAX_NUMBER_TEXT = 256;
 const MAX_TEXT = 2048;
@@ -138,12 +113,12 @@ const MAX_NAME_PARTS = 256;
 /** What an open element of interest does when it closes. */
 type Frame =
   | { tag: string; kind: 'root' }
-  | { tag: string; kind: 'fact'; attribs: Attributes; numeric: boolean; acc: Accumulator | null }
+  | { tag: string; kind: 'fact'; attribs: Record<string, string>; numeric: boolean; acc: Accumulator | null }
   | { tag: string; kind: 'continuation'; id: string | undefined; continuedAt: string | null; acc: Accumulator | null }
   | { tag: string; kind: 'exclude' }
   | { tag: string; kind: 'context'; context: RawContext }
   | { tag: string; kind: 'unit'; id: string; measures: string[] }
-  | { tag: string; kind: 'capture'; field: CaptureField; attribs: Attributes; text: string }
+  | { tag: string; kind: 'capture'; field: CaptureField; attribs: Record<string, string>; text: string }
   | { tag: string; kind: 'namespaces'; outer: Set<string> };
 
 type CaptureField = 'identifier' | 'startdate' | 'enddate' | 'instant' | 'explicitmember' | 'typedmember' | 'measure';
@@ -300,7 +275,7 @@ export class DocumentScanner {
    * its attributes (names lower-cased, values without entities), and unless it is the root, any
    * namespaces it declares change nothing (`changesInlinePrefixes` said so).
    */
-  openTag(name: string, attribs: Attributes, selfClosing: boolean): void {
+  openTag(name: string, attribs: Record<string, string>, selfClosing: boolean): void {
     const wanted = this.isWanted(name);
     const depth = this.frames.length;
     if (this.doc.rootName === null) this.openRoot(name, attribs);
@@ -319,7 +294,7 @@ export class DocumentScanner {
    * entities), its attribute names lower-cased and values as written. The skimmer hands such
    * elements over directly, which spares tokenising most facts and context dates.
    */
-  readPlainElement(name: string, attribs: Attributes, text: string): void {
+  readPlainElement(name: string, attribs: Record<string, string>, text: string): void {
     this.open(name, attribs);
     if (text !== '' && (this.capture !== null || this.accumulators.length > 0)) this.text(text);
     this.close(name);
@@ -380,7 +355,7 @@ export class DocumentScanner {
     if (selfClosing) while (this.frames.length > depth) this.closeFrame(this.frames.pop()!);
   }
 
-  private open(name: string, attribs: Attributes): void {
+  private open(name: string, attribs: Record<string, string>): void {
     const parts = this.partsOf(name);
     const local = parts.lowerLocal;
 
@@ -430,12 +405,11 @@ export class DocumentScanner {
     }
   }
 
-  private openRoot(name: string, attribs: Attributes): void {
+  private openRoot(name: string, attribs: Record<string, string>): void {
     const local = localName(name).toLowerCase();
     this.doc.rootName = name;
     this.doc.kind = local === 'html' ? 'ixbrl' : local === 'xbrl' ? 'xbrl' : 'other';
     for (const [attr, value] of Object.entries(attribs)) {
-      if (value === undefined) continue;
       if (attr === 'xmlns' || attr.startsWith('xmlns:')) {
         const prefix = attr === 'xmlns' ? '' : attr.slice(6);
         this.doc.namespaces.set(prefix, value.trim());
@@ -452,13 +426,12 @@ export class DocumentScanner {
    * `<nonFraction xmlns="http://www.xbrl.org/2013/inlineXBRL">`, making the inline namespace the
    * default for that element only.
    */
-  private declareNamespaces(name: string, attribs: Attributes): void {
+  private declareNamespaces(name: string, attribs: Record<string, string>): void {
     let changed: Set<string> | null = null;
     for (const attr in attribs) {
       const prefix = declaredPrefix(attr);
-      const value = attribs[attr];
-      if (prefix === null || value === undefined) continue;
-      const isInline = INLINE_NAMESPACE.test(value.trim());
+      if (prefix === null) continue;
+      const isInline = INLINE_NAMESPACE.test(attribs[attr]!.trim());
       if (isInline === this.inlinePrefixes.has(prefix)) continue;
       changed ??= new Set(this.inlinePrefixes);
       if (isInline) changed.add(prefix);
@@ -482,7 +455,7 @@ export class DocumentScanner {
     return false;
   }
 
-  private openInline(name: string, local: string, attribs: Attributes): void {
+  private openInline(name: string, local: string, attribs: Record<string, string>): void {
     switch (local) {
       case 'nonfraction':
       case 'nonnumeric': {
@@ -506,14 +479,14 @@ export class DocumentScanner {
     }
   }
 
-  private openPlainFact(name: string, attribs: Attributes): void {
+  private openPlainFact(name: string, attribs: Record<string, string>): void {
     const numeric = attribs.unitref !== undefined;
     if (!numeric && !this.options.wantedText.has(localName(name))) return;
     const acc = this.startAccumulator(numeric ? MAX_NUMBER_TEXT : MAX_TEXT);
     this.frames.push({ tag: name, kind: 'fact', attribs: { ...attribs, name }, numeric, acc });
   }
 
-  private startCapture(tag: string, field: string, attribs: Attributes): void {
+  private startCapture(tag: string, field: string, attribs: Record<string, string>): void {
     this.capture = { tag, kind: 'capture', field: field as CaptureField, attribs, text: '' };
     this.frames.push(this.capture);
   }
@@ -637,7 +610,7 @@ function prefixOf(name: string): string {
   return colon < 0 ? '' : name.slice(0, colon);
 }
 
-function factFrom(attribs: Attributes, numeric: boolean, acc: Accumulator): RawFact {
+function factFrom(attribs: Record<string, string>, numeric: boolean, acc: Accumulator): RawFact {
   return {
     name: (attribs.name ?? '').trim(),
     numeric,

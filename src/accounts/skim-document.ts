@@ -20,7 +20,7 @@
  * whole, as before.
  */
 import type { ScannedDocument, ScanOptions } from './scan-document.ts';
-import { DocumentScanner, INSTANCE_ELEMENTS, READ_ATTRIBUTES, localName } from './scan-document.ts';
+import { DocumentScanner, INSTANCE_ELEMENTS, localName } from './scan-document.ts';
 
 /** Local names (lower case) of the elements the scanner keeps open while it reads them. */
 const FRAME_ELEMENTS = new Set([
@@ -152,68 +152,6 @@ function attributeName(s: string, start: number, end: number): string {
   return knownAttributeName(s, start, end) ?? s.slice(start, end).toLowerCase();
 }
 
-const READ_ATTRIBUTES_BY_LENGTH: string[][] = [];
-for (const name of READ_ATTRIBUTES) (READ_ATTRIBUTES_BY_LENGTH[name.length] ??= []).push(name);
-
-/**
- * The lower-case name at [start, end) when the scanner reads attributes of that name, else null.
- * ASCII letters are lower-cased in place; a name with other characters is lower-cased as the
- * tokenised way does it (`toLowerCase` turns the Kelvin sign into "k").
- */
-function readAttributeName(s: string, start: number, end: number): string | null {
-  const candidates = READ_ATTRIBUTES_BY_LENGTH[end - start];
-  if (candidates !== undefined) {
-    next: for (const known of candidates) {
-      for (let k = 0; k < known.length; k++) {
-        let c = s.charCodeAt(start + k);
-        if (c >= 65 && c <= 90) c += 32;
-        if (c !== known.charCodeAt(k)) continue next;
-      }
-      return known;
-    }
-  }
-  for (let k = start; k < end; k++) {
-    if (s.charCodeAt(k) > 0x7f) {
-      const lower = s.slice(start, end).toLowerCase();
-      return READ_ATTRIBUTES.find((name) => name === lower) ?? null;
-    }
-  }
-  return null;
-}
-
-/**
- * The attributes of a wanted tag as the skimmer hands them over: every name the scanner reads,
- * in the order of READ_ATTRIBUTES, undefined until the tag gives it. One object shape for every
- * tag, so setting and reading them is a plain field access; an object grown one attribute at a
- * time took a new shape at each and was the single largest cost of reading a fact's tag.
- */
-function emptyReadAttributes(): Record<string, string | undefined> {
-  return {
-    name: undefined,
-    contextref: undefined,
-    unitref: undefined,
-    decimals: undefined,
-    precision: undefined,
-    scale: undefined,
-    format: undefined,
-    sign: undefined,
-    id: undefined,
-    'xsi:nil': undefined,
-    continuedat: undefined,
-    dimension: undefined,
-    scheme: undefined,
-    'xlink:href': undefined,
-    href: undefined,
-  };
-}
-
-/** How readTag collects a tag's attributes: not at all, all of them (the root), or those the scanner reads. */
-const enum Collect {
-  None,
-  All,
-  Read,
-}
-
 /**
  * A tag name that may be wanted, met before in this document: later tags of that name reuse the
  * string (so the scanner's set and map lookups find its hash cached) and what is known about it.
@@ -261,7 +199,7 @@ class Skimmer {
   /** Where each namespace declaration readTag found is written: name start, name end, value start, value end. */
   private readonly declarationBounds: number[] = [];
   /** The attributes as the scanner collects them (names lower-cased), or null when not asked for or a value holds an entity. */
-  private attribs: Record<string, string | undefined> | null = null;
+  private attribs: Record<string, string> | null = null;
 
   constructor(
     private readonly s: string,
@@ -342,12 +280,12 @@ class Skimmer {
       i++;
     }
     if (!this.rootSeen) {
-      const end = this.readTag(i, Collect.All);
+      const end = this.readTag(i, true);
       return end < 0 ? -1 : this.root(s.slice(nameStart, i), end, this.selfClosing, this.attribs);
     }
     const known = this.mayBeWanted(nameStart, i, colon) ? this.knownName(nameStart, i) : null;
     const wanted = known !== null && this.isWanted(known);
-    const end = this.readTag(i, wanted && !this.collecting ? Collect.Read : Collect.None);
+    const end = this.readTag(i, wanted && !this.collecting);
     if (end < 0) return -1;
     const { selfClosing, attribs } = this;
     const declares = this.declares && this.declarationsMatter();
@@ -365,7 +303,7 @@ class Skimmer {
    * When the element whose content starts at `from` holds plain text only and closes at once
    * with its own name, the scanner reads it directly; returns where to go on, or -1 to tokenise it.
    */
-  private plainElement(name: string, attribs: Record<string, string | undefined>, from: number): number {
+  private plainElement(name: string, attribs: Record<string, string>, from: number): number {
     const s = this.s;
     const lt = s.indexOf('<', from);
     if (lt < 0 || s.charCodeAt(lt + 1) !== SLASH || !holdsAt(s, lt + 2, name)) return -1;
@@ -454,12 +392,7 @@ class Skimmer {
   }
 
   /** The first element: it tells the scanner what the document is. */
-  private root(
-    name: string,
-    end: number,
-    selfClosing: boolean,
-    attribs: Record<string, string | undefined> | null,
-  ): number {
+  private root(name: string, end: number, selfClosing: boolean, attribs: Record<string, string> | null): number {
     this.rootSeen = true;
     if (attribs === null) {
       // Entities in its attributes: the tokenizer reads it, and what comes before it.
@@ -528,12 +461,12 @@ class Skimmer {
    * name): the index of its `>`, or -1 when the text ends first; whether it closes itself, declares
    * namespaces, and its attributes (when `collect`) are left in the fields above.
    */
-  private readTag(i: number, collect: Collect): number {
+  private readTag(i: number, collect: boolean): number {
     const s = this.s;
     this.declares = false;
     // Setting an array's length is a call into the runtime: only when there is something to drop.
     if (this.declarationBounds.length > 0) this.declarationBounds.length = 0;
-    this.attribs = collect === Collect.None ? null : collect === Collect.All ? {} : emptyReadAttributes();
+    this.attribs = collect ? {} : null;
     for (;;) {
       let c = s.charCodeAt(i);
       if (c === GT) {
@@ -563,10 +496,9 @@ class Skimmer {
       const declaration = nameEnd - nameStart >= 5 && isXmlnsAt(s, nameStart);
       if (declaration) this.declares = true;
       while (isWhitespace(c)) c = s.charCodeAt(++i);
-      const collected = this.attribs === null ? null : this.collectedName(collect, nameStart, nameEnd);
       if (c !== EQUALS) {
         if (declaration) this.declarationBounds.push(nameStart, nameEnd, nameEnd, nameEnd);
-        if (collected !== null) this.attribs![collected] = '';
+        if (this.attribs) this.attribs[attributeName(s, nameStart, nameEnd)] = '';
         continue;
       }
       do c = s.charCodeAt(++i);
@@ -586,18 +518,13 @@ class Skimmer {
         valueEnd = i;
       }
       if (declaration) this.declarationBounds.push(nameStart, nameEnd, valueStart, valueEnd);
-      if (collected !== null && this.attribs !== null) {
+      if (this.attribs) {
         const value = s.slice(valueStart, valueEnd);
         // Entities in values are decoded by the tokenizer: such a tag is left to it.
         if (value.includes('&')) this.attribs = null;
-        else this.attribs[collected] = value;
+        else this.attribs[attributeName(s, nameStart, nameEnd)] = value;
       }
     }
-  }
-
-  /** The key under which readTag collects the attribute named at [start, end), or null when it is not collected. */
-  private collectedName(collect: Collect, start: number, end: number): string | null {
-    return collect === Collect.Read ? readAttributeName(this.s, start, end) : attributeName(this.s, start, end);
   }
 
   /**

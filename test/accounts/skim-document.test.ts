@@ -67,31 +67,6 @@ const cases: Case[] = [
     expect: (doc) => assert.equal(doc.facts[1]!.contextRef, 'cy'),
   },
   {
-    name: 'entities in attributes the scanner does not read, on facts and contexts',
-    doc: ixDocument(money('Equity', 'cy', '8', 'style="font-family:&quot;Arial&quot;" title="a &amp; b"'), {
-      extraContexts: [{ id: 'c2', instant: '2021-12-31' }],
-    }).replace('<xbrli:context id="c2"', '<xbrli:context class="x&amp;y" id="c2"'),
-    expect: (doc) => {
-      assert.deepEqual(texts(doc).slice(1), ['8']);
-      assert.equal(doc.facts[1]!.contextRef, 'cy');
-      assert.equal(doc.contexts.get('c2')!.instant, '2021-12-31');
-    },
-  },
-  {
-    name: 'attributes the scanner does not read, repeated attributes and names in capitals',
-    doc: ixDocument(money('Equity', 'py', '9', 'data-row="3" CONTEXTREF="cy" Scale="3" lang=en-GB')),
-    expect: (doc) => {
-      assert.equal(doc.facts[1]!.contextRef, 'cy');
-      assert.equal(doc.facts[1]!.scale, '3');
-    },
-  },
-  {
-    name: 'an attribute name that lower-cases to a read one only through Unicode (the Kelvin sign)',
-    doc: ixDocument('').replace('xlink:href=', 'xlin\u212a:href='),
-    expect: (doc) =>
-      assert.deepEqual(doc.schemaRefs, ['https://xbrl.frc.org.uk/FRS-102/2022-01-01/FRS-102-2022-01-01.xsd']),
-  },
-  {
     name: 'CDATA in a fact',
     doc: ixDocument(entityName('<![CDATA[A <B> & C]]>')),
     expect: (doc) => assert.equal(doc.facts[1]!.text, 'A <B> & C'),
