@@ -29,13 +29,15 @@ export interface Samples {
 
 /** Draw what the workloads need from the data: a repeatable sample of the register. */
 export async function drawSamples(sql: Sql): Promise<Samples> {
-  const rows = await sql.query<{ company_number: string; name: string; post_town: string | null; sic_codes: string[] }>(
-    `SELECT company_number, name, post_town, sic_codes FROM companies TABLESAMPLE SYSTEM (0.5) REPEATABLE (7)
-     WHERE status = 'Active' LIMIT 20000`,
+  const rows = await sampled(sql, (from) =>
+    sql.query<{ company_number: string; name: string; post_town: string | null; sic_codes: string[] }>(
+      `SELECT company_number, name, post_town, sic_codes FROM companies ${from} WHERE status = 'Active' LIMIT 20000`,
+    ),
   );
-  const withAccounts = await sql.query<{ company_number: string }>(
-    `SELECT DISTINCT company_number FROM accounts_history TABLESAMPLE SYSTEM (0.5) REPEATABLE (7) LIMIT 20000`,
+  const withAccounts = await sampled(sql, (from) =>
+    sql.query<{ company_number: string }>(`SELECT DISTINCT company_number FROM accounts_history ${from} LIMIT 20000`),
   );
+  if (rows.rows.length === 0) throw new Error('bench: the database has no active company to draw requests from');
   const count = (values: (string | null | undefined)[]) => {
     const seen = new Map<string, number>();
     for (const value of values) if (value) seen.set(value, (seen.get(value) ?? 0) + 1);
@@ -177,4 +179,13 @@ export function workloads(s: Samples): Workload[] {
       }),
     },
   ];
+}
+
+/**
+ * A 0.5% sample of the table (repeatable), or the whole table when that sample is too small to
+ * draw from: a database of a few thousand companies samples a handful of pages, or none.
+ */
+async function sampled<Row>(sql: Sql, read: (from: string) => Promise<{ rows: Row[] }>): Promise<{ rows: Row[] }> {
+  const sample = await read('TABLESAMPLE SYSTEM (0.5) REPEATABLE (7)');
+  return sample.rows.length >= 1000 ? sample : read('');
 }
