@@ -33,8 +33,7 @@ import { generateApiKey, hashApiKey, keyPrefix } from '../src/domain/api-keys.ts
 import type { Workload } from './endpoint-workloads.ts';
 import { drawSamples, workloads } from './endpoint-workloads.ts';
 import { startService } from './ukcd-service.ts';
-import type { ProcessGroup } from './process-cpu.ts';
-import { cpuByProcessUnavailable, cpuPerRequest, startCpuWindow } from './process-cpu.ts';
+import { cpuByProcessUnavailable, cpuPerRequest, serviceCpuGroups, startCpuWindow } from './process-cpu.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const results = join(root, 'bench', 'results');
@@ -205,15 +204,7 @@ async function endpoints(adapter: 'elasticsearch' | 'postgres'): Promise<Record<
   const keys = await issueKeys(Math.ceil((workloads(samples).length * (duration + 3) * 2500) / 5000) + 10);
   const service = await startService(adapter === 'elasticsearch' ? withEs : withoutEs);
   const figures: Record<string, unknown> = {};
-  const cpuGroups: Record<string, ProcessGroup> = {
-    service: { pid: service.child.pid! },
-    postgres: { comm: 'postgres' },
-    // Only the backends serving this database (their process title names it): what other sessions
-    // on the shared server do is not in it, nor the server's background processes.
-    postgres_this_db: { comm: 'postgres', cmdline: ` ${values.database} ` },
-    ...(adapter === 'elasticsearch' ? { elasticsearch: { cmdline: 'org.elasticsearch' } } : {}),
-    bench: 'self',
-  };
+  const cpuGroups = serviceCpuGroups(service.child.pid!, values.database, adapter === 'elasticsearch');
   try {
     // Every key watches five companies, so that the watchlist and alerts read something.
     for (const [n, key] of keys.entries()) {

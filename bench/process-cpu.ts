@@ -243,6 +243,27 @@ export function startCpuWindow(groups: Record<string, ProcessGroup>): { stop(): 
 }
 
 /**
+ * The groups an endpoint benchmark measures around the service (`ukcd start`, process
+ * `servicePid`) serving `database`: the service, PostgreSQL, Elasticsearch when it searches there,
+ * and the benchmark itself.
+ */
+export function serviceCpuGroups(
+  servicePid: number,
+  database: string,
+  elasticsearch: boolean,
+): Record<string, ProcessGroup> {
+  return {
+    service: { pid: servicePid },
+    postgres: { comm: 'postgres' },
+    // Only the backends serving this database (their process title names it): what other sessions
+    // on the shared server do is not in it, nor the server's background processes.
+    postgres_this_db: { comm: 'postgres', cmdline: ` ${database} ` },
+    ...(elasticsearch ? { elasticsearch: { cmdline: 'org.elasticsearch' } } : {}),
+    bench: 'self',
+  };
+}
+
+/**
  * The figures a benchmark records for a workload: CPU-seconds per group (and the machine's busy and
  * idle time) and CPU-ms per request per group (and of the busy machine).
  */

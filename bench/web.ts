@@ -33,8 +33,7 @@ import type { WebWorkload } from './web-workloads.ts';
 import { drawWebSamples, typedPhrases, webWorkloads } from './web-workloads.ts';
 import { startService, stopService } from './ukcd-service.ts';
 import { latencyMs } from './latency.ts';
-import type { ProcessGroup } from './process-cpu.ts';
-import { cpuByProcessUnavailable, cpuPerRequest, startCpuWindow } from './process-cpu.ts';
+import { cpuByProcessUnavailable, cpuPerRequest, serviceCpuGroups, startCpuWindow } from './process-cpu.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const results = join(root, 'bench', 'results');
@@ -159,15 +158,7 @@ async function main(): Promise<void> {
     WEB_ANON_RATE_PER_MINUTE: String(anonRate),
   });
   const figures: Record<string, unknown> = {};
-  const cpuGroups: Record<string, ProcessGroup> = {
-    service: { pid: service.child.pid! },
-    postgres: { comm: 'postgres' },
-    // Only the backends serving this database (their process title names it): what other sessions
-    // on the shared server do is not in it, nor the server's background processes.
-    postgres_this_db: { comm: 'postgres', cmdline: ` ${values.database} ` },
-    ...(values.search === 'elasticsearch' ? { elasticsearch: { cmdline: 'org.elasticsearch' } } : {}),
-    bench: 'self',
-  };
+  const cpuGroups = serviceCpuGroups(service.child.pid!, values.database, values.search === 'elasticsearch');
   try {
     const only = values.only?.split(',');
     for (const workload of webWorkloads(samples)) {
