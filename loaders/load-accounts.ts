@@ -309,8 +309,9 @@ async function loadUnit(
   // file's journal entry.
   const repeats: RepeatedMember[] = [];
   const onRepeated = (repeat: RepeatedMember) => {
-    repeats.push({ ...repeat, zip: unit.source });
-    summary.repeatedMembers.push({ ...repeat, zip: unit.source });
+    const named = { ...repeat, zip: unit.source };
+    repeats.push(named);
+    summary.repeatedMembers.push(named);
     // The skipped copies are among the entries the progress was told to expect.
     progress.advance(repeat.copies - 1);
   };
