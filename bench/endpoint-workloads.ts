@@ -4,7 +4,7 @@
  * MCP endpoint calling a tool.
  */
 import { TRIGGERS } from '../src/domain/triggers.ts';
-import type { Sql } from '../src/ports.ts';
+import type { Sql } from '../src/ports/sql.ts';
 
 export interface BenchRequest {
   method: 'GET' | 'POST';

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createPgSql } from '../src/adapters/sql/pg-sql.ts';
-import type { Sql } from '../src/ports.ts';
+import type { Sql } from '../src/ports/sql.ts';
 import { cpuByProcessUnavailable, startCpuWindow } from './process-cpu.ts';
 
 const root = resolve(import.meta.dirname, '..');

@@ -2,7 +2,7 @@
  * What bench/psc asks of the ownership endpoints: arguments drawn with fixed seeds from the PSC
  * register in the benchmark database, as callers would send them.
  */
-import type { Sql } from '../src/ports.ts';
+import type { Sql } from '../src/ports/sql.ts';
 
 export interface OwnershipSamples {
   numbers: string[];

@@ -35,7 +35,10 @@ import { createCompanyStore } from '../src/adapters/postgres/company-store.ts';
 import { migrate } from '../src/adapters/postgres/migrate.ts';
 import { createPgSql } from '../src/adapters/sql/pg-sql.ts';
 import { formatDuration, startProgress } from '../src/cli/progress.ts';
-import type { CompanyStore, FilingRecord, Sql } from '../src/ports.ts';
+import type { CompanyWriter } from '../src/ports/companies.ts';
+import type { LoadJournal } from '../src/ports/load-journal.ts';
+import type { FilingRecord } from '../src/domain/filings.ts';
+import type { Sql } from '../src/ports/sql.ts';
 import { figureHistory, filesElectronically, syntheticCompany } from '../src/synthetic/companies.ts';
 import type { SyntheticCompany } from '../src/synthetic/companies.ts';
 import { compactDate, dayNumber, fastDayNumber, fromDayNumber, yearOf } from '../src/synthetic/dates.ts';
@@ -157,7 +160,7 @@ function filingsOf(company: SyntheticCompany, day: number, years: number): Filin
 }
 
 /** Stage 3: synthetic accounts for the snapshot's companies, unless a completed run is recorded. */
-async function loadAccounts(sql: Sql, store: CompanyStore, years: number): Promise<string> {
+async function loadAccounts(sql: Sql, store: CompanyWriter & LoadJournal, years: number): Promise<string> {
   if (await store.findCompletedLoad('accounts', ACCOUNTS_SOURCE)) return 'already loaded';
   // A run that did not finish starts again from scratch, so that the result never depends on it.
   await sql.exec('TRUNCATE filings, accounts_history');

@@ -30,7 +30,7 @@ import { SORT_FIELDS } from '../src/domain/criteria.ts';
 import { RISK_BANDS } from '../src/domain/risk-band.ts';
 import { SIZE_BANDS } from '../src/domain/size-band.ts';
 import { SEARCH_SIGNALS, TRIGGERS } from '../src/domain/triggers.ts';
-import type { SearchIndex } from '../src/ports.ts';
+import type { SearchIndex } from '../src/ports/search-index.ts';
 import { Random } from '../src/synthetic/random.ts';
 import { indexSearch } from '../loaders/index-search.ts';
 

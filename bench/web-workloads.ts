@@ -4,7 +4,7 @@
  * accounts. Everything is drawn from the benchmark database with fixed seeds, so two runs on the
  * same data ask the same things.
  */
-import type { Sql } from '../src/ports.ts';
+import type { Sql } from '../src/ports/sql.ts';
 
 export interface WebSamples {
   /** Names of active companies on the register, in a fixed shuffled order. */

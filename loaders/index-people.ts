@@ -9,9 +9,11 @@
  */
 import { createPeopleSource } from '../src/adapters/postgres/people-source.ts';
 import { formatDuration, startProgress } from '../src/cli/progress.ts';
-import type { PeopleIndex, PersonDocument } from '../src/ownership/people.ts';
-import type { PeopleBatch, PeopleSource } from '../src/ownership/ports.ts';
-import type { CompanyStore, Sql } from '../src/ports.ts';
+import type { PeopleBatch, PeopleIndex, PeopleSource } from '../src/ports/people-index.ts';
+import type { PersonDocument } from '../src/domain/people.ts';
+
+import type { IndexCursor } from '../src/ports/index-cursor.ts';
+import type { Sql } from '../src/ports/sql.ts';
 import { readAhead } from './index-search.ts';
 
 export interface IndexPeopleOptions {
@@ -37,7 +39,7 @@ const BATCH_SIZE = 2_000;
  * people; `people.target` names the index in the store's record.
  */
 export async function indexPeople(
-  store: Pick<CompanyStore, 'now' | 'searchIndexedThrough' | 'recordSearchIndexedThrough' | 'indexingExclusively'>,
+  store: Pick<IndexCursor, 'now' | 'searchIndexedThrough' | 'recordSearchIndexedThrough' | 'indexingExclusively'>,
   source: PeopleSource,
   people: { index: PeopleIndex; target: string },
   options: IndexPeopleOptions = {},
@@ -108,7 +110,7 @@ async function* peopleOf(
 /** The people index of an opened search (open-search.ts), brought up to date from the store on `sql`. */
 export function indexPeopleOf(
   sql: Sql,
-  store: Pick<CompanyStore, 'now' | 'searchIndexedThrough' | 'recordSearchIndexedThrough' | 'indexingExclusively'>,
+  store: Pick<IndexCursor, 'now' | 'searchIndexedThrough' | 'recordSearchIndexedThrough' | 'indexingExclusively'>,
   search: { people: PeopleIndex; peopleTarget: string },
   options: IndexPeopleOptions = {},
 ): Promise<IndexPeopleSummary> {

@@ -10,8 +10,10 @@
  */
 import { formatDuration, startProgress } from '../src/cli/progress.ts';
 import { searchDocument } from '../src/domain/search-document.ts';
-import type { SearchDocument } from '../src/domain/search-document.ts';
-import type { CompanyStore, IndexSource, SearchIndex } from '../src/ports.ts';
+import type { IndexSource, SearchDocument } from '../src/domain/search-document.ts';
+import type { CompanyReader } from '../src/ports/companies.ts';
+import type { IndexCursor } from '../src/ports/index-cursor.ts';
+import type { SearchIndex } from '../src/ports/search-index.ts';
 
 export interface IndexSearchOptions {
   /** Rebuild everything even when an update would do. */
@@ -29,7 +31,7 @@ export interface IndexSearchSummary {
 const BATCH_SIZE = 2_000;
 
 export async function indexSearch(
-  store: CompanyStore,
+  store: IndexCursor & Pick<CompanyReader, 'counts'>,
   search: { index: SearchIndex; target: string },
   options: IndexSearchOptions = {},
 ): Promise<IndexSearchSummary> {
@@ -42,7 +44,7 @@ export async function indexSearch(
 }
 
 async function indexWhileHoldingLock(
-  store: CompanyStore,
+  store: IndexCursor & Pick<CompanyReader, 'counts'>,
   search: { index: SearchIndex; target: string },
   options: IndexSearchOptions,
   log: (line: string) => void,

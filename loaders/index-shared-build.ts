@@ -8,8 +8,8 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { formatDuration, startProgress } from '../src/cli/progress.ts';
-import type { CompanyStore } from '../src/ports.ts';
-import type { IndexBuilds, IndexRange, Lease, SharedIndexBuild } from '../src/shared-work/ports.ts';
+import type { IndexCursor } from '../src/ports/index-cursor.ts';
+import type { IndexBuilds, IndexRange, Lease, SharedIndexBuild } from '../src/ports/shared-work.ts';
 import { holdLease, isDeadHere, LeaseLostError, renewalIntervalMs } from './hold-lease.ts';
 import { readAhead, toDocuments } from './index-search.ts';
 
@@ -38,7 +38,7 @@ export interface SharedBuildSummary {
 const BATCH_SIZE = 2_000;
 
 export async function buildIndexShared(
-  store: Pick<CompanyStore, 'indexingExclusively' | 'recordSearchIndexedThrough'>,
+  store: Pick<IndexCursor, 'indexingExclusively' | 'recordSearchIndexedThrough'>,
   search: { target: string; sharedBuild: SharedIndexBuild },
   options: SharedBuildOptions,
 ): Promise<SharedBuildSummary> {

@@ -4,7 +4,8 @@
  * load's own loop pays nothing for it, and the store sees one small update per interval however
  * fast the load goes.
  */
-import type { CompanyStore, LoadCounts } from '../src/ports.ts';
+import type { LoadJournal } from '../src/ports/load-journal.ts';
+import type { LoadCounts } from '../src/domain/loads.ts';
 
 export const PROGRESS_INTERVAL_MS = 5000;
 
@@ -15,7 +16,7 @@ export interface JournalProgress {
 
 /** Report `counts()` for journal entry `id` every `intervalMs`, skipping reports that would repeat the last. */
 export function reportProgressToJournal(
-  store: Pick<CompanyStore, 'reportLoadProgress'>,
+  store: Pick<LoadJournal, 'reportLoadProgress'>,
   id: number,
   counts: () => LoadCounts,
   intervalMs = PROGRESS_INTERVAL_MS,

@@ -18,7 +18,8 @@ import {
   type PlanName,
 } from '../src/domain/api-keys.ts';
 import { openStore } from '../src/open-store.ts';
-import type { ApiKeyRecord, KeyStore } from '../src/ports.ts';
+import type { ApiKeyRecord } from '../src/domain/api-keys.ts';
+import type { KeyStore } from '../src/ports/keys.ts';
 
 const USAGE = `usage:
   ukcd keys issue [--plan free|pro] [--email E]   issue a key (default plan: pro); printed once

@@ -27,8 +27,11 @@ import type { ParseResult } from '../src/accounts/parse-filing.ts';
 import { detectAlerts } from '../src/alert-detection/detect-alerts.ts';
 import type { AlertDetectionDeps, AlertDetectionSummary } from '../src/alert-detection/detect-alerts.ts';
 import { formatDuration, startProgress } from '../src/cli/progress.ts';
-import type { CompanyStore, FilingRecord, ParseFailureRecord } from '../src/ports.ts';
-import type { Lease, LoadClaims, LoadFile } from '../src/shared-work/ports.ts';
+import type { CompanyWriter } from '../src/ports/companies.ts';
+import type { IndexCursor } from '../src/ports/index-cursor.ts';
+import type { LoadJournal } from '../src/ports/load-journal.ts';
+import type { FilingRecord, ParseFailureRecord } from '../src/domain/filings.ts';
+import type { Lease, LoadClaims, LoadFile } from '../src/ports/shared-work.ts';
 import { holdLease, isDeadHere, LeaseLostError, renewalIntervalMs } from './hold-lease.ts';
 import { filingSources, isNestedFilingZip } from './filing-sources.ts';
 import type { RepeatedMember, SourceProblem } from './filing-sources.ts';
@@ -93,7 +96,7 @@ interface Unit {
 }
 
 export async function loadAccounts(
-  store: CompanyStore,
+  store: CompanyWriter & LoadJournal & Pick<IndexCursor, 'now'>,
   paths: readonly string[],
   options: AccountsLoadOptions,
 ): Promise<AccountsLoadSummary> {
@@ -107,7 +110,7 @@ export async function loadAccounts(
 const logToStderr = (line: string) => process.stderr.write(`${line}\n`);
 
 async function loadAccountsFiles(
-  store: CompanyStore,
+  store: CompanyWriter & LoadJournal & Pick<IndexCursor, 'now'>,
   paths: readonly string[],
   options: AccountsLoadOptions,
 ): Promise<AccountsLoadSummary> {
@@ -190,7 +193,7 @@ async function loadAccountsFiles(
  * is held by others, wait (a third of the lease) for them to finish or for a lease to run out.
  */
 async function loadClaimedUnits(
-  store: CompanyStore,
+  store: CompanyWriter & LoadJournal & Pick<IndexCursor, 'now'>,
   todo: readonly Unit[],
   shared: { claims: LoadClaims; lease: Lease },
   runStartedAt: string,
@@ -259,7 +262,7 @@ async function loadClaimedUnits(
 }
 
 async function loadUnit(
-  store: CompanyStore,
+  store: CompanyWriter & LoadJournal & Pick<IndexCursor, 'now'>,
   unit: Unit,
   pool: ParsePool,
   options: AccountsLoadOptions,

@@ -17,8 +17,8 @@ import { join } from 'node:path';
 import { formatDuration, startProgress } from '../src/cli/progress.ts';
 import { detectAlerts } from '../src/alert-detection/detect-alerts.ts';
 import type { AlertDetectionDeps, AlertDetectionSummary } from '../src/alert-detection/detect-alerts.ts';
-import type { PscStore } from '../src/ownership/ports.ts';
-import type { CompanyStore } from '../src/ports.ts';
+import type { PscStore } from '../src/ports/ownership.ts';
+import type { LoadJournal } from '../src/ports/load-journal.ts';
 import { reportProgressToJournal } from './journal-progress.ts';
 import { pscLineBatches } from './psc-line-batches.ts';
 import type { PscLane } from './psc-lines-worker.ts';
@@ -70,7 +70,7 @@ export interface PscLoadSummary {
 
 export interface PscLoadStores {
   /** The load journal. */
-  store: Pick<CompanyStore, 'startLoad' | 'finishLoad' | 'reportLoadProgress'>;
+  store: Pick<LoadJournal, 'startLoad' | 'finishLoad' | 'reportLoadProgress'>;
   pscs: PscStore;
 }
 

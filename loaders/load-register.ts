@@ -14,7 +14,8 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'csv-parse';
 import type { RegisterCompany } from '../src/domain/company.ts';
-import type { CompanyStore } from '../src/ports.ts';
+import type { CompanyWriter } from '../src/ports/companies.ts';
+import type { LoadJournal } from '../src/ports/load-journal.ts';
 import { detectAlerts } from '../src/alert-detection/detect-alerts.ts';
 import type { AlertDetectionDeps, AlertDetectionSummary } from '../src/alert-detection/detect-alerts.ts';
 import { formatDuration, startProgress } from '../src/cli/progress.ts';
@@ -55,7 +56,7 @@ export interface RegisterLoadSummary {
 export class RegisterInputError extends Error {}
 
 export async function loadRegister(
-  store: CompanyStore,
+  store: CompanyWriter & LoadJournal,
   paths: readonly string[],
   options: RegisterLoadOptions,
 ): Promise<RegisterLoadSummary> {
@@ -67,7 +68,7 @@ export async function loadRegister(
 }
 
 async function loadRegisterFiles(
-  store: CompanyStore,
+  store: CompanyWriter & LoadJournal,
   paths: readonly string[],
   options: RegisterLoadOptions,
 ): Promise<RegisterLoadSummary> {

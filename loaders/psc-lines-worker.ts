@@ -19,7 +19,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { serialisePscs } from '../src/adapters/postgres/psc-store.ts';
 import type { PscBatchFormat } from '../src/adapters/postgres/psc-store.ts';
-import type { PscRecord } from '../src/ownership/psc.ts';
+import type { PscRecord } from '../src/domain/psc.ts';
 import { parsePscLine } from '../src/ownership/psc-line.ts';
 import { openPscSource } from './psc-inputs.ts';
 import { numberedLines } from './psc-lines.ts';

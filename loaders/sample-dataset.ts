@@ -9,8 +9,10 @@
  */
 import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { PscStore } from '../src/ownership/ports.ts';
-import type { CompanyStore } from '../src/ports.ts';
+import type { PscStore } from '../src/ports/ownership.ts';
+import type { CompanyWriter } from '../src/ports/companies.ts';
+import type { IndexCursor } from '../src/ports/index-cursor.ts';
+import type { LoadJournal } from '../src/ports/load-journal.ts';
 import { writeBulkZips } from '../src/synthetic/bulk-zip.ts';
 import { syntheticFilings } from '../src/synthetic/filings.ts';
 import type { SyntheticFiling } from '../src/synthetic/filings.ts';
@@ -40,7 +42,7 @@ export interface SampleSummary {
 }
 
 export async function loadSampleDataset(
-  { store, pscs }: { store: CompanyStore; pscs: PscStore },
+  { store, pscs }: { store: CompanyWriter & LoadJournal & Pick<IndexCursor, 'now'>; pscs: PscStore },
   options: SampleOptions,
 ): Promise<SampleSummary> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));

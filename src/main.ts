@@ -18,11 +18,12 @@ import { buildApp, jsonRequestLog } from './http/app.ts';
 import { createHttpMetrics } from './http/metrics.ts';
 import { openSearch } from './open-search.ts';
 import { openReadSide, openStore, openWebhookStore } from './open-store.ts';
+import type { OpenedStore } from './open-store.ts';
 import { createHttpWebhookTransport } from './adapters/http/webhook-transport.ts';
 import { createSessionStore } from './adapters/postgres/session-store.ts';
 import { createWebhookSender } from './webhooks/sender.ts';
-import type { PscStore } from './ownership/ports.ts';
-import type { CompanyStore, Sql } from './ports.ts';
+import type { PscStore } from './ports/ownership.ts';
+import type { Sql } from './ports/sql.ts';
 
 export async function main(): Promise<Server> {
   const config = loadConfig();
@@ -139,7 +140,7 @@ export function listeningUrl(address: Pick<AddressInfo, 'address' | 'port'>): st
  */
 async function prepare(
   config: Config,
-  embedded: { sql: Sql; store: CompanyStore; pscs: PscStore },
+  embedded: { sql: Sql; store: OpenedStore['store']; pscs: PscStore },
   log: (line: string) => void,
 ) {
   const own = config.DATABASE_URL ? await openStore(config) : null;

@@ -9,10 +9,11 @@ import { isEsUnavailable } from './adapters/elasticsearch/es-unavailable.ts';
 import { createEsPeopleIndex, ensurePeopleIndex } from './adapters/elasticsearch/es-people-index.ts';
 import { createPgPeopleIndex } from './adapters/pg-search/pg-people-index.ts';
 import { createPgSearchIndex } from './adapters/pg-search/pg-search-index.ts';
-import type { PeopleIndex } from './ownership/people.ts';
+import type { PeopleIndex } from './ports/people-index.ts';
 import type { Config } from './config.ts';
-import type { SearchIndex, Sql } from './ports.ts';
-import type { SharedIndexBuild } from './shared-work/ports.ts';
+import type { SearchIndex } from './ports/search-index.ts';
+import type { Sql } from './ports/sql.ts';
+import type { SharedIndexBuild } from './ports/shared-work.ts';
 
 export interface OpenedSearch {
   index: SearchIndex;

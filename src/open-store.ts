@@ -14,6 +14,7 @@ import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { basename, join, resolve } from 'node:path';
 import { createAlertDetectionStore } from './adapters/postgres/alert-detection-store.ts';
 import { createCompanyStore } from './adapters/postgres/company-store.ts';
+import type { PostgresCompanyStore } from './adapters/postgres/company-store.ts';
 import { createKeyStore } from './adapters/postgres/key-store.ts';
 import { createOwnershipReader } from './adapters/postgres/ownership-reader.ts';
 import { createPscStore } from './adapters/postgres/psc-store.ts';
@@ -22,17 +23,19 @@ import { createWebhookStore } from './adapters/postgres/webhook-store.ts';
 import { migrate } from './adapters/postgres/migrate.ts';
 import { createPgSql } from './adapters/sql/pg-sql.ts';
 import { createPgliteSql } from './adapters/sql/pglite-sql.ts';
-import type { AlertDetectionStore } from './alert-detection/ports.ts';
+import type { AlertDetectionStore } from './ports/alert-detection.ts';
 import type { Config } from './config.ts';
 import { acquireLock, LockHeldError } from './lock-file.ts';
-import type { OwnershipReader, PscStore } from './ownership/ports.ts';
-import type { CompanyStore, KeyStore, Sql, WatchlistStore } from './ports.ts';
-import type { WebhookStore } from './webhooks/ports.ts';
+import type { OwnershipReader, PscStore } from './ports/ownership.ts';
+import type { KeyStore } from './ports/keys.ts';
+import type { Sql } from './ports/sql.ts';
+import type { WatchlistStore } from './ports/watchlists.ts';
+import type { WebhookStore } from './ports/webhooks.ts';
 import { createSecretSealer, parseSealerKey } from './webhooks/secret-sealer.ts';
 
 export interface OpenedStore {
   sql: Sql;
-  store: CompanyStore;
+  store: PostgresCompanyStore;
   keys: KeyStore;
   watchlists: WatchlistStore;
   pscs: PscStore;
@@ -46,7 +49,7 @@ export interface OpenedStore {
 /** The store a service reads from: the replica of DATABASE_READ_URL when set, else the store itself. */
 export interface ReadSide {
   sql: Sql;
-  store: CompanyStore;
+  store: PostgresCompanyStore;
   ownership: OwnershipReader;
   location: string;
   /** Closes the replica's pool (nothing when reads share the store's). */

@@ -8,8 +8,10 @@ import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AlertDetectionDeps } from '../../src/alert-detection/detect-alerts.ts';
 import { startProgress } from '../../src/cli/progress.ts';
-import type { PscStore } from '../../src/ownership/ports.ts';
-import type { CompanyStore } from '../../src/ports.ts';
+import type { PscStore } from '../../src/ports/ownership.ts';
+import type { CompanyWriter } from '../../src/ports/companies.ts';
+import type { IndexCursor } from '../../src/ports/index-cursor.ts';
+import type { LoadJournal } from '../../src/ports/load-journal.ts';
 import type { AccountsLoadSummary } from '../load-accounts.ts';
 import { describeRepeatedMembers, loadAccounts } from '../load-accounts.ts';
 import type { PscLoadSummary } from '../load-psc.ts';
@@ -66,7 +68,10 @@ export interface SyncSummary {
   indexed: boolean;
 }
 
-export async function syncFromCompaniesHouse(store: CompanyStore, options: SyncOptions): Promise<SyncSummary> {
+export async function syncFromCompaniesHouse(
+  store: CompanyWriter & LoadJournal & Pick<IndexCursor, 'now'>,
+  options: SyncOptions,
+): Promise<SyncSummary> {
   const { log } = options;
   const base = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
   const wanted = (kind: ZipKind) => options.only === undefined || options.only === kind;

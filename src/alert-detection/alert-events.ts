@@ -1,11 +1,12 @@
 /**
  * Alerts as webhook events (issue 15): an alert's identity, its event type and payload, and which
- * of a key's endpoints receive it. Pure.
+ * of a key's endpoints receive it. Pure. (The event's types are in domain/alert-events.ts.)
  */
 import { withFigures } from '../domain/accounts-period.ts';
+import type { AlertEvent, KeyAlertEvent } from '../domain/alert-events.ts';
 import type { Alert, AlertKind } from '../domain/alerts.ts';
-import type { CompanyWithAccounts } from '../ports.ts';
-import type { NewDelivery } from '../webhooks/ports.ts';
+import type { CompanyWithAccounts } from '../domain/filings.ts';
+import type { NewDelivery } from '../ports/webhooks.ts';
 
 /** The event type of an alert kind: what an endpoint subscribes to (`events`). */
 export function alertEventType(kind: AlertKind): `alert.${AlertKind}` {
@@ -26,34 +27,6 @@ export function alertKey(alert: Pick<Alert, 'company_number' | 'kind' | 'from' |
       ? [alert.company_number, alert.kind, alert.to, alert.from]
       : [alert.company_number, alert.kind, alert.to],
   );
-}
-
-/** The company as a webhook event shows it beside an alert: who it is and where it stands now. */
-export interface AlertEventCompany {
-  company_number: string;
-  name: string;
-  status: string;
-  type: string;
-  incorporated: string | null;
-  post_town: string | null;
-  accounts_next_due: string | null;
-  /** The date it left the register, when it has. */
-  removed_from_register: string | null;
-  /** The date of the register snapshot the record comes from. */
-  register_snapshot_date: string;
-  /** The newest accounts with figures; null when none are on file. */
-  latest_accounts: {
-    balance_sheet_date: string;
-    published: string | null;
-    net_assets: number | null;
-    cash: number | null;
-  } | null;
-}
-
-/** The event's `data`: the sender wraps it as `{type, timestamp, data}`. */
-export interface AlertEvent {
-  alert: Alert;
-  company: AlertEventCompany;
 }
 
 export function alertEvent(alert: Alert, { company, accounts }: CompanyWithAccounts): AlertEvent {
@@ -80,14 +53,6 @@ export function alertEvent(alert: Alert, { company, accounts }: CompanyWithAccou
         : null,
     },
   };
-}
-
-/** An alert newly detected for a key, ready for that key's endpoints. */
-export interface KeyAlertEvent {
-  keyId: number;
-  alertKey: string;
-  eventType: string;
-  payload: AlertEvent;
 }
 
 /** An endpoint as routing reads it: whose it is and what it receives (null: every event). */

@@ -16,8 +16,8 @@
  */
 import { startProgress } from '../cli/progress.ts';
 import { alertEvent, alertEventType, alertKey } from './alert-events.ts';
-import type { KeyAlertEvent } from './alert-events.ts';
-import type { AlertDetectionStore, KeyWatch } from './ports.ts';
+import type { KeyAlertEvent } from '../domain/alert-events.ts';
+import type { AlertDetectionStore, KeyWatch } from '../ports/alert-detection.ts';
 import { alertsOfWatched } from './watched-alerts.ts';
 import type { AlertReaders } from './watched-alerts.ts';
 

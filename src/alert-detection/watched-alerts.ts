@@ -6,13 +6,15 @@
  */
 import { companyAlerts } from '../domain/alerts.ts';
 import type { Alert, PscNow } from '../domain/alerts.ts';
-import type { OwnershipReader } from '../ownership/ports.ts';
-import type { StoredPsc } from '../ownership/psc.ts';
-import type { CompanyStore, CompanyWithAccounts, WatchedCompany } from '../ports.ts';
+import type { OwnershipReader } from '../ports/ownership.ts';
+import type { StoredPsc } from '../domain/psc.ts';
+import type { CompanyReader } from '../ports/companies.ts';
+import type { CompanyWithAccounts } from '../domain/filings.ts';
+import type { WatchedCompany } from '../domain/watchlists.ts';
 
 /** What reading the alerts needs: the companies now, and their PSC registers. */
 export interface AlertReaders {
-  store: Pick<CompanyStore, 'getCompanies'>;
+  store: Pick<CompanyReader, 'getCompanies'>;
   ownership: Pick<OwnershipReader, 'currentPscsOf' | 'pscsOf'>;
 }
 

@@ -35,8 +35,9 @@ import { isAccountsOverdue, isDissolvedStatus, isPastDue, statusGroups } from '.
 import type { StatusGroup } from './company-status.ts';
 import { formatMoney } from './money.ts';
 import { FALL_PCT } from './signals.ts';
-import type { StoredPsc } from '../ownership/psc.ts';
-import type { AccountsEntry, CompanyWithAccounts, SnapshotPsc, WatchSnapshot } from '../ports.ts';
+import type { StoredPsc } from './psc.ts';
+import type { AccountsEntry, CompanyWithAccounts } from './filings.ts';
+import type { SnapshotPsc, WatchSnapshot } from './watchlists.ts';
 
 export const ALERT_KINDS = [
   'status_change',

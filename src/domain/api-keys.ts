@@ -78,3 +78,20 @@ export function nextMonthStart(date: Date): Date {
 function checkDate(date: Date): void {
   if (Number.isNaN(date.getTime())) throw new RangeError('Invalid date');
 }
+
+export type Plan = 'free' | 'pro';
+
+export interface ApiKeyRecord {
+  id: number;
+  /** The first characters of the key (`ukcd_` and 8 more), shown to operators; never the key. */
+  prefix: string;
+  plan: Plan;
+  email: string | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface QuotaTake {
+  counted: boolean;
+  left: number;
+}

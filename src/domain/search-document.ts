@@ -18,8 +18,8 @@ import { trajectory } from './trajectory.ts';
 import type { Direction } from './trajectory.ts';
 import { indexedFlags } from './triggers.ts';
 import type { IndexedFlag } from './triggers.ts';
-import { ownershipFacts } from '../ownership/psc-summary.ts';
-import type { PscSummary } from '../ownership/psc-summary.ts';
+import { ownershipFacts } from './psc-summary.ts';
+import type { PscSummary } from './psc-summary.ts';
 
 /** The register facts the index needs. */
 export interface IndexedRegisterFacts {
@@ -33,6 +33,14 @@ export interface IndexedRegisterFacts {
   accounts_next_due: string | null;
   accounts_last_made_up_to: string | null;
   charges_outstanding: number;
+}
+
+/** A company as the search indexer reads it from the store, to make its SearchDocument. */
+export interface IndexSource {
+  company: IndexedRegisterFacts;
+  accounts: AccountsPeriod[];
+  /** The company's PSC register summed up; null when the store holds no PSC record of it. */
+  pscs: PscSummary | null;
 }
 
 export interface SearchDocument {

@@ -3,8 +3,9 @@
  * accounts and the current PSC register that alerts later compare against (see alerts.ts).
  */
 import { withFigures } from './accounts-period.ts';
-import type { StoredPsc } from '../ownership/psc.ts';
-import type { CompanyWithAccounts, SnapshotPsc, WatchSnapshot } from '../ports.ts';
+import type { StoredPsc } from './psc.ts';
+import type { CompanyWithAccounts } from './filings.ts';
+import type { SnapshotPsc, WatchSnapshot } from './watchlists.ts';
 
 /**
  * The snapshot of a company as the store holds it now; the history is newest first, and its

@@ -6,7 +6,8 @@
 import { hashApiKey, nextMonthStart, PLANS, usageMonth } from '../domain/api-keys.ts';
 import { AppError, HTTP_STATUS, INVALID_KEY, MISSING_KEY } from '../errors.ts';
 import type { CallContext } from '../operations/operation.ts';
-import type { ApiKeyRecord, KeyStore, QuotaTake } from '../ports.ts';
+import type { ApiKeyRecord, QuotaTake } from '../domain/api-keys.ts';
+import type { KeyStore } from '../ports/keys.ts';
 import type { Channel, HttpMetrics } from './metrics.ts';
 
 export interface Caller {

@@ -11,7 +11,10 @@ import type { WebSettings } from '../web/settings.ts';
 import { DEFAULT_WEB_SETTINGS } from '../web/settings.ts';
 import { webRoutes } from '../web/web-routes.ts';
 import { OPERATIONS } from '../operations/index.ts';
-import type { CompanyStore, SessionStore } from '../ports.ts';
+import type { CompanyReader } from '../ports/companies.ts';
+import type { Health } from '../ports/health.ts';
+import type { LoadJournal } from '../ports/load-journal.ts';
+import type { SessionStore } from '../ports/sessions.ts';
 import { addApiReference } from './api-reference.ts';
 import { cors } from './cors.ts';
 import { BODY_LIMIT_BYTES, bodyLimit, errorMiddleware } from './errors.ts';
@@ -28,9 +31,9 @@ import { addOperationRoutes } from './routes.ts';
 
 export interface AppDeps extends Omit<HttpDeps, 'clock' | 'metrics' | 'log'> {
   /** The store the operations read (a read replica, when there is one). */
-  store: CompanyStore;
+  store: CompanyReader & Pick<LoadJournal, 'loadProgress'> & Health;
   /** The primary, when `store` is a replica: keys, quotas and watchlists live there. */
-  primary?: Pick<CompanyStore, 'ping'>;
+  primary?: Health;
   clock?: () => Date;
   log?: (line: string) => void;
   /** Where each request's log entry goes (none by default; see jsonRequestLog). */

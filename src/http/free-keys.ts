@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { FREE_KEYS_PER_IP_PER_HOUR, generateApiKey, hashApiKey, keyPrefix, PLANS } from '../domain/api-keys.ts';
 import { AppError, invalidInput } from '../errors.ts';
 import { SOURCE } from '../operations/envelope.ts';
-import type { KeyStore } from '../ports.ts';
+import type { KeyStore } from '../ports/keys.ts';
 import type { HttpMetrics } from './metrics.ts';
 import { unsafeTextIssue } from './operation-input.ts';
 

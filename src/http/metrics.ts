@@ -11,8 +11,10 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from '../errors.ts';
-import type { CompanyStore, LoadProgress, Plan } from '../ports.ts';
-import type { DeliveryOutcome, WebhookStore } from '../webhooks/ports.ts';
+import type { LoadJournal } from '../ports/load-journal.ts';
+import type { LoadProgress } from '../domain/loads.ts';
+import type { Plan } from '../domain/api-keys.ts';
+import type { DeliveryOutcome, WebhookStore } from '../ports/webhooks.ts';
 import { bearerToken } from './access.ts';
 
 /** Which surface refused a call. */
@@ -47,7 +49,7 @@ export interface HttpMetrics {
 
 export interface HttpMetricsOptions {
   /** Where the load journal is read at each scrape. */
-  store: Pick<CompanyStore, 'loadProgress'>;
+  store: Pick<LoadJournal, 'loadProgress'>;
   /** Where the webhook outbox's figures are read at each scrape; without it, no queue gauges. */
   webhooks?: Pick<WebhookStore, 'queueStats'>;
   storeTimeoutMs?: number;
@@ -189,7 +191,7 @@ function sharedReading<T>(
 }
 
 /** Gauges read from the load journal when scraped (one shared, bounded reading a scrape). */
-function addLoadGauges(registry: Registry, store: Pick<CompanyStore, 'loadProgress'>, timeoutMs: number): void {
+function addLoadGauges(registry: Registry, store: Pick<LoadJournal, 'loadProgress'>, timeoutMs: number): void {
   const refresh = sharedReading(() => store.loadProgress(), timeoutMs, apply);
   const gauge = (name: string, help: string, labelNames: readonly string[]) =>
     new Gauge({ name, help, labelNames, registers: [registry], collect: refresh });

@@ -7,7 +7,7 @@ import type { Context } from 'koa';
 import { invalidInput } from '../errors.ts';
 import { markdownContent, withEnvelope } from '../operations/envelope.ts';
 import type { Operation, OperationDeps } from '../operations/operation.ts';
-import type { KeyStore } from '../ports.ts';
+import type { KeyStore } from '../ports/keys.ts';
 import { presentedAuthorization, quotaHeaders, runCounted } from './access.ts';
 import type { HttpMetrics } from './metrics.ts';
 import { inputFromBody, inputFromQuery, MALFORMED, parseInput, readInputAhead } from './operation-input.ts';

@@ -8,7 +8,7 @@ import { withFigures } from '../domain/accounts-period.ts';
 import { riskBand } from '../domain/risk-band.ts';
 import { companySignals } from '../domain/signals.ts';
 import { trajectory } from '../domain/trajectory.ts';
-import type { CompanyWithAccounts } from '../ports.ts';
+import type { CompanyWithAccounts } from '../domain/filings.ts';
 import type { companyProfileOutput, companyViewOutput, lookupCompanyOutput } from './outputs.ts';
 
 /** The register record as lookups show it (its schema: outputs.ts). */

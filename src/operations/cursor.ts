@@ -15,7 +15,8 @@ import * as z from 'zod';
 import { isCalendarDate } from '../domain/calendar-date.ts';
 import type { CompanyKey, SortOrder } from '../domain/criteria.ts';
 import { invalidInput } from '../errors.ts';
-import type { NameKey, RecentFilingKey } from '../ports.ts';
+import type { NameKey } from '../domain/name-search.ts';
+import type { RecentFilingKey } from '../domain/filings.ts';
 
 const VERSION = 1;
 

@@ -13,7 +13,7 @@ import {
   walkOwnership,
 } from '../ownership/ownership-graph.ts';
 import { kindWords } from '../ownership/psc-view.ts';
-import type { PscKindClass } from '../ownership/psc.ts';
+import type { PscKindClass } from '../domain/psc.ts';
 import { companyNumberInput } from './inputs.ts';
 import { companyNotFound } from './lookup-company.ts';
 import { table } from './markdown.ts';

@@ -19,7 +19,7 @@ import { postTownKey } from '../domain/search-document.ts';
 import { SIZE_BANDS } from '../domain/size-band.ts';
 import { SEARCH_SIGNALS } from '../domain/triggers.ts';
 import { isCalendarDate } from '../domain/calendar-date.ts';
-import { countryKey } from '../ownership/countries.ts';
+import { countryKey } from '../domain/countries.ts';
 
 /** What `normaliseCompanyNumber` can make a company number of: the pattern the document publishes. */
 export const COMPANY_NUMBER_PATTERN = /^\s*(\d{1,8}|[A-Za-z0-9]{8})\s*$/;

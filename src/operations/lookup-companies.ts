@@ -8,7 +8,7 @@
  */
 import * as z from 'zod';
 import { companyControl } from '../ownership/psc-view.ts';
-import type { StoredPsc } from '../ownership/psc.ts';
+import type { StoredPsc } from '../domain/psc.ts';
 import { companyProfile } from './company-profile.ts';
 import { companyNumberListInput } from './inputs.ts';
 import { count, money, table } from './markdown.ts';

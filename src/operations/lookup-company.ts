@@ -39,7 +39,7 @@ export const lookupCompany = defineOperation({
   output: lookupCompanyOutput,
   json: true,
   async run(deps, input, context): Promise<ControlledProfile> {
-    const found = await deps.ownership.companyWithPscs(input.company_number, input.include_ceased);
+    const found = await deps.store.companyWithPscs(input.company_number, input.include_ceased);
     if (!found) throw companyNotFound(input.company_number);
     return { ...companyProfile(found, context.today), ...companyControl(found.pscs, input.include_ceased) };
   },

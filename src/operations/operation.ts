@@ -4,13 +4,17 @@
  * table of operations (index.ts), so the surfaces cannot drift apart.
  */
 import type * as z from 'zod';
-import type { OwnershipReader, PeopleIndex } from '../ownership/ports.ts';
-import type { CompanyStore, Plan, SearchIndex, WatchlistStore } from '../ports.ts';
+import type { OwnershipReader } from '../ports/ownership.ts';
+import type { PeopleIndex } from '../ports/people-index.ts';
+import type { CompanyReader } from '../ports/companies.ts';
+import type { Plan } from '../domain/api-keys.ts';
+import type { SearchIndex } from '../ports/search-index.ts';
+import type { WatchlistStore } from '../ports/watchlists.ts';
 import type { Lookup } from '../webhooks/address-policy.ts';
-import type { WebhookStore } from '../webhooks/ports.ts';
+import type { WebhookStore } from '../ports/webhooks.ts';
 
 export interface OperationDeps {
-  store: CompanyStore;
+  store: CompanyReader;
   search: SearchIndex;
   watchlists: WatchlistStore;
   /** Who controls whom (the PSC register). */

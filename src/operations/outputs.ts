@@ -17,9 +17,9 @@ import { TRAJECTORY_FIGURES } from '../domain/trajectory.ts';
 import { TRIGGERS } from '../domain/triggers.ts';
 import { CONTROL_BANDS } from '../ownership/natures.ts';
 import { OWNERSHIP_DIRECTIONS, OWNERSHIP_NODE_KINDS, PSC_RECORD_STATES } from '../ownership/ownership-graph.ts';
-import { PSC_KIND_CLASSES } from '../ownership/psc.ts';
-import { PEOPLE_TOTAL_COUNTED_UP_TO, PERSON_COMPANIES_KEPT, PERSON_KINDS } from '../ownership/people.ts';
-import type { Plan } from '../ports.ts';
+import { PSC_KIND_CLASSES } from '../domain/psc.ts';
+import { PEOPLE_TOTAL_COUNTED_UP_TO, PERSON_COMPANIES_KEPT, PERSON_KINDS } from '../domain/people.ts';
+import type { Plan } from '../domain/api-keys.ts';
 import { nextOutput } from './cursor.ts';
 import { filterShape, limitInput, ownershipFilterShape, sortInput } from './inputs.ts';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { NameSearchHit } from '../ports.ts';
+import type { NameSearchHit } from '../domain/name-search.ts';
 import { limitInput, textInput } from './inputs.ts';
 import { table } from './markdown.ts';
 import { nameQuery } from '../domain/name-search.ts';

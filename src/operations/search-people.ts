@@ -5,8 +5,8 @@
  */
 import * as z from 'zod';
 import { describeNature } from '../ownership/natures.ts';
-import type { PersonDocument, PersonKey } from '../ownership/people.ts';
-import { PEOPLE_TOTAL_COUNTED_UP_TO, PERSON_COMPANIES_KEPT } from '../ownership/people.ts';
+import type { PersonDocument, PersonKey } from '../domain/people.ts';
+import { PEOPLE_TOTAL_COUNTED_UP_TO, PERSON_COMPANIES_KEPT } from '../domain/people.ts';
 import { personNameQuery } from '../ownership/person-name.ts';
 import { cursorInput, decodeCursor, encodeCursor, pageLine } from './cursor.ts';
 import { limitInput, textInput } from './inputs.ts';

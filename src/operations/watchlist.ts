@@ -14,7 +14,8 @@ import { table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
 import type { OperationDeps } from './operation.ts';
 import { getAlertsOutput, watchAddOutput, watchListOutput, watchRemoveOutput } from './outputs.ts';
-import type { CompanyWithAccounts, WatchedCompany } from '../ports.ts';
+import type { CompanyWithAccounts } from '../domain/filings.ts';
+import type { WatchedCompany } from '../domain/watchlists.ts';
 
 /** The key's watched companies, and each one as the register and accounts show it now. */
 async function watchedCompanies(

@@ -9,7 +9,7 @@ import { ALERT_KINDS } from '../domain/alerts.ts';
 import { PLANS } from '../domain/api-keys.ts';
 import { AppError, invalidInput } from '../errors.ts';
 import { checkWebhookUrl, MAX_URL_LENGTH } from '../webhooks/address-policy.ts';
-import type { WebhookEndpoint } from '../webhooks/ports.ts';
+import type { WebhookEndpoint } from '../ports/webhooks.ts';
 import { newWebhookSecret } from '../webhooks/signing.ts';
 import { table } from './markdown.ts';
 import { defineOperation } from './operation.ts';

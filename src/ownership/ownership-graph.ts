@@ -19,7 +19,7 @@ import type {
   OwnershipNeighbourhood,
   OwnershipReader,
   RegisteredCompany,
-} from './ports.ts';
+} from '../ports/ownership.ts';
 import { statementWords } from './psc-view.ts';
 
 export const OWNERSHIP_DIRECTIONS = ['up', 'down', 'both'] as const;

@@ -9,7 +9,7 @@
  * is "ACME HOLDINGS").
  */
 import { nameWords, normaliseCompanyName } from '../domain/company-name.ts';
-import type { PscKindClass, PscNameElements } from './psc.ts';
+import type { PscKindClass, PscNameElements } from '../domain/psc.ts';
 
 /**
  * Titles that open a person's name as Companies House prints it. Dropped from an individual's name

@@ -21,7 +21,7 @@
  */
 import { createHash } from 'node:crypto';
 import { normaliseCompanyNumber } from '../domain/company-number.ts';
-import type { PscIdentification, PscKindClass, PscLine, PscNameElements, PscRecord } from './psc.ts';
+import type { PscIdentification, PscKindClass, PscLine, PscNameElements, PscRecord } from '../domain/psc.ts';
 import { registrationPlace } from './uk-register.ts';
 
 /** The kind of the closing summary line. */

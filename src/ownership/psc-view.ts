@@ -6,7 +6,7 @@
  */
 import type { ControlBands } from './natures.ts';
 import { controlBand, naturesInWords, readableCode, statementMeaning } from './natures.ts';
-import type { PscKindClass, StoredPsc } from './psc.ts';
+import type { PscKindClass, StoredPsc } from '../domain/psc.ts';
 
 export interface ControllerView {
   kind: string;

@@ -9,7 +9,7 @@
  */
 import { normaliseCompanyNumber } from '../domain/company-number.ts';
 import { readPlace } from './place-names.ts';
-import type { PscIdentification } from './psc.ts';
+import type { PscIdentification } from '../domain/psc.ts';
 
 export interface RegistrationPlace {
   /** The registration number as a company number, when the register named is the UK's. */

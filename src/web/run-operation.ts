@@ -11,7 +11,7 @@ import type * as z from 'zod';
 import { parseInput } from '../http/operation-input.ts';
 import type { HttpDeps } from '../http/routes.ts';
 import type { CallContext, Operation } from '../operations/operation.ts';
-import type { SessionStore } from '../ports.ts';
+import type { SessionStore } from '../ports/sessions.ts';
 
 /** The operations a page may run for a reader who has not signed in. */
 export const ANONYMOUS_OPERATIONS: ReadonlySet<string> = new Set([

@@ -7,7 +7,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 import { hashApiKey } from '../domain/api-keys.ts';
-import type { ApiKeyRecord, KeyStore, SessionStore } from '../ports.ts';
+import type { ApiKeyRecord } from '../domain/api-keys.ts';
+import type { KeyStore } from '../ports/keys.ts';
+import type { SessionStore } from '../ports/sessions.ts';
 import { newCsrfToken } from './csrf.ts';
 
 export const SESSION_COOKIE = 'ukcd_session';

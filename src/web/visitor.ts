@@ -7,7 +7,7 @@
  */
 import type { Context, Next } from 'koa';
 import { AppError } from '../errors.ts';
-import type { SessionStore } from '../ports.ts';
+import type { SessionStore } from '../ports/sessions.ts';
 import type { AnonymousLimiter } from './anonymous-limit.ts';
 import type { SafeHtml } from './html.ts';
 import { html } from './html.ts';

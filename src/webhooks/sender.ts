@@ -6,7 +6,7 @@
  * the sends under way, so that none is cut off mid-record.
  */
 import { checkWebhookUrl, type Lookup } from './address-policy.ts';
-import type { ClaimedDelivery, DeliveryOutcome, WebhookStore, WebhookTransport } from './ports.ts';
+import type { ClaimedDelivery, DeliveryOutcome, WebhookStore, WebhookTransport } from '../ports/webhooks.ts';
 import { failingTooLong, nextStep, type AttemptResult } from './retry-schedule.ts';
 import { webhookHeaders, webhookTimestamp } from './signing.ts';
 

@@ -11,7 +11,7 @@ import { Client } from '@elastic/elasticsearch';
 import { createEsSearchIndex, ensureIndex } from '../../src/adapters/elasticsearch/es-search-index.ts';
 import { indexGeneration } from '../../src/adapters/elasticsearch/index-generation.ts';
 import { searchDocument } from '../../src/domain/search-document.ts';
-import type { SearchIndex } from '../../src/ports.ts';
+import type { SearchIndex } from '../../src/ports/search-index.ts';
 import { elasticsearchUrl } from '../support/elasticsearch.ts';
 import { nameDocuments } from '../support/search-fixtures.ts';
 

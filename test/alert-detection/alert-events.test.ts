@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { alertDeliveries, alertEvent, alertEventType, alertKey } from '../../src/alert-detection/alert-events.ts';
-import type { EndpointSubscription, KeyAlertEvent } from '../../src/alert-detection/alert-events.ts';
+import type { EndpointSubscription } from '../../src/alert-detection/alert-events.ts';
+import type { KeyAlertEvent } from '../../src/domain/alert-events.ts';
 import { changesSince, describeAlertDetection, fallenDueDays } from '../../src/alert-detection/detect-alerts.ts';
 import type { Alert } from '../../src/domain/alerts.ts';
 import { emptyFigures } from '../../src/domain/figures.ts';

@@ -11,14 +11,14 @@ import { createOwnershipReader } from '../../src/adapters/postgres/ownership-rea
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
 import { createWebhookStore } from '../../src/adapters/postgres/webhook-store.ts';
 import { alertEvent, alertEventType, alertKey } from '../../src/alert-detection/alert-events.ts';
-import type { KeyAlertEvent } from '../../src/alert-detection/alert-events.ts';
+import type { KeyAlertEvent } from '../../src/domain/alert-events.ts';
 import { detectAlerts } from '../../src/alert-detection/detect-alerts.ts';
 import type { AlertDetectionDeps } from '../../src/alert-detection/detect-alerts.ts';
-import type { AlertDetectionStore } from '../../src/alert-detection/ports.ts';
+import type { AlertDetectionStore } from '../../src/ports/alert-detection.ts';
 import type { Alert } from '../../src/domain/alerts.ts';
 import { watchSnapshot } from '../../src/domain/watch-snapshot.ts';
-import type { Sql } from '../../src/ports.ts';
-import type { WebhookStore } from '../../src/webhooks/ports.ts';
+import type { Sql } from '../../src/ports/sql.ts';
+import type { WebhookStore } from '../../src/ports/webhooks.ts';
 import { createSecretSealer } from '../../src/webhooks/secret-sealer.ts';
 import { newWebhookSecret } from '../../src/webhooks/signing.ts';
 import { testStores, useStore } from '../support/databases.ts';

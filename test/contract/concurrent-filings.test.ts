@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
 import { createPgSql } from '../../src/adapters/sql/pg-sql.ts';
-import type { FilingRecord, Sql } from '../../src/ports.ts';
+import type { FilingRecord } from '../../src/domain/filings.ts';
+import type { Sql } from '../../src/ports/sql.ts';
 import { dumpState, freshPostgres } from '../support/databases.ts';
 import { figures, filing } from '../support/store-records.ts';
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { Client } from '@elastic/elasticsearch';
 import { createEsSearchIndex, ensureIndex } from '../../src/adapters/elasticsearch/es-search-index.ts';
-import type { SearchIndex } from '../../src/ports.ts';
+import type { SearchIndex } from '../../src/ports/search-index.ts';
 import { elasticsearchUrl } from '../support/elasticsearch.ts';
 import { AS_OF, searchDocuments } from '../support/search-fixtures.ts';
 

@@ -8,7 +8,9 @@ import { after, before, describe, test } from 'node:test';
 import { createKeyStore } from '../../src/adapters/postgres/key-store.ts';
 import { createPgSql } from '../../src/adapters/sql/pg-sql.ts';
 import { generateApiKey, hashApiKey, keyPrefix } from '../../src/domain/api-keys.ts';
-import type { KeyStore, Plan, Sql } from '../../src/ports.ts';
+import type { KeyStore } from '../../src/ports/keys.ts';
+import type { Plan } from '../../src/domain/api-keys.ts';
+import type { Sql } from '../../src/ports/sql.ts';
 import { freshPostgres, testStores, useStore } from '../support/databases.ts';
 
 const HOUR_AGO = () => new Date(Date.now() - 3600_000).toISOString();

@@ -19,7 +19,7 @@ import { RISK_BANDS } from '../../src/domain/risk-band.ts';
 import type { SearchDocument } from '../../src/domain/search-document.ts';
 import { postTownKey, sicPrefixes } from '../../src/domain/search-document.ts';
 import { SIZE_BANDS } from '../../src/domain/size-band.ts';
-import type { SearchIndex } from '../../src/ports.ts';
+import type { SearchIndex } from '../../src/ports/search-index.ts';
 import { testStores } from '../support/databases.ts';
 import { elasticsearchUrl } from '../support/elasticsearch.ts';
 import { AS_OF, criteriaCompanies } from '../support/search-fixtures.ts';

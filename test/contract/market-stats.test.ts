@@ -17,7 +17,7 @@ import type { SearchDocument } from '../../src/domain/search-document.ts';
 import { postTownKey } from '../../src/domain/search-document.ts';
 import type { OperationDeps } from '../../src/operations/operation.ts';
 import { marketStats } from '../../src/operations/market-stats.ts';
-import type { SearchIndex } from '../../src/ports.ts';
+import type { SearchIndex } from '../../src/ports/search-index.ts';
 import { testStores } from '../support/databases.ts';
 import { elasticsearchUrl } from '../support/elasticsearch.ts';
 import { AS_OF, criteriaCompanies } from '../support/search-fixtures.ts';

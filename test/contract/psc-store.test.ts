@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createPscStore, serialisePscs } from '../../src/adapters/postgres/psc-store.ts';
 import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
-import type { PscRecord } from '../../src/ownership/psc.ts';
-import type { Sql } from '../../src/ports.ts';
+import type { PscRecord } from '../../src/domain/psc.ts';
+import type { Sql } from '../../src/ports/sql.ts';
 import { testStores, useStore } from '../support/databases.ts';
 import { corporatePsc, individualPsc, pscStatement } from '../support/psc-records.ts';
 

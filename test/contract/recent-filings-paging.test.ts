@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { RecentFiling, RecentFilingKey } from '../../src/ports.ts';
+import type { RecentFiling, RecentFilingKey } from '../../src/domain/filings.ts';
 import { testStores, useStore } from '../support/databases.ts';
 import { filing } from '../support/store-records.ts';
 

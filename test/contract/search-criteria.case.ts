@@ -9,7 +9,7 @@ import { companyTypeKey } from '../../src/domain/company-type.ts';
 import type { CompanyFilters, CompanyQuery, MarketStats, SortOrder } from '../../src/domain/criteria.ts';
 import { postTownKey } from '../../src/domain/search-document.ts';
 import type { Trigger } from '../../src/domain/triggers.ts';
-import type { SearchIndex } from '../../src/ports.ts';
+import type { SearchIndex } from '../../src/ports/search-index.ts';
 import { AS_OF, criteriaCompanies as c, searchDocuments } from '../support/search-fixtures.ts';
 
 const BY_NET_ASSETS: SortOrder = { field: 'net_assets', descending: true };

@@ -9,7 +9,7 @@ import { Client } from '@elastic/elasticsearch';
 import { createEsSearchIndex, ensureIndex } from '../../src/adapters/elasticsearch/es-search-index.ts';
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
 import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-index.ts';
-import type { SearchIndex } from '../../src/ports.ts';
+import type { SearchIndex } from '../../src/ports/search-index.ts';
 import { nameDocuments, searchDocuments } from '../support/search-fixtures.ts';
 import { criteriaContract } from './search-criteria.case.ts';
 import { testStores } from '../support/databases.ts';

@@ -19,7 +19,8 @@ import type { CompanyKey, CompanyQuery, SortOrder } from '../../src/domain/crite
 import { isActiveStatus } from '../../src/domain/name-search.ts';
 import type { SearchDocument } from '../../src/domain/search-document.ts';
 import { TRIGGERS } from '../../src/domain/triggers.ts';
-import type { NameKey, NameSearchHit, SearchIndex } from '../../src/ports.ts';
+import type { NameKey, NameSearchHit } from '../../src/domain/name-search.ts';
+import type { SearchIndex } from '../../src/ports/search-index.ts';
 import { testStores } from '../support/databases.ts';
 import { elasticsearchUrl } from '../support/elasticsearch.ts';
 import { AS_OF, criteriaCompanies, searchDocuments } from '../support/search-fixtures.ts';

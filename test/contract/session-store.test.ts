@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { createSessionStore } from '../../src/adapters/postgres/session-store.ts';
-import type { SessionStore, Sql } from '../../src/ports.ts';
+import type { SessionStore } from '../../src/ports/sessions.ts';
+import type { Sql } from '../../src/ports/sql.ts';
 import { testStores, useStore } from '../support/databases.ts';
 
 let keys = 0;

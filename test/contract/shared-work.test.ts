@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createIndexBuilds } from '../../src/adapters/postgres/index-builds.ts';
 import { createLoadClaims } from '../../src/adapters/postgres/load-claims.ts';
-import type { IndexRange, LoadFile } from '../../src/shared-work/ports.ts';
+import type { IndexRange, LoadFile } from '../../src/ports/shared-work.ts';
 import { testStores, useStore } from '../support/databases.ts';
 import { company } from '../support/store-records.ts';
 

@@ -5,7 +5,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
-import type { Sql, WatchSnapshot, WatchlistStore } from '../../src/ports.ts';
+import type { Sql } from '../../src/ports/sql.ts';
+import type { WatchSnapshot } from '../../src/domain/watchlists.ts';
+import type { WatchlistStore } from '../../src/ports/watchlists.ts';
 import { freshPostgres, testStores, useStore } from '../support/databases.ts';
 
 let keys = 0;

@@ -9,14 +9,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import { createWebhookStore, enqueueDeliveries } from '../../src/adapters/postgres/webhook-store.ts';
 import { createPgSql } from '../../src/adapters/sql/pg-sql.ts';
-import type { Sql } from '../../src/ports.ts';
+import type { Sql } from '../../src/ports/sql.ts';
 import type {
   ClaimedDelivery,
   DeliveryOutcome,
   DeliveryRecord,
   NewDelivery,
   WebhookStore,
-} from '../../src/webhooks/ports.ts';
+} from '../../src/ports/webhooks.ts';
 import { createSecretSealer } from '../../src/webhooks/secret-sealer.ts';
 import { newWebhookSecret } from '../../src/webhooks/signing.ts';
 import { freshPostgres, testStores, useStore } from '../support/databases.ts';

@@ -6,8 +6,9 @@ import type { RegisterCompany } from '../../src/domain/company.ts';
 import { emptyFigures } from '../../src/domain/figures.ts';
 import type { FigureSet } from '../../src/domain/figures.ts';
 import { watchSnapshot } from '../../src/domain/watch-snapshot.ts';
-import type { PscRecord, StoredPsc } from '../../src/ownership/psc.ts';
-import type { AccountsEntry, CompanyWithAccounts, SnapshotPsc, WatchSnapshot } from '../../src/ports.ts';
+import type { PscRecord, StoredPsc } from '../../src/domain/psc.ts';
+import type { AccountsEntry, CompanyWithAccounts } from '../../src/domain/filings.ts';
+import type { SnapshotPsc, WatchSnapshot } from '../../src/domain/watchlists.ts';
 import { corporatePsc, individualPsc, pscStatement } from '../support/psc-records.ts';
 import { company } from '../support/store-records.ts';
 

@@ -13,7 +13,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { hashApiKey } from '../../src/domain/api-keys.ts';
 import { getAlerts, watchAdd } from '../../src/operations/watchlist.ts';
 import type { CallContext, OperationDeps } from '../../src/operations/operation.ts';
-import type { OwnershipReader } from '../../src/ownership/ports.ts';
+import type { OwnershipReader } from '../../src/ports/ownership.ts';
 import { call, loadFixtures, markdown, NOW } from '../support/api-fixtures.ts';
 import type { World } from '../support/api-world.ts';
 import { startWorld } from '../support/api-world.ts';

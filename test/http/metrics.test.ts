@@ -21,7 +21,7 @@ import { keyPrefix } from '../../src/domain/api-keys.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { createHttpMetrics, LATENCY_BUCKETS, operationLabel, STORE_TIMEOUT_MS } from '../../src/http/metrics.ts';
 import { OPERATIONS } from '../../src/operations/index.ts';
-import type { Sql } from '../../src/ports.ts';
+import type { Sql } from '../../src/ports/sql.ts';
 import { call, filings, loadFixtures, NOW } from '../support/api-fixtures.ts';
 import type { World } from '../support/api-world.ts';
 import { startWorld } from '../support/api-world.ts';

@@ -15,7 +15,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { OPERATIONS } from '../../src/operations/index.ts';
 import { parsePscLine } from '../../src/ownership/psc-line.ts';
-import type { PscRecord } from '../../src/ownership/psc.ts';
+import type { PscRecord } from '../../src/domain/psc.ts';
 import { call, markdown, NOW } from '../support/api-fixtures.ts';
 import type { Answer } from '../support/api-fixtures.ts';
 import type { RegisterFixture, World } from '../support/api-world.ts';

@@ -18,7 +18,7 @@ import { migrate } from '../../src/adapters/postgres/migrate.ts';
 import { createPgSql } from '../../src/adapters/sql/pg-sql.ts';
 import { loadConfig } from '../../src/config.ts';
 import { generateApiKey, hashApiKey, keyPrefix } from '../../src/domain/api-keys.ts';
-import type { Sql } from '../../src/ports.ts';
+import type { Sql } from '../../src/ports/sql.ts';
 import { replicaPair } from '../support/outage-servers.ts';
 import { company, filing } from '../support/store-records.ts';
 import type { Service } from '../support/ukcd-start.ts';

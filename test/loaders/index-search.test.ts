@@ -11,7 +11,7 @@ import { Client } from '@elastic/elasticsearch';
 import { createEsSearchIndex, ensureIndex } from '../../src/adapters/elasticsearch/es-search-index.ts';
 import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-index.ts';
 import type { CompanyQuery } from '../../src/domain/criteria.ts';
-import type { SearchIndex } from '../../src/ports.ts';
+import type { SearchIndex } from '../../src/ports/search-index.ts';
 import { indexSearch } from '../../loaders/index-search.ts';
 import { freshPostgres, testStores, useStore } from '../support/databases.ts';
 import { elasticsearchUrl } from '../support/elasticsearch.ts';

@@ -6,11 +6,12 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, test } from 'node:test';
 import { reportProgressToJournal } from '../../loaders/journal-progress.ts';
-import type { CompanyStore, LoadCounts } from '../../src/ports.ts';
+import type { LoadJournal } from '../../src/ports/load-journal.ts';
+import type { LoadCounts } from '../../src/domain/loads.ts';
 import { testStores, useStore } from '../support/databases.ts';
 
 /** The counts the journal holds for load `id` once they equal `want`, or the last seen after 2 s. */
-async function journalCounts(store: CompanyStore, id: number, want: LoadCounts): Promise<LoadCounts | undefined> {
+async function journalCounts(store: LoadJournal, id: number, want: LoadCounts): Promise<LoadCounts | undefined> {
   let seen: LoadCounts | undefined;
   for (const deadline = Date.now() + 2000; Date.now() < deadline; await sleep(5)) {
     const load = (await store.loadProgress()).running.find((running) => running.id === id);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createKeyStore } from '../../src/adapters/postgres/key-store.ts';
 import { hashApiKey, keyPrefix, usageMonth } from '../../src/domain/api-keys.ts';
-import type { Sql } from '../../src/ports.ts';
+import type { Sql } from '../../src/ports/sql.ts';
 import { freshPostgres } from '../support/databases.ts';
 import { repoRoot } from '../support/samples.ts';
 

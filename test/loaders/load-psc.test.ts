@@ -15,7 +15,7 @@ import { loadPsc, PscInputError } from '../../loaders/load-psc.ts';
 import type { PscLoadOptions } from '../../loaders/load-psc.ts';
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
 import { createPscStore } from '../../src/adapters/postgres/psc-store.ts';
-import type { Sql } from '../../src/ports.ts';
+import type { Sql } from '../../src/ports/sql.ts';
 import { writePscSnapshot } from '../../src/synthetic/psc-files.ts';
 import { freshPostgres, testStores, useStore } from '../support/databases.ts';
 import { watchJournal } from '../support/journal-watch.ts';

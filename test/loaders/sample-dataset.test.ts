@@ -14,7 +14,7 @@ import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts
 import { createPscStore } from '../../src/adapters/postgres/psc-store.ts';
 import type { CompanyFilters, CompanyQuery } from '../../src/domain/criteria.ts';
 import { FUNDED_MIN_NET_ASSETS, YOUNG_YEARS } from '../../src/domain/triggers.ts';
-import type { Sql } from '../../src/ports.ts';
+import type { Sql } from '../../src/ports/sql.ts';
 import { testStores } from '../support/databases.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ukcd-sample-'));

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@elastic/elasticsearch';
-import type { Sql } from '../../src/ports.ts';
+import type { Sql } from '../../src/ports/sql.ts';
 import { dumpState, freshPostgres } from '../support/databases.ts';
 import { elasticsearchUrl } from '../support/elasticsearch.ts';
 import { repoRoot } from '../support/samples.ts';

@@ -13,11 +13,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
+import type { PostgresCompanyStore } from '../../src/adapters/postgres/company-store.ts';
 import { migrate } from '../../src/adapters/postgres/migrate.ts';
 import { createPscStore } from '../../src/adapters/postgres/psc-store.ts';
 import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-index.ts';
 import { createPgliteSql } from '../../src/adapters/sql/pglite-sql.ts';
-import type { CompanyStore, SearchIndex, Sql } from '../../src/ports.ts';
+import type { SearchIndex } from '../../src/ports/search-index.ts';
+import type { Sql } from '../../src/ports/sql.ts';
 import { syntheticFilings } from '../../src/synthetic/filings.ts';
 import { writeBulkZips } from '../../src/synthetic/bulk-zip.ts';
 import { writeRegisterSnapshot } from '../../src/synthetic/register-files.ts';
@@ -89,7 +91,7 @@ async function serve(...paths: string[]): Promise<void> {
 
 interface World {
   sql: Sql;
-  store: CompanyStore;
+  store: PostgresCompanyStore;
   search: SearchIndex;
   downloads: string;
   options: SyncOptions;

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { emptyFigures } from '../../src/domain/figures.ts';
-import type { AccountsEntry } from '../../src/ports.ts';
+import type { AccountsEntry } from '../../src/domain/filings.ts';
 import { companyProfile } from '../../src/operations/company-profile.ts';
 import { renderProfile } from '../../src/operations/lookup-company.ts';
 import { renderProfiles } from '../../src/operations/lookup-companies.ts';

@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { OwnershipGraph, OwnershipSource, WalkOptions } from '../../src/ownership/ownership-graph.ts';
 import { findCycles, walkOwnership } from '../../src/ownership/ownership-graph.ts';
-import type { LevelledControlRecord, RegisteredCompany } from '../../src/ownership/ports.ts';
-import type { PscRecord, StoredPsc } from '../../src/ownership/psc.ts';
+import type { LevelledControlRecord, RegisteredCompany } from '../../src/ports/ownership.ts';
+import type { PscRecord, StoredPsc } from '../../src/domain/psc.ts';
 import { corporatePsc, individualPsc, pscStatement } from '../support/psc-records.ts';
 
 /** A register and its PSC records, read as the reader reads them, counting the reads. */

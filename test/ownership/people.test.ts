@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { PersonRecord } from '../../src/ownership/people.ts';
-import { PERSON_COMPANIES_KEPT, personDocument, personSearchName } from '../../src/ownership/people.ts';
+import { personDocument, personSearchName } from '../../src/ownership/people.ts';
+import { PERSON_COMPANIES_KEPT } from '../../src/domain/people.ts';
 
 function record(companyNumber: string, more: Partial<PersonRecord> = {}): PersonRecord {
   return {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { normalisePersonName, personNameQuery } from '../../src/ownership/person-name.ts';
-import type { PscKindClass, PscNameElements } from '../../src/ownership/psc.ts';
+import type { PscKindClass, PscNameElements } from '../../src/domain/psc.ts';
 
 const elements = (title: string | null, forename: string | null, middle: string | null, surname: string | null) =>
   ({ title, forename, middle_name: middle, surname }) satisfies PscNameElements;

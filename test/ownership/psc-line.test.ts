@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { isoDate, parsePscLine } from '../../src/ownership/psc-line.ts';
-import type { PscLine, PscRecord } from '../../src/ownership/psc.ts';
+import type { PscLine, PscRecord } from '../../src/domain/psc.ts';
 
 const REAL = readFileSync(new URL('./fixtures/real-psc-snapshot.jsonl', import.meta.url), 'utf8')
   .trimEnd()

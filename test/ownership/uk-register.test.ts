@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { PscIdentification } from '../../src/ownership/psc.ts';
+import type { PscIdentification } from '../../src/domain/psc.ts';
 import {
   namesUkRegister,
   placeVerdict,

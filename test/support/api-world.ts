@@ -15,6 +15,7 @@ import { loadAccounts } from '../../loaders/load-accounts.ts';
 import { loadRegister } from '../../loaders/load-register.ts';
 import { createEsSearchIndex, ensureIndex } from '../../src/adapters/elasticsearch/es-search-index.ts';
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
+import type { PostgresCompanyStore } from '../../src/adapters/postgres/company-store.ts';
 import { createKeyStore } from '../../src/adapters/postgres/key-store.ts';
 import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-index.ts';
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
@@ -24,10 +25,14 @@ import { createPscStore } from '../../src/adapters/postgres/psc-store.ts';
 import { createEsPeopleIndex, ensurePeopleIndex } from '../../src/adapters/elasticsearch/es-people-index.ts';
 import { createPgPeopleIndex } from '../../src/adapters/pg-search/pg-people-index.ts';
 import type { OperationDeps } from '../../src/operations/operation.ts';
-import type { OwnershipReader, PeopleIndex, PscStore } from '../../src/ownership/ports.ts';
+import type { OwnershipReader, PscStore } from '../../src/ports/ownership.ts';
+import type { PeopleIndex } from '../../src/ports/people-index.ts';
 import { generateApiKey, hashApiKey, keyPrefix } from '../../src/domain/api-keys.ts';
 import { buildApp } from '../../src/http/app.ts';
-import type { CompanyStore, KeyStore, Plan, SearchIndex, Sql } from '../../src/ports.ts';
+import type { KeyStore } from '../../src/ports/keys.ts';
+import type { Plan } from '../../src/domain/api-keys.ts';
+import type { SearchIndex } from '../../src/ports/search-index.ts';
+import type { Sql } from '../../src/ports/sql.ts';
 import type { WebSettings } from '../../src/web/settings.ts';
 import type { TestStore } from './databases.ts';
 import { elasticsearchUrl } from './elasticsearch.ts';
@@ -46,7 +51,7 @@ export interface WorldOptions {
 export interface World {
   url: string;
   sql: Sql;
-  store: CompanyStore;
+  store: PostgresCompanyStore;
   keys: KeyStore;
   search: SearchIndex;
   /** The people index beside `search`, and the PSC store and reader on `sql`. */
@@ -54,7 +59,8 @@ export interface World {
   pscs: PscStore;
   ownership: OwnershipReader;
   /** What the operations run on, as the app has them. */
-  deps: OperationDeps;
+  /** The operations' deps, with the whole store (the app also reads its journal and pings it). */
+  deps: OperationDeps & { store: PostgresCompanyStore };
   /** The request log's lines so far. */
   requestLines: string[];
   setNow(now: Date): void;
@@ -143,7 +149,14 @@ export async function startWorld(options: WorldOptions): Promise<World> {
   const requestLines: string[] = [];
   const ownership = createOwnershipReader(sql);
   const webhooks = testWebhookDeps(sql);
-  const deps: OperationDeps = { store, search, watchlists: createWatchlistStore(sql), ownership, people, webhooks };
+  const deps: OperationDeps & { store: PostgresCompanyStore } = {
+    store,
+    search,
+    watchlists: createWatchlistStore(sql),
+    ownership,
+    people,
+    webhooks,
+  };
   const app = buildApp({
     ...deps,
     keys,

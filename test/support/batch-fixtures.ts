@@ -2,7 +2,7 @@
  * For the batch lookup's tests (REST and MCP): a hundred more companies on the register, and a
  * Sql that records the statements sent through it, to count round trips.
  */
-import type { Sql } from '../../src/ports.ts';
+import type { Sql } from '../../src/ports/sql.ts';
 import type { RegisterFixture } from './api-world.ts';
 
 /** 100 more companies on the register, 00100000–00100099, besides the six of the fixtures. */

@@ -5,10 +5,11 @@
  */
 import { after, before } from 'node:test';
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
+import type { PostgresCompanyStore } from '../../src/adapters/postgres/company-store.ts';
 import { migrate } from '../../src/adapters/postgres/migrate.ts';
 import { createPgSql } from '../../src/adapters/sql/pg-sql.ts';
 import { createPgliteSql } from '../../src/adapters/sql/pglite-sql.ts';
-import type { CompanyStore, Sql } from '../../src/ports.ts';
+import type { Sql } from '../../src/ports/sql.ts';
 import { serviceUrl } from './service-url.ts';
 
 /** URL of the test server's maintenance database, starting the server if needed. */
@@ -64,9 +65,9 @@ export const testStores: TestStore[] = [
  * Inside a describe: opens a fresh store of `kind` before its tests and closes it after. The
  * tests read `db.sql` and `db.store`.
  */
-export function useStore(kind: TestStore): { readonly sql: Sql; readonly store: CompanyStore } {
+export function useStore(kind: TestStore): { readonly sql: Sql; readonly store: PostgresCompanyStore } {
   let opened: { sql: Sql; close(): Promise<void> } | undefined;
-  let store: CompanyStore | undefined;
+  let store: PostgresCompanyStore | undefined;
   before(async () => {
     opened = await kind.open();
     store = createCompanyStore(opened.sql);

@@ -2,7 +2,7 @@
  * PSC records for tests that need them in a store without going through a snapshot file: an
  * individual, a corporate PSC (resolved to a UK company number, or overseas) and a statement.
  */
-import type { PscRecord } from '../../src/ownership/psc.ts';
+import type { PscRecord } from '../../src/domain/psc.ts';
 
 const BASE: Omit<PscRecord, 'company_number' | 'psc_id' | 'kind' | 'kind_class' | 'content_hash'> = {
   beneficial_owner: false,

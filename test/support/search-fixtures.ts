@@ -8,7 +8,7 @@ import { emptyFigures } from '../../src/domain/figures.ts';
 import type { FigureSet } from '../../src/domain/figures.ts';
 import type { IndexedRegisterFacts, SearchDocument } from '../../src/domain/search-document.ts';
 import { searchDocument } from '../../src/domain/search-document.ts';
-import type { ParentPlace } from '../../src/ownership/countries.ts';
+import type { ParentPlace } from '../../src/domain/countries.ts';
 
 /** The day criteria, triggers and stats are asked on. */
 export const AS_OF = '2025-06-30';

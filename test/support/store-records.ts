@@ -5,7 +5,7 @@
 import type { RegisterCompany } from '../../src/domain/company.ts';
 import { emptyFigures } from '../../src/domain/figures.ts';
 import type { FigureSet } from '../../src/domain/figures.ts';
-import type { FilingRecord } from '../../src/ports.ts';
+import type { FilingRecord } from '../../src/domain/filings.ts';
 
 export function company(number: string, overrides: Partial<RegisterCompany> = {}): RegisterCompany {
   return {

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { createWebhookStore } from '../../src/adapters/postgres/webhook-store.ts';
 import type { WebhookDeps } from '../../src/operations/operation.ts';
-import type { Sql } from '../../src/ports.ts';
+import type { Sql } from '../../src/ports/sql.ts';
 import { createSecretSealer } from '../../src/webhooks/secret-sealer.ts';
 
 export function testWebhookDeps(sql: Sql): WebhookDeps {

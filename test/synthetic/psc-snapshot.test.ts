@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import yauzl from 'yauzl';
 import { parsePscLine } from '../../src/ownership/psc-line.ts';
-import type { PscLine, PscRecord } from '../../src/ownership/psc.ts';
+import type { PscLine, PscRecord } from '../../src/domain/psc.ts';
 import { pscSnapshotFileName, writePscSnapshot } from '../../src/synthetic/psc-files.ts';
 import { PSC_REGIME_START, pscSnapshotLines } from '../../src/synthetic/psc-snapshot.ts';
 import { registerSnapshot } from '../../src/synthetic/register.ts';

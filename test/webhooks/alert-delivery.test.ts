@@ -27,8 +27,8 @@ import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-stor
 import { createWebhookStore } from '../../src/adapters/postgres/webhook-store.ts';
 import type { AlertDetectionDeps } from '../../src/alert-detection/detect-alerts.ts';
 import { watchSnapshot } from '../../src/domain/watch-snapshot.ts';
-import type { Sql } from '../../src/ports.ts';
-import type { WebhookStore } from '../../src/webhooks/ports.ts';
+import type { Sql } from '../../src/ports/sql.ts';
+import type { WebhookStore } from '../../src/ports/webhooks.ts';
 import { createSecretSealer } from '../../src/webhooks/secret-sealer.ts';
 import { createWebhookSender } from '../../src/webhooks/sender.ts';
 import { newWebhookSecret } from '../../src/webhooks/signing.ts';

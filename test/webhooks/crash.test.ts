@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createWebhookStore } from '../../src/adapters/postgres/webhook-store.ts';
-import type { WebhookStore } from '../../src/webhooks/ports.ts';
+import type { WebhookStore } from '../../src/ports/webhooks.ts';
 import { createSecretSealer, parseSealerKey } from '../../src/webhooks/secret-sealer.ts';
 import { newWebhookSecret } from '../../src/webhooks/signing.ts';
 import { freshPostgres } from '../support/databases.ts';

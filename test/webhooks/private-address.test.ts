@@ -21,7 +21,7 @@ import { createWebhookStore } from '../../src/adapters/postgres/webhook-store.ts
 import { generateApiKey, hashApiKey, keyPrefix } from '../../src/domain/api-keys.ts';
 import { buildApp } from '../../src/http/app.ts';
 import type { Lookup } from '../../src/webhooks/address-policy.ts';
-import type { WebhookStore, WebhookTransport } from '../../src/webhooks/ports.ts';
+import type { WebhookStore, WebhookTransport } from '../../src/ports/webhooks.ts';
 import { createSecretSealer } from '../../src/webhooks/secret-sealer.ts';
 import { createWebhookSender } from '../../src/webhooks/sender.ts';
 import { newWebhookSecret } from '../../src/webhooks/signing.ts';

@@ -11,8 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
-import type { Sql } from '../../src/ports.ts';
-import type { WebhookStore } from '../../src/webhooks/ports.ts';
+import type { Sql } from '../../src/ports/sql.ts';
+import type { WebhookStore } from '../../src/ports/webhooks.ts';
 import { startService } from '../support/ukcd-start.ts';
 import type { Service } from '../support/ukcd-start.ts';
 

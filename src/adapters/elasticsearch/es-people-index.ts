@@ -8,8 +8,10 @@
 import { createHash } from 'node:crypto';
 import type { Client, estypes } from '@elastic/elasticsearch';
 import { dependencyUnavailable } from '../../errors.ts';
-import type { PeopleIndex, PersonDocument, PersonKey } from '../../ownership/people.ts';
-import { PEOPLE_TOTAL_COUNTED_UP_TO, PERSON_TIERS, personSearchName } from '../../ownership/people.ts';
+import type { PeopleIndex } from '../../ports/people-index.ts';
+import type { PersonDocument, PersonKey } from '../../domain/people.ts';
+import { personSearchName } from '../../ownership/people.ts';
+import { PEOPLE_TOTAL_COUNTED_UP_TO, PERSON_TIERS } from '../../domain/people.ts';
 import { personNameQuery } from '../../ownership/person-name.ts';
 import { translateRejections } from '../translate-rejections.ts';
 import { isEsUnavailable } from './es-unavailable.ts';

@@ -5,7 +5,7 @@
  * does what (src/adapters/postgres/index-builds.ts).
  */
 import type { Client } from '@elastic/elasticsearch';
-import type { SharedIndexBuild } from '../../shared-work/ports.ts';
+import type { SharedIndexBuild } from '../../ports/shared-work.ts';
 import { bulkIndex, readMapping } from './es-search-index.ts';
 import { createNextIndex, publishBehindAlias } from './es-versioned-index.ts';
 

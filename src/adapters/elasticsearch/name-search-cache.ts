@@ -7,7 +7,7 @@
  * `entries`. Identical searches in flight at once share one: the second waits for the first's answer.
  */
 import { LRUCache } from 'lru-cache';
-import type { NameKey, NamePage } from '../../ports.ts';
+import type { NameKey, NamePage } from '../../domain/name-search.ts';
 import type { IndexGeneration } from './index-generation.ts';
 
 export interface NameSearchCache {

@@ -8,7 +8,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type { TransportResult, WebhookTransport } from '../../webhooks/ports.ts';
+import type { TransportResult, WebhookTransport } from '../../ports/webhooks.ts';
 
 /** The most of an answer's body read before the connection is closed. */
 export const MAX_RESPONSE_BYTES = 64 * 1024;

@@ -3,10 +3,12 @@
  * the document as the answer shows it beside the columns it is found and ranked by. Word-prefix
  * matching uses the trigram index, as company names do (pg-search-index.ts).
  */
-import type { PeopleIndex, PersonDocument, PersonKey } from '../../ownership/people.ts';
-import { PEOPLE_TOTAL_COUNTED_UP_TO, personSearchName } from '../../ownership/people.ts';
+import type { PeopleIndex } from '../../ports/people-index.ts';
+import type { PersonDocument, PersonKey } from '../../domain/people.ts';
+import { personSearchName } from '../../ownership/people.ts';
+import { PEOPLE_TOTAL_COUNTED_UP_TO } from '../../domain/people.ts';
 import { personNameQuery } from '../../ownership/person-name.ts';
-import type { Sql } from '../../ports.ts';
+import type { Sql } from '../../ports/sql.ts';
 import { rebuildBeside } from './rebuild-beside.ts';
 import type { RebuildBeside } from './rebuild-beside.ts';
 

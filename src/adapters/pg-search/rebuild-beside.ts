@@ -5,7 +5,7 @@
  * transaction, so searches never see it half-built. Two full rebuilds of one table at once are
  * refused: they would fill the same side table.
  */
-import type { Sql, SqlClient } from '../../ports.ts';
+import type { Sql, SqlClient } from '../../ports/sql.ts';
 
 export interface RebuildBeside<Row> {
   table: string;

@@ -9,9 +9,10 @@
  * leaves it alone.
  */
 import { alertDeliveries } from '../../alert-detection/alert-events.ts';
-import type { EndpointSubscription, KeyAlertEvent } from '../../alert-detection/alert-events.ts';
-import type { AlertDetectionStore, KeyWatch } from '../../alert-detection/ports.ts';
-import type { Sql } from '../../ports.ts';
+import type { EndpointSubscription } from '../../alert-detection/alert-events.ts';
+import type { KeyAlertEvent } from '../../domain/alert-events.ts';
+import type { AlertDetectionStore, KeyWatch } from '../../ports/alert-detection.ts';
+import type { Sql } from '../../ports/sql.ts';
 import { changedCompanyNumbers } from './company-store.ts';
 import { enqueueDeliveries } from './webhook-store.ts';
 

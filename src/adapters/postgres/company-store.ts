@@ -1,29 +1,29 @@
 /**
- * The CompanyStore on Postgres (pg or PGlite through the Sql port). Batches travel as one JSON
+ * The company store on Postgres (pg or PGlite through the Sql port): the ports CompanyStore
+ * (register and accounts), LoadJournal, IndexCursor and Health, on one connection. Batches travel as one JSON
  * parameter expanded by json_to_recordset: one round trip per batch, and the same SQL on both.
  * (json, not jsonb: the text is read straight into typed columns, without building jsonb first.)
  */
 import type { Address, RegisterCompany } from '../../domain/company.ts';
 import type {
   AccountsEntry,
-  CompanyStore,
   CompanyWithAccounts,
   FilingRecord,
-  FinishedLoad,
-  IndexSource,
-  LoadCounts,
-  LoadKind,
-  LoadStatus,
   ParseFailureRecord,
   RecentFiling,
-  RunningLoad,
-  Sql,
-  SqlClient,
-} from '../../ports.ts';
+} from '../../domain/filings.ts';
+import type { StoredPsc } from '../../domain/psc.ts';
+import type { CompanyStore } from '../../ports/companies.ts';
+import type { Health } from '../../ports/health.ts';
+import type { IndexCursor } from '../../ports/index-cursor.ts';
+import type { LoadJournal } from '../../ports/load-journal.ts';
+import type { FinishedLoad, LoadCounts, LoadKind, LoadStatus, RunningLoad } from '../../domain/loads.ts';
+import type { Sql, SqlClient } from '../../ports/sql.ts';
 import type { AccountsPeriod } from '../../domain/accounts-period.ts';
-import type { IndexedRegisterFacts } from '../../domain/search-document.ts';
-import { CONTROLLER_KIND_CLASSES, PARENT_KIND_CLASSES } from '../../ownership/psc-summary.ts';
-import type { PscSummary } from '../../ownership/psc-summary.ts';
+import type { IndexedRegisterFacts, IndexSource } from '../../domain/search-document.ts';
+import { CONTROLLER_KIND_CLASSES, PARENT_KIND_CLASSES } from '../../domain/psc-summary.ts';
+import type { PscSummary } from '../../domain/psc-summary.ts';
+import { PSCS_OF_COMPANY, storedPsc } from './stored-psc.ts';
 
 const COMPANY_COLUMNS = `company_number text, name text, status text, type text, incorporated date, dissolved date,
   country_of_origin text, accounts_ref_day smallint, accounts_ref_month smallint, accounts_category text,
@@ -191,7 +191,10 @@ interface CompanyRow extends Omit<RegisterCompany, 'address'>, Address {
   snapshot_date: string;
 }
 
-export function createCompanyStore(sql: Sql): CompanyStore {
+/** The ports the Postgres company store implements: callers ask for the one they need. */
+export type PostgresCompanyStore = CompanyStore & LoadJournal & IndexCursor & Health;
+
+export function createCompanyStore(sql: Sql): PostgresCompanyStore {
   return {
     async upsertCompanies(companies, snapshotDate) {
       if (companies.length === 0) return;
@@ -225,6 +228,17 @@ export function createCompanyStore(sql: Sql): CompanyStore {
       companyNumbers.length === 0
         ? Promise.resolve([])
         : selectCompanies(sql, 'c.company_number = ANY($1::text[])', [companyNumbers]),
+
+    async companyWithPscs(companyNumber, includeCeased) {
+      const result = await sql.query<CompanyWithHistoryRow & { pscs: StoredPsc[] | null }>(COMPANY_WITH_PSCS, [
+        companyNumber,
+        includeCeased,
+      ]);
+      const row = result.rows[0];
+      if (!row) return null;
+      const { pscs, ...company } = row;
+      return { ...companyWithAccountsFromRow(company), pscs: (pscs ?? []).map(storedPsc) };
+    },
 
     async recentFilings(since, limit, after) {
       const params: unknown[] = [since, limit + 1];
@@ -467,6 +481,14 @@ export const COMPANY_WITH_HISTORY = `to_json(c) AS company, (
          'source', json_build_object('zip', NULLIF(h.source_zip, ''), 'file', h.source_file))
          ORDER BY h.balance_sheet_date DESC)
        FROM accounts_history h WHERE h.company_number = c.company_number) AS accounts`;
+
+/**
+ * A lookup's reads in one statement: the company, its history and its PSCs. As three statements
+ * (the other two run in parallel) the service spent more on sending, waking PostgreSQL and
+ * building driver rows than on the answer.
+ */
+const COMPANY_WITH_PSCS = `SELECT ${COMPANY_WITH_HISTORY}, ${PSCS_OF_COMPANY}
+FROM companies c WHERE c.company_number = $1::text`;
 
 /** A row of `SELECT ${COMPANY_WITH_HISTORY} FROM companies c`. */
 export interface CompanyWithHistoryRow {

@@ -6,8 +6,8 @@
  * first whose claim finds every range done (a separate statement from marking its own range done,
  * so that of two processes finishing the last two ranges at once, the later one sees both).
  */
-import type { Sql } from '../../ports.ts';
-import type { IndexBuildStatus, IndexBuilds, IndexRange } from '../../shared-work/ports.ts';
+import type { Sql } from '../../ports/sql.ts';
+import type { IndexBuilds, IndexBuildStatus, IndexRange } from '../../ports/shared-work.ts';
 import { indexSources } from './company-store.ts';
 
 /** The first key of the lock that makes starting a build one step (its own number). */

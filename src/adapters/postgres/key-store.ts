@@ -3,7 +3,9 @@
  * monthly usage. Quota counting is one statement, so the database's row lock makes it atomic
  * across processes; the free-key limit takes an advisory lock on the client address.
  */
-import type { ApiKeyRecord, KeyStore, Plan, QuotaTake, Sql } from '../../ports.ts';
+import type { ApiKeyRecord, Plan, QuotaTake } from '../../domain/api-keys.ts';
+import type { KeyStore } from '../../ports/keys.ts';
+import type { Sql } from '../../ports/sql.ts';
 
 // The two-key form of the advisory lock, so that it can never meet the migrations' one-key lock.
 const FREE_KEY_LOCK_SPACE = 5_310_442;

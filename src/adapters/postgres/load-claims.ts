@@ -3,8 +3,9 @@
  * of the process loading it. What is done is read from load_journal, the record of every attempt.
  * Times are the database's, so machines whose clocks differ agree on when a lease ran out.
  */
-import type { LoadKind, Sql } from '../../ports.ts';
-import type { LoadClaims } from '../../shared-work/ports.ts';
+import type { LoadKind } from '../../domain/loads.ts';
+import type { Sql } from '../../ports/sql.ts';
+import type { LoadClaims } from '../../ports/shared-work.ts';
 
 /** The files of the list not done: no completed load of the same size, finished since when asked. */
 const NOT_DONE = `NOT EXISTS (

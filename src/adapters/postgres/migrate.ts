@@ -5,7 +5,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Sql } from '../../ports.ts';
+import type { Sql } from '../../ports/sql.ts';
 
 const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
 const LOCK_KEY = 7_241_903;

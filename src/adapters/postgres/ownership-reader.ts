@@ -2,34 +2,10 @@
  * Reads of the ownership graph on PostgreSQL or PGlite: a company's PSCs, the edges up and down the
  * chain. A corporate PSC resolves to a company when its registered number is on the register.
  */
-import type { LevelledControlRecord, OwnershipReader, RegisteredCompany } from '../../ownership/ports.ts';
-import type { StoredPsc } from '../../ownership/psc.ts';
-import type { Sql } from '../../ports.ts';
-import type { CompanyWithHistoryRow } from './company-store.ts';
-import { COMPANY_WITH_HISTORY, companyWithAccountsFromRow } from './company-store.ts';
-
-export const PSC_COLUMNS = `p.company_number, p.psc_id, p.kind, p.kind_class, p.beneficial_owner, p.name, p.name_elements,
-  p.natures AS natures_of_control, to_char(p.notified_on, 'YYYY-MM-DD') AS notified_on,
-  to_char(p.ceased_on, 'YYYY-MM-DD') AS ceased_on, p.ceased, p.birth_year, p.birth_month, p.nationality,
-  p.country_of_residence, p.identification, p.statement, p.registered_company_number, p.country, p.overseas,
-  p.person_key, p.content_hash, p.data, to_char(p.snapshot_date, 'YYYY-MM-DD') AS snapshot_date,
-  to_char(p.ceased_by_snapshot, 'YYYY-MM-DD') AS ceased_by_snapshot,
-  r.company_number AS resolved_company_number, r.name AS resolved_company_name`;
-
-/** A company's PSCs as pscsOf orders them ($2: ceased ones too), one json column `pscs`. */
-const PSCS_OF_COMPANY = `(
-  SELECT json_agg(x ORDER BY x.ceased, x.notified_on DESC NULLS LAST, x.psc_id) FROM (
-    SELECT ${PSC_COLUMNS}
-    FROM psc p LEFT JOIN companies r ON r.company_number = p.registered_company_number
-    WHERE p.company_number = c.company_number AND ($2::boolean OR NOT p.ceased)) x) AS pscs`;
-
-/**
- * A lookup's reads in one statement: the company, its history and its PSCs. As three statements
- * (the other two run in parallel) the service spent more on sending, waking PostgreSQL and
- * building driver rows than on the answer.
- */
-const COMPANY_WITH_PSCS = `SELECT ${COMPANY_WITH_HISTORY}, ${PSCS_OF_COMPANY}
-FROM companies c WHERE c.company_number = $1::text`;
+import type { LevelledControlRecord, OwnershipReader, RegisteredCompany } from '../../ports/ownership.ts';
+import type { StoredPsc } from '../../domain/psc.ts';
+import type { Sql } from '../../ports/sql.ts';
+import { PSC_COLUMNS, storedPsc, withNumbers } from './stored-psc.ts';
 
 /**
  * What the ownership walk reads of a record (ControlRecord): no `data` but an exemption's
@@ -135,17 +111,6 @@ export function createOwnershipReader(sql: Sql): OwnershipReader {
       return result.rows.map(storedPsc);
     },
 
-    async companyWithPscs(companyNumber, includeCeased) {
-      const result = await sql.query<CompanyWithHistoryRow & { pscs: StoredPsc[] | null }>(COMPANY_WITH_PSCS, [
-        companyNumber,
-        includeCeased,
-      ]);
-      const row = result.rows[0];
-      if (!row) return null;
-      const { pscs, ...company } = row;
-      return { ...companyWithAccountsFromRow(company), pscs: (pscs ?? []).map(storedPsc) };
-    },
-
     async currentPscsOf(companyNumbers) {
       if (companyNumbers.length === 0) return [];
       const result = await sql.query<StoredPsc>(
@@ -177,18 +142,5 @@ export function createOwnershipReader(sql: Sql): OwnershipReader {
         },
       };
     },
-  };
-}
-
-/** Numbers arrive as numbers, whatever the driver. */
-export function storedPsc(row: StoredPsc): StoredPsc {
-  return withNumbers(row);
-}
-
-function withNumbers<Row extends Pick<StoredPsc, 'birth_year' | 'birth_month'>>(row: Row): Row {
-  return {
-    ...row,
-    birth_year: row.birth_year === null ? null : Number(row.birth_year),
-    birth_month: row.birth_month === null ? null : Number(row.birth_month),
   };
 }

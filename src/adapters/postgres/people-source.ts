@@ -4,11 +4,12 @@
  * walks the keys in order through the psc_person index (keyset batches, never an offset: memory
  * stays flat at 12 million records); an update reads the keys that changed since a time.
  */
-import type { PeopleSource } from '../../ownership/ports.ts';
+import type { PeopleSource } from '../../ports/people-index.ts';
 import type { PersonRecord } from '../../ownership/people.ts';
-import { personDocument, PERSON_KINDS } from '../../ownership/people.ts';
-import type { PersonDocument } from '../../ownership/people.ts';
-import type { Sql } from '../../ports.ts';
+import { personDocument } from '../../ownership/people.ts';
+import { PERSON_KINDS } from '../../domain/people.ts';
+import type { PersonDocument } from '../../domain/people.ts';
+import type { Sql } from '../../ports/sql.ts';
 
 /** A person's records with their companies' register names; the WHERE says whose. */
 const RECORDS_FROM = `

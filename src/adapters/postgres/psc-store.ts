@@ -7,9 +7,9 @@
  * that the thread that writes only sends it: serialising a batch there held the database idle
  * between batches.
  */
-import type { PscStore } from '../../ownership/ports.ts';
-import type { PscRecord } from '../../ownership/psc.ts';
-import type { Sql } from '../../ports.ts';
+import type { PscStore } from '../../ports/ownership.ts';
+import type { PscRecord } from '../../domain/psc.ts';
+import type { Sql } from '../../ports/sql.ts';
 
 const LOAD_COMMIT = `SET LOCAL synchronous_commit = off`;
 // jsonb_to_recordset gathers a batch's rows (a few megabytes) before the insert reads them; with

@@ -3,7 +3,9 @@
  * of their id, read together with the key they signed in with, so a revoked key is seen on the
  * next page view without a second query.
  */
-import type { Plan, SessionStore, Sql } from '../../ports.ts';
+import type { Plan } from '../../domain/api-keys.ts';
+import type { SessionStore } from '../../ports/sessions.ts';
+import type { Sql } from '../../ports/sql.ts';
 
 // Times as ISO strings in UTC, the same from pg and PGlite whatever the session's time zone.
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

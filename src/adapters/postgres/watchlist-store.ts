@@ -7,7 +7,9 @@
  * lock is FOR NO KEY UPDATE, so concurrent adds for one key queue behind each other while the
  * foreign-key checks of other tables (api_usage takes FOR KEY SHARE) are not held up.
  */
-import type { Sql, WatchSnapshot, WatchedCompany, WatchlistStore } from '../../ports.ts';
+import type { Sql } from '../../ports/sql.ts';
+import type { WatchedCompany, WatchSnapshot } from '../../domain/watchlists.ts';
+import type { WatchlistStore } from '../../ports/watchlists.ts';
 
 /** ISO 8601 in UTC with milliseconds, the same text on pg and PGlite whatever the session time zone. */
 const ADDED_ISO = `to_char(added_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

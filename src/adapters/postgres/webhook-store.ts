@@ -13,7 +13,7 @@
  * id; the store opens them only for a sender's claim.
  */
 import { randomBytes } from 'node:crypto';
-import type { Sql, SqlClient } from '../../ports.ts';
+import type { Sql, SqlClient } from '../../ports/sql.ts';
 import type {
   ClaimedDelivery,
   DeliveryRecord,
@@ -22,7 +22,7 @@ import type {
   RetryDeliveryResult,
   WebhookEndpoint,
   WebhookStore,
-} from '../../webhooks/ports.ts';
+} from '../../ports/webhooks.ts';
 import type { SecretSealer } from '../../webhooks/secret-sealer.ts';
 
 /** ISO 8601 in UTC with milliseconds, the same text on pg and PGlite whatever the session time zone. */

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFromStdin } from 'pg-copy-streams';
 import { dependencyUnavailable } from '../../errors.ts';
-import type { Sql, SqlClient, SqlResult } from '../../ports.ts';
+import type { Sql, SqlClient, SqlResult } from '../../ports/sql.ts';
 import { isPgUnavailable } from './pg-unavailable.ts';
 
 // Dates stay ISO strings ("2024-03-31"): the service never wants a JS Date shifted by a time zone.

@@ -4,7 +4,7 @@
  */
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Sql, SqlClient, SqlResult } from '../../ports.ts';
+import type { Sql, SqlClient, SqlResult } from '../../ports/sql.ts';
 
 export interface PgliteSqlOptions {
   /** Data directory; omit for an in-memory database (tests). */

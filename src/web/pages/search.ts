@@ -4,7 +4,7 @@
  * the reader types (debounced) and shows the first results under the box, keyboard-navigable.
  */
 import type { Context } from 'koa';
-import type { NameSearchHit } from '../../ports.ts';
+import type { NameSearchHit } from '../../domain/name-search.ts';
 import { searchByName } from '../../operations/search-by-name.ts';
 import { formatDate } from '../format.ts';
 import { html } from '../html.ts';

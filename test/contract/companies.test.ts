@@ -1,13 +1,16 @@
 /**
- * The CompanyStore contract, run against every store: PGlite and a real PostgreSQL server.
+ * The CompanyStore contract (CompanyWriter and CompanyReader), run against every store: PGlite and
+ * a real PostgreSQL server.
  */
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
+import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
+import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
 import { emptyFigures } from '../../src/domain/figures.ts';
+import { countingSql } from '../support/batch-fixtures.ts';
 import { testStores, useStore } from '../support/databases.ts';
+import { REGISTER, seedOwnershipWorld } from '../support/ownership-world.ts';
 import { company, figures, filing } from '../support/store-records.ts';
-import { createPscStore } from '../../src/adapters/postgres/psc-store.ts';
-import { corporatePsc, individualPsc, pscStatement } from '../support/psc-records.ts';
 
 for (const kind of testStores) {
   describe(`${kind.name}: CompanyStore`, () => {
@@ -258,74 +261,6 @@ for (const kind of testStores) {
       ]);
     });
 
-    test('companiesForIndex sums up each PSC register, and an update finds the companies whose PSCs changed', async () => {
-      const pscs = createPscStore(db.sql);
-      const [withParents, without, statementOnly, later] = ['00000031', '00000032', '00000033', '00000034'];
-      await db.store.upsertCompanies(
-        [withParents, without, statementOnly, later].map((n) => company(n)),
-        '2024-01-01',
-      );
-      await pscs.upsertPscs(
-        [
-          individualPsc(withParents, { forename: 'Ada', surname: 'Lovelace', birthYear: 1970, birthMonth: 12 }),
-          corporatePsc(withParents, { name: 'UK PARENT LIMITED', registeredNumber: '01234567' }),
-          corporatePsc(withParents, { name: 'ISLAND HOLDINGS LTD', country: 'Jersey' }),
-          corporatePsc(
-            withParents,
-            { name: 'FORMER PARENT LIMITED', registeredNumber: '07654321' },
-            { ceased: true, ceased_on: '2020-01-01' },
-          ),
-          pscStatement(statementOnly, 'no-individual-or-entity-with-signficant-control'),
-          individualPsc(later, { forename: 'Alan', surname: 'Turing', birthYear: 1980, birthMonth: 6 }),
-        ],
-        '2024-01-01',
-      );
-      const summaries = async (changedSince?: string) => {
-        const found = new Map<string, unknown>();
-        for await (const batch of db.store.companiesForIndex(2, changedSince))
-          for (const source of batch) found.set(source.company.company_number, source.pscs);
-        return found;
-      };
-      const all = await summaries();
-      assert.deepEqual(all.get(withParents), {
-        controllers: 3,
-        parents: [
-          { country: 'Jersey', overseas: true, uk_registered: false },
-          { country: 'England', overseas: false, uk_registered: true },
-        ],
-      });
-      assert.equal(all.get(without), null);
-      assert.deepEqual(all.get(statementOnly), { controllers: 0, parents: [] });
-
-      // A PSC notified for a company without any, then a complete snapshot that no longer lists
-      // the others: each update reads those companies again, and only those.
-      const before = await db.store.now();
-      // Changes are those after the mark: on PGlite the upsert could fall in its millisecond.
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      await pscs.upsertPscs(
-        [corporatePsc(without, { name: 'NEW OWNER LIMITED', registeredNumber: '01111111' })],
-        '2024-02-01',
-      );
-      assert.deepEqual(
-        [...(await summaries(before)).entries()],
-        [[without, { controllers: 1, parents: [{ country: 'England', overseas: false, uk_registered: true }] }]],
-      );
-      const beforeCeasing = await db.store.now();
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      await pscs.upsertPscs(
-        [individualPsc(later, { forename: 'Alan', surname: 'Turing', birthYear: 1980, birthMonth: 6 })],
-        '2024-02-01',
-      );
-      await pscs.markMissingCeased('2024-02-01');
-      assert.deepEqual(
-        [...(await summaries(beforeCeasing)).entries()],
-        [
-          [withParents, { controllers: 0, parents: [] }],
-          [statementOnly, { controllers: 0, parents: [] }],
-        ],
-      );
-    });
-
     test('an amendment with no figures does not replace the figures of the original', async () => {
       const original = filing('00000017', 'Accounts_Bulk_Data-2024-02-01.zip', 'orig.html', '2023-12-31', 400, {
         published: '2024-02-01',
@@ -350,98 +285,27 @@ for (const kind of testStores) {
       await db.store.saveFilings([filing('00000014', 'f.zip', 'bad.html', '2023-03-31', 1)], []);
       assert.equal((await db.sql.query(`SELECT 1 FROM parse_failures WHERE source_file = 'bad.html'`)).rowCount, 0);
     });
+  });
 
-    test('the journal: a completed load is found; a load left running is marked interrupted by the next', async () => {
-      const first = await db.store.startLoad('accounts', 'Accounts_Bulk_Data-2024-01-01.zip', { size: 10 });
-      await db.store.finishLoad(first, 'done', { rows_read: 1, rows_written: 1, rows_rejected: 0 });
-      assert.deepEqual(await db.store.findCompletedLoad('accounts', 'Accounts_Bulk_Data-2024-01-01.zip'), {
-        id: first,
-        detail: { size: 10 },
-      });
-      const killed = await db.store.startLoad('register', 'r.csv', {});
-      await db.store.startLoad('register', 'r.csv', {});
-      const status = await db.sql.query<{ status: string }>(`SELECT status FROM load_journal WHERE id = $1`, [killed]);
-      assert.equal(status.rows[0]?.status, 'interrupted');
-      assert.equal(await db.store.findCompletedLoad('register', 'r.csv'), null);
-    });
+  describe(`${kind.name}: CompanyReader.companyWithPscs`, () => {
+    const db = useStore(kind);
+    const reader = () => createOwnershipReader(db.sql);
+    before(() => seedOwnershipWorld(db));
 
-    test('loaded through: the newest snapshot date and publication date of completed loads only', async () => {
-      assert.equal(await db.store.loadedThrough('register'), null);
-      const register = await db.store.startLoad('register', 'BasicCompanyDataAsOneFile-2024-06-01.zip', {
-        snapshotDate: '2024-06-01',
-      });
-      await db.store.finishLoad(register, 'done', { rows_read: 1, rows_written: 1, rows_rejected: 0 });
-      const older = await db.store.startLoad('register', 'BasicCompanyDataAsOneFile-2024-05-01.zip', {
-        snapshotDate: '2024-05-01',
-      });
-      await db.store.finishLoad(older, 'done', { rows_read: 1, rows_written: 1, rows_rejected: 0 });
-      const failed = await db.store.startLoad('accounts', 'Accounts_Bulk_Data-2024-06-06.zip', {
-        published: '2024-06-06',
-      });
-      await db.store.finishLoad(failed, 'failed', { rows_read: 0, rows_written: 0, rows_rejected: 0 });
-      const done = await db.store.startLoad('accounts', 'Accounts_Bulk_Data-2024-06-05.zip', {
-        published: '2024-06-05',
-      });
-      await db.store.finishLoad(done, 'done', { rows_read: 3, rows_written: 3, rows_rejected: 0 });
-      await db.store.startLoad('accounts', 'Accounts_Bulk_Data-2024-06-07.zip', { published: '2024-06-07' });
-      assert.equal(await db.store.loadedThrough('register'), '2024-06-01');
-      assert.equal(await db.store.loadedThrough('accounts'), '2024-06-05');
-    });
-
-    test('load progress: running loads with the counts they reported, and the newest finished load of each kind and outcome', async () => {
-      const before = Date.parse(await db.store.now());
-      const id = await db.store.startLoad('accounts', 'Accounts_Bulk_Data-2024-02-01.zip', {});
-      await db.store.reportLoadProgress(id, { rows_read: 10, rows_written: 8, rows_rejected: 1 });
-      const running = (await db.store.loadProgress()).running.find((load) => load.id === id);
-      assert.ok(running, 'the started load is running');
-      const { started_at, ...rest } = running;
-      assert.deepEqual(rest, {
-        id,
-        kind: 'accounts',
-        source: 'Accounts_Bulk_Data-2024-02-01.zip',
-        rows_read: 10,
-        rows_written: 8,
-        rows_rejected: 1,
-      });
-      assert.match(started_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-      assert.ok(Math.abs(Date.parse(started_at) - before) < 60_000, `${started_at} is about now`);
-
-      await db.store.finishLoad(id, 'failed', { rows_read: 12, rows_written: 9, rows_rejected: 3 });
-      // A report that arrives after the load finished changes nothing.
-      await db.store.reportLoadProgress(id, { rows_read: 99, rows_written: 99, rows_rejected: 99 });
-      const later = await db.store.startLoad('accounts', 'Accounts_Bulk_Data-2024-02-02.zip', {});
-      await db.store.finishLoad(later, 'failed', { rows_read: 5, rows_written: 5, rows_rejected: 0 });
-      const done = await db.store.startLoad('accounts', 'Accounts_Bulk_Data-2024-02-03.zip', {});
-      await db.store.finishLoad(done, 'done', { rows_read: 7, rows_written: 7, rows_rejected: 0 });
-
-      const progress = await db.store.loadProgress();
-      assert.ok(!progress.running.some((load) => load.id === id || load.id === later || load.id === done));
-      const outcomes = progress.lastFinished.map((load) => `${load.kind}/${load.status}`);
-      assert.deepEqual(outcomes, [...new Set(outcomes)].sort(), 'one per kind and status, in that order');
-      const last = (status: string) => {
-        const found = progress.lastFinished.find((load) => load.kind === 'accounts' && load.status === status);
-        assert.ok(found, `a finished accounts load with status ${status}`);
-        const { finished_at, ...counts } = found;
-        assert.ok(Date.parse(finished_at) >= Date.parse(started_at));
-        return counts;
-      };
-      assert.deepEqual(last('failed'), {
-        kind: 'accounts',
-        status: 'failed',
-        rows_read: 5,
-        rows_written: 5,
-        rows_rejected: 0,
-      });
-      assert.deepEqual(last('done'), {
-        kind: 'accounts',
-        status: 'done',
-        rows_read: 7,
-        rows_written: 7,
-        rows_rejected: 0,
-      });
-      // The earlier failure's own counts were kept, not the late report's.
-      const kept = await db.sql.query<{ rows_read: number }>(`SELECT rows_read FROM load_journal WHERE id = $1`, [id]);
-      assert.equal(kept.rows[0]?.rows_read, 12);
+    test('companyWithPscs: the company as getCompany reads it and its PSCs as pscsOf does, in one statement', async () => {
+      for (const number of [...REGISTER, '99999999'])
+        for (const includeCeased of [false, true]) {
+          const [found, pscs] = [await db.store.getCompany(number), await reader().pscsOf(number, includeCeased)];
+          const statements = countingSql(db.sql);
+          const both = await createCompanyStore(statements.sql).companyWithPscs(number, includeCeased);
+          assert.equal(statements.statements.length, 1, `${number}: one statement`);
+          assert.deepEqual(both, found && { ...found, pscs }, `${number}, include_ceased ${includeCeased}`);
+        }
+      const withHistory = await db.store.companyWithPscs('00000001', true);
+      assert.deepEqual(
+        [withHistory!.accounts.map((a) => a.balance_sheet_date), withHistory!.pscs.length],
+        [['2023-12-31', '2022-12-31'], 4],
+      );
     });
   });
 }

@@ -1,12 +1,10 @@
 /**
- * Ports of the ownership capability: where PSC records are written (the PSC loader), how the
- * ownership graph and a company's controllers are read (get_ownership, lookups, alerts), and the
- * people index (search_people). Adapters: src/adapters/postgres (store), src/adapters/elasticsearch
- * and src/adapters/pg-search (people index).
+ * Ports of the ownership capability: where PSC records are written (the PSC loader) and how the
+ * ownership graph and a company's controllers are read (get_ownership, alerts). Adapters:
+ * src/adapters/postgres/psc-store.ts and ownership-reader.ts. A lookup reads a company with its
+ * PSCs through CompanyReader.companyWithPscs (companies.ts); the people index is in people-index.ts.
  */
-import type { CompanyWithAccounts } from '../ports.ts';
-import type { PersonDocument } from './people.ts';
-import type { PscRecord, StoredPsc } from './psc.ts';
+import type { PscRecord, StoredPsc } from '../domain/psc.ts';
 
 export interface PscStore {
   /**
@@ -34,15 +32,6 @@ export interface PscStore {
 export interface OwnershipReader {
   /** A company's PSCs and statements, ceased ones too when asked; current first, newest notified first. */
   pscsOf(companyNumber: string, includeCeased: boolean): Promise<StoredPsc[]>;
-  /**
-   * A company on the register with its accounts history (as CompanyStore.getCompany gives it) and
-   * its PSCs and statements (as pscsOf gives them), in one statement: what a lookup reads. Null
-   * when the company is not on the register.
-   */
-  companyWithPscs(
-    companyNumber: string,
-    includeCeased: boolean,
-  ): Promise<(CompanyWithAccounts & { pscs: StoredPsc[] }) | null>;
   /** The current PSCs and statements of each of these companies (one query), whole. */
   currentPscsOf(companyNumbers: readonly string[]): Promise<StoredPsc[]>;
   /**
@@ -134,30 +123,4 @@ export interface RegisteredCompany {
 export interface ControlledCounts {
   companies: ReadonlyMap<string, number>;
   persons: ReadonlyMap<string, number>;
-}
-
-/**
- * The people index: persons with significant control by name, one document per person (the
- * records sharing a person_key), with the companies they control. Built and updated by the
- * indexer from the store, like the companies index. (Defined in full in people.ts.)
- */
-export type { PeopleIndex } from './people.ts';
-
-/** A batch of the people indexer's reading: the people to (re)index, and those nobody names now. */
-export interface PeopleBatch {
-  people: PersonDocument[];
-  /** person_keys read whose records no longer name a person: to remove from the index. */
-  gone: string[];
-}
-
-/** Where the people indexer reads people from: the PSC records grouped by person_key. */
-export interface PeopleSource {
-  /**
-   * Every person (or, with `changedSince`, those whose records, or the register names of whose
-   * companies, changed after that time: a `now()` of the store), about `batchSize` people a batch,
-   * in person_key order.
-   */
-  peopleForIndex(batchSize: number, changedSince?: string): AsyncGenerator<PeopleBatch>;
-  /** How many person_keys the records name (the size of a full build, for its progress). */
-  countPeople(): Promise<number>;
 }

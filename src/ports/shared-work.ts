@@ -1,12 +1,12 @@
 /**
- * Work split between processes through the store (issue 17): bulk files of a load, and ranges of
+ * Work split between processes through the store: bulk files of a load, and ranges of
  * company numbers of a full index build. A process claims the next piece nobody holds, holds it by
  * a lease on the database's clock that it renews while it works, and gives it up when done. A
  * piece whose lease ran out (its holder died) is claimed again by another process: a takeover.
  * docs/shared-loads.md describes the whole.
  */
-import type { IndexSource, LoadKind } from '../ports.ts';
-import type { SearchDocument } from '../domain/search-document.ts';
+import type { LoadKind } from '../domain/loads.ts';
+import type { IndexSource, SearchDocument } from '../domain/search-document.ts';
 
 /** Who claims (unique per process: host, pid and a random tag) and for how long. */
 export interface Lease {
@@ -71,7 +71,8 @@ export interface IndexBuild {
 
 export type IndexBuildStatus = 'building' | 'publishing' | 'done' | 'abandoned';
 
-export interface IndexBuilds {
+/** A full index build: joined or started, its state, and the companies it reads. */
+export interface IndexBuildRuns {
   /**
    * The unfinished build of `target`, joined; or, when there is none (or its index is gone), a new
    * one: `createIndex` makes the index and the ranges are cut every `rangeSize` companies. Two
@@ -82,6 +83,13 @@ export interface IndexBuilds {
     rangeSize: number,
     index: { create(): Promise<string>; exists(name: string): Promise<boolean> },
   ): Promise<{ build: IndexBuild; started: boolean }>;
+  status(buildId: number): Promise<IndexBuildStatus>;
+  /** The companies of a range for the index, in company-number order, in batches. */
+  companiesInRange(range: IndexRange, batchSize: number): AsyncGenerator<IndexSource[]>;
+}
+
+/** The ranges of a build, claimed, renewed and finished by the processes writing them. */
+export interface IndexRangeClaims {
   claimRange(buildId: number, lease: Lease): Promise<ClaimAnswer<IndexRange>>;
   renewRange(buildId: number, range: IndexRange, lease: Lease): Promise<boolean>;
   /** The holders of live leases on ranges of the build. */
@@ -90,6 +98,10 @@ export interface IndexBuilds {
   expireRanges(buildId: number, holder: string): Promise<number>;
   /** Mark the range written (by this holder, with this many documents); false if it lost the lease. */
   finishRange(buildId: number, range: IndexRange, holder: string, documents: number): Promise<boolean>;
+}
+
+/** The one process that publishes a finished build. */
+export interface IndexPublishClaims {
   /**
    * Become the one process that publishes the build: true only when every range is done and no
    * other process publishes it (or the one that did let its lease run out).
@@ -98,10 +110,10 @@ export interface IndexBuilds {
   renewPublish(buildId: number, lease: Lease): Promise<boolean>;
   /** The build is published: done. */
   finishBuild(buildId: number, holder: string): Promise<void>;
-  status(buildId: number): Promise<IndexBuildStatus>;
-  /** The companies of a range for the index, in company-number order, in batches. */
-  companiesInRange(range: IndexRange, batchSize: number): AsyncGenerator<IndexSource[]>;
 }
+
+/** A full index build shared between processes (the adapter implements all three). */
+export interface IndexBuilds extends IndexBuildRuns, IndexRangeClaims, IndexPublishClaims {}
 
 /** A search index that several processes can build in parts (Elasticsearch). */
 export interface SharedIndexBuild {

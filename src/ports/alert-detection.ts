@@ -1,10 +1,10 @@
 /**
- * The port of alert detection (issue 15): which companies loads changed, who watches them, and
- * where the alerts detected are recorded and queued for delivery.
+ * The port of alert detection: which companies loads changed, who watches them, and where the
+ * alerts detected are recorded and queued for delivery.
  * Adapter: src/adapters/postgres/alert-detection-store.ts (pg or PGlite).
  */
-import type { WatchedCompany } from '../ports.ts';
-import type { KeyAlertEvent } from './alert-events.ts';
+import type { KeyAlertEvent } from '../domain/alert-events.ts';
+import type { WatchedCompany } from '../domain/watchlists.ts';
 
 /** A company on a key's watchlist, with the snapshot taken when it was added. */
 export interface KeyWatch extends WatchedCompany {
@@ -19,13 +19,18 @@ export interface RecordedAlerts {
   deliveries: number;
 }
 
-export interface AlertDetectionStore {
+/** How far detection has looked, on the clock loads write with. */
+export interface DetectionCursor {
   /** The database's clock (ISO date-time, UTC): detection runs are measured on the clock loads write with. */
   now(): Promise<string>;
   /** When the last detection run started (ISO date-time, UTC); null before the first. */
   detectedThrough(): Promise<string | null>;
   /** Record that detection has looked at every change before `through`; never moves it back. */
   recordDetectedThrough(through: string): Promise<void>;
+}
+
+/** The watched companies that changed, their watches, and the alerts recorded for them. */
+export interface WatchedChanges {
   /** Whether any key watches any company: when none does, there is nothing to look for. */
   anyWatched(): Promise<boolean>;
   /**
@@ -50,3 +55,5 @@ export interface AlertDetectionStore {
    */
   recordDetected(alerts: readonly KeyAlertEvent[]): Promise<RecordedAlerts>;
 }
+
+export interface AlertDetectionStore extends DetectionCursor, WatchedChanges {}

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { ParentPlace } from '../../src/ownership/countries.ts';
-import { countryKey, isUnitedKingdomKey, parentCountryKeys } from '../../src/ownership/countries.ts';
+import type { ParentPlace } from '../../src/domain/countries.ts';
+import { countryKey, isUnitedKingdomKey, parentCountryKeys } from '../../src/domain/countries.ts';
 
 describe('countryKey: one key for a country however it was typed', () => {
   const cases: { input: string | null; want: string | null }[] = [

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { OwnershipFacts, PscSummary } from '../../src/ownership/psc-summary.ts';
-import { ownershipFacts } from '../../src/ownership/psc-summary.ts';
+import type { OwnershipFacts, PscSummary } from '../../src/domain/psc-summary.ts';
+import { ownershipFacts } from '../../src/domain/psc-summary.ts';
 
 const cases: { name: string; summary: PscSummary | null; want: OwnershipFacts }[] = [
   {

@@ -1,5 +1,5 @@
 /**
- * Ports of the webhooks capability (issue 15): where endpoints are registered and where the
+ * Ports of the webhooks capability: where endpoints are registered and where the
  * outbox of deliveries is kept, claimed by senders and marked with how each attempt ended.
  * Adapter: src/adapters/postgres/webhook-store.ts (pg or PGlite). Secrets cross this port in
  * plain text; the adapter seals them before they reach the database.
@@ -110,7 +110,8 @@ export type RetryDeliveryResult =
   /** Nothing is sent to a disabled endpoint. */
   | { outcome: 'endpoint-disabled' };
 
-export interface WebhookStore {
+/** A key's endpoints, as their owner manages them. */
+export interface WebhookEndpoints {
   /**
    * Register an endpoint for a key, unless the key already has `limit` (its plan's) or more:
    * then nothing is created. The count and the insert are atomic per key. Throws when the key
@@ -131,6 +132,10 @@ export interface WebhookStore {
    * from now (database clock). False when the key has no endpoint of that id.
    */
   rotateSecret(keyId: number, endpointId: string, secret: string, previousValidMs: number): Promise<boolean>;
+}
+
+/** The outbox: deliveries put in, claimed by senders, and how each attempt ended. */
+export interface WebhookOutbox {
   /**
    * Put deliveries in the outbox, due now; returns the ids of those new: not already there by
    * event key, and for an endpoint that exists and is enabled.
@@ -147,6 +152,12 @@ export interface WebhookStore {
    * been claimed again since (this sender's lease ran out) or is gone.
    */
   recordOutcome(claim: Pick<ClaimedDelivery, 'id' | 'attempt'>, outcome: DeliveryOutcome): Promise<boolean>;
+  /** Deliveries pending, the age of the oldest (null when none), and the endpoints disabled, for metrics. */
+  queueStats(): Promise<{ pending: number; oldest_pending_age_ms: number | null; disabled_endpoints: number }>;
+}
+
+/** An endpoint's deliveries as its owner sees and retries them. */
+export interface WebhookDeliveryLog {
   /**
    * Make a failed or pending delivery of one of a key's endpoints due now (a pending one whose
    * attempt is in flight stays the sender's until its lease ends). Its webhook-id stays; a failed
@@ -155,9 +166,10 @@ export interface WebhookStore {
   retryDelivery(keyId: number, endpointId: string, deliveryId: string): Promise<RetryDeliveryResult>;
   /** The newest `limit` deliveries of one of a key's endpoints, newest first. */
   recentDeliveries(keyId: number, endpointId: string, limit: number): Promise<DeliveryRecord[]>;
-  /** Deliveries pending, the age of the oldest (null when none), and the endpoints disabled, for metrics. */
-  queueStats(): Promise<{ pending: number; oldest_pending_age_ms: number | null; disabled_endpoints: number }>;
 }
+
+/** Everything the webhook store keeps (the adapter implements all three). */
+export interface WebhookStore extends WebhookEndpoints, WebhookOutbox, WebhookDeliveryLog {}
 
 /** How one POST to a receiver ended, as the transport saw it. */
 export type TransportResult =
