@@ -34,7 +34,7 @@ import { dailyBulkFileName } from '../src/accounts/file-names.ts';
 import { createCompanyStore } from '../src/adapters/postgres/company-store.ts';
 import { migrate } from '../src/adapters/postgres/migrate.ts';
 import { createPgSql } from '../src/adapters/sql/pg-sql.ts';
-import { formatDuration, startProgress } from '../src/cli/progress.ts';
+import { formatDuration, startProgress } from '../src/progress/progress.ts';
 import type { CompanyStore, FilingRecord, Sql } from '../src/ports.ts';
 import { filesElectronically, syntheticCompany } from '../src/synthetic/companies.ts';
 import { figureHistory } from '../src/synthetic/figure-history.ts';

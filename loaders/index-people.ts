@@ -8,7 +8,7 @@
  * one index take turns (the store's lock).
  */
 import { createPeopleSource } from '../src/adapters/postgres/people-source.ts';
-import { formatDuration, startProgress } from '../src/cli/progress.ts';
+import { formatDuration, startProgress } from '../src/progress/progress.ts';
 import type { PeopleIndex, PersonDocument } from '../src/ownership/people.ts';
 import type { PeopleBatch, PeopleSource } from '../src/ownership/ports.ts';
 import type { CompanyStore, Sql } from '../src/ports.ts';

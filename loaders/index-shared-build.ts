@@ -7,7 +7,7 @@
  * for that, so that each ends knowing the index is live.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { formatDuration, startProgress } from '../src/cli/progress.ts';
+import { formatDuration, startProgress } from '../src/progress/progress.ts';
 import type { CompanyStore } from '../src/ports.ts';
 import type { IndexBuilds, IndexRange, Lease, SharedIndexBuild } from '../src/shared-work/ports.ts';
 import { holdLease, isDeadHere, LeaseLostError, renewalIntervalMs } from './hold-lease.ts';

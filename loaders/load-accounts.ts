@@ -26,7 +26,7 @@ import { parseBulkFileName } from '../src/accounts/file-names.ts';
 import type { ParseResult } from '../src/accounts/parse-filing.ts';
 import { detectAlerts } from '../src/alert-detection/detect-alerts.ts';
 import type { AlertDetectionDeps, AlertDetectionSummary } from '../src/alert-detection/detect-alerts.ts';
-import { formatDuration, startProgress } from '../src/cli/progress.ts';
+import { formatDuration, startProgress } from '../src/progress/progress.ts';
 import type { CompanyStore, FilingRecord, ParseFailureRecord } from '../src/ports.ts';
 import type { Lease, LoadClaims, LoadFile } from '../src/shared-work/ports.ts';
 import { holdLease, isDeadHere, LeaseLostError, renewalIntervalMs } from './hold-lease.ts';

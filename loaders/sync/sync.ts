@@ -7,7 +7,7 @@
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AlertDetectionDeps } from '../../src/alert-detection/detect-alerts.ts';
-import { startProgress } from '../../src/cli/progress.ts';
+import { startProgress } from '../../src/progress/progress.ts';
 import type { PscStore } from '../../src/ownership/ports.ts';
 import type { CompanyStore } from '../../src/ports.ts';
 import type { AccountsLoadSummary } from '../load-accounts.ts';

@@ -4,8 +4,9 @@
  * watches a changed company. One computation for both, so the two cannot disagree on an alert or
  * on its identity.
  */
-import { companyAlerts } from '../domain/alerts.ts';
-import type { Alert, PscNow } from '../domain/alerts.ts';
+import type { Alert } from '../domain/alerts.ts';
+import { companyAlerts } from './alert-rules.ts';
+import type { PscNow } from './alert-rules.ts';
 import type { OwnershipReader } from '../ownership/ports.ts';
 import type { StoredPsc } from '../ownership/psc.ts';
 import type { CompanyStore, CompanyWithAccounts, WatchedCompany } from '../ports.ts';
