@@ -29,7 +29,7 @@ import type { AlertDetectionDeps, AlertDetectionSummary } from '../src/alert-det
 import { formatDuration, startProgress } from '../src/progress/progress.ts';
 import type { CompanyStore, FilingRecord, ParseFailureRecord } from '../src/ports.ts';
 import type { Lease, LoadClaims, LoadFile } from '../src/shared-work/ports.ts';
-import { holdLease, isDeadHere, LeaseLostError, renewalIntervalMs } from './hold-lease.ts';
+import { holdLease, isDeadHere, LeaseLostError, renewalIntervalMs } from '../src/shared-work/hold-lease.ts';
 import { filingSources, isNestedFilingZip } from './filing-sources.ts';
 import type { RepeatedMember, SourceProblem } from './filing-sources.ts';
 import { reportProgressToJournal } from './journal-progress.ts';
