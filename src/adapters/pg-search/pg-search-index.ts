@@ -16,7 +16,7 @@ import { isActiveStatus, nameQuery } from '../../domain/name-search.ts';
 import type { SearchDocument } from '../../domain/search-document.ts';
 import type { NameSearchHit, SearchIndex, Sql, SqlClient } from '../../ports.ts';
 import { afterSql, orderBySql, whereSql } from './conditions-sql.ts';
-import { rebuildBeside } from './rebuild-beside.ts';
+import { rebuildBeside, tableUpkeep } from './rebuild-beside.ts';
 import type { RebuildBeside } from './rebuild-beside.ts';
 
 const TABLE = 'company_search';
@@ -91,19 +91,7 @@ export function createPgSearchIndex(sql: Sql): SearchIndex {
 
     rebuild: (batches) => rebuildBeside(sql, REBUILD, batches),
 
-    async refresh() {
-      // Postgres reads its own writes: nothing to do.
-    },
-
-    async outdated() {
-      // A migration that changes the table empties it, and an empty index is rebuilt in full.
-      return false;
-    },
-
-    async count() {
-      const result = await sql.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${TABLE}`);
-      return result.rows[0]!.count;
-    },
+    ...tableUpkeep(sql, TABLE),
 
     async searchByName(query, limit, after) {
       const { phrase, words } = nameQuery(query);
