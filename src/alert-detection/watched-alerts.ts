@@ -5,6 +5,7 @@
  * on its identity.
  */
 import type { Alert } from '../domain/alerts.ts';
+import { groupBy } from '../domain/group-by.ts';
 import { companyAlerts } from './alert-rules.ts';
 import type { PscNow } from './alert-rules.ts';
 import type { OwnershipReader } from '../ownership/ports.ts';
@@ -53,13 +54,7 @@ export async function alertsOfWatched<Watched extends WatchedCompany>(
 
 /** Records grouped by their company number. */
 export function byCompany<Row extends { company_number: string }>(records: readonly Row[]): Map<string, Row[]> {
-  const groups = new Map<string, Row[]>();
-  for (const record of records) {
-    const group = groups.get(record.company_number);
-    if (group) group.push(record);
-    else groups.set(record.company_number, [record]);
-  }
-  return groups;
+  return groupBy(records, (record) => record.company_number);
 }
 
 /**
