@@ -100,7 +100,7 @@ async function* csvChunks(
 }
 
 /** Noon on the snapshot date, in local time, so the DOS timestamp reads that date everywhere. */
-export function snapshotTime(snapshotDate: string): Date {
+function snapshotTime(snapshotDate: string): Date {
   return new Date(
     Number(snapshotDate.slice(0, 4)),
     Number(snapshotDate.slice(5, 7)) - 1,
@@ -110,7 +110,7 @@ export function snapshotTime(snapshotDate: string): Date {
 }
 
 /** Deflate `source` into a zip at `path` holding one entry, `entryName`; resolves to the zip's size. */
-export async function writeZip(
+async function writeZip(
   path: string,
   entryName: string,
   source: Readable,
