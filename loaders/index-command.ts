@@ -8,9 +8,9 @@ import { loadConfig } from '../src/config.ts';
 import { openSearch } from '../src/open-search.ts';
 import { openStore } from '../src/open-store.ts';
 import { createIndexBuilds } from '../src/adapters/postgres/index-builds.ts';
-import { leaseHolder } from './hold-lease.ts';
-import { buildIndexShared, describeSharedBuildSummary } from './index-shared-build.ts';
-import { indexSearch } from './index-search.ts';
+import { leaseHolder } from '../src/shared-work/hold-lease.ts';
+import { buildIndexShared, describeSharedBuildSummary } from '../src/shared-work/shared-index-build.ts';
+import { indexSearch, readAhead, toDocuments } from './index-search.ts';
 import { indexPeopleOf } from './index-people.ts';
 
 const USAGE = 'usage: ukcd index [--full]';
@@ -38,7 +38,11 @@ export async function runIndexCommand(args: readonly string[]): Promise<number> 
         log(`indexing as ${lease.holder}`);
         const summary = await buildIndexShared(
           store,
-          { target: search.target, sharedBuild: search.sharedBuild },
+          {
+            target: search.target,
+            sharedBuild: search.sharedBuild,
+            toDocuments: (batches) => readAhead(toDocuments(batches)),
+          },
           { builds: createIndexBuilds(sql), lease, rangeSize: config.UKCD_INDEX_RANGE_COMPANIES, log },
         );
         log(describeSharedBuildSummary(summary));

@@ -8,10 +8,9 @@
  * one index take turns (the store's lock).
  */
 import { createPeopleSource } from '../src/adapters/postgres/people-source.ts';
-import { formatDuration, startProgress } from '../src/cli/progress.ts';
+import { formatDuration, startProgress } from '../src/progress/progress.ts';
 import type { PeopleBatch, PeopleIndex, PeopleSource } from '../src/ports/people-index.ts';
 import type { PersonDocument } from '../src/domain/people.ts';
-
 import type { IndexCursor } from '../src/ports/index-cursor.ts';
 import type { Sql } from '../src/ports/sql.ts';
 import { readAhead } from './index-search.ts';

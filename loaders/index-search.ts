@@ -8,7 +8,7 @@
  * may leave its last companies for the next run. Runs on one index take turns (the store's lock):
  * one that waited finds the index built and only updates it.
  */
-import { formatDuration, startProgress } from '../src/cli/progress.ts';
+import { formatDuration, startProgress } from '../src/progress/progress.ts';
 import { searchDocument } from '../src/domain/search-document.ts';
 import type { IndexSource, SearchDocument } from '../src/domain/search-document.ts';
 import type { CompanyReader } from '../src/ports/companies.ts';

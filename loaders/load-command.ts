@@ -10,7 +10,7 @@ import { openSearch } from '../src/open-search.ts';
 import { openStore } from '../src/open-store.ts';
 import { createLoadClaims } from '../src/adapters/postgres/load-claims.ts';
 import { downloadInputs } from './download.ts';
-import { leaseHolder } from './hold-lease.ts';
+import { leaseHolder } from '../src/shared-work/hold-lease.ts';
 import { DownloadError } from './sync/resumable-download.ts';
 import { indexSearch } from './index-search.ts';
 import { indexPeopleOf } from './index-people.ts';

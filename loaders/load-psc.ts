@@ -14,7 +14,7 @@ import { createWriteStream } from 'node:fs';
 import type { WriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { formatDuration, startProgress } from '../src/cli/progress.ts';
+import { formatDuration, startProgress } from '../src/progress/progress.ts';
 import { detectAlerts } from '../src/alert-detection/detect-alerts.ts';
 import type { AlertDetectionDeps, AlertDetectionSummary } from '../src/alert-detection/detect-alerts.ts';
 import type { PscStore } from '../src/ports/ownership.ts';

@@ -18,7 +18,7 @@ import type { CompanyWriter } from '../src/ports/companies.ts';
 import type { LoadJournal } from '../src/ports/load-journal.ts';
 import { detectAlerts } from '../src/alert-detection/detect-alerts.ts';
 import type { AlertDetectionDeps, AlertDetectionSummary } from '../src/alert-detection/detect-alerts.ts';
-import { formatDuration, startProgress } from '../src/cli/progress.ts';
+import { formatDuration, startProgress } from '../src/progress/progress.ts';
 import { reportProgressToJournal } from './journal-progress.ts';
 import { readRegisterHeader } from './parse-register-row.ts';
 import { csvSources, describeRegisterInputs, openCsvSource, REGISTER_CSV_DIALECT } from './register-inputs.ts';

@@ -4,7 +4,7 @@
  * summary go to stderr. Exits 1 when any filing could not be parsed.
  */
 import { parseFiling } from '../src/accounts/parse-filing.ts';
-import { formatDuration, startProgress } from '../src/cli/progress.ts';
+import { formatDuration, startProgress } from '../src/progress/progress.ts';
 import { filingSources } from './filing-sources.ts';
 
 export interface ParseSummary {

@@ -7,7 +7,7 @@
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AlertDetectionDeps } from '../../src/alert-detection/detect-alerts.ts';
-import { startProgress } from '../../src/cli/progress.ts';
+import { startProgress } from '../../src/progress/progress.ts';
 import type { PscStore } from '../../src/ports/ownership.ts';
 import type { CompanyWriter } from '../../src/ports/companies.ts';
 import type { IndexCursor } from '../../src/ports/index-cursor.ts';

@@ -9,6 +9,7 @@
  */
 import type { FigureSet } from '../domain/figures.ts';
 import { emptyFigures } from '../domain/figures.ts';
+import { groupBy } from '../domain/group-by.ts';
 import type { ConceptEntry, FigureRule } from './concepts.ts';
 import { FIGURE_RULES } from './concepts.ts';
 import type { NumericFact } from './read-facts.ts';
@@ -29,13 +30,7 @@ export interface SelectedFigures {
 
 /** Index facts by concept once, so each period's selection is a few map lookups. */
 export function indexByConcept(facts: readonly NumericFact[]): Map<string, NumericFact[]> {
-  const index = new Map<string, NumericFact[]>();
-  for (const fact of facts) {
-    const list = index.get(fact.concept);
-    if (list) list.push(fact);
-    else index.set(fact.concept, [fact]);
-  }
-  return index;
+  return groupBy(facts, (fact) => fact.concept);
 }
 
 export function selectFigures(byConcept: Map<string, NumericFact[]>, period: PeriodSpec): SelectedFigures {

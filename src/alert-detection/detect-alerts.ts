@@ -14,7 +14,7 @@
  * rows with its transaction's start), so a load whose detection never ran is caught by the next
  * one. Looking at a company twice is harmless: an alert already detected is not recorded again.
  */
-import { startProgress } from '../cli/progress.ts';
+import { startProgress } from '../progress/progress.ts';
 import { alertEvent, alertEventType, alertKey } from './alert-events.ts';
 import type { KeyAlertEvent } from '../domain/alert-events.ts';
 import type { AlertDetectionStore, KeyWatch } from '../ports/alert-detection.ts';

@@ -4,8 +4,10 @@
  * watches a changed company. One computation for both, so the two cannot disagree on an alert or
  * on its identity.
  */
-import { companyAlerts } from '../domain/alerts.ts';
-import type { Alert, PscNow } from '../domain/alerts.ts';
+import type { Alert } from '../domain/alerts.ts';
+import { groupBy } from '../domain/group-by.ts';
+import { companyAlerts } from './alert-rules.ts';
+import type { PscNow } from './alert-rules.ts';
 import type { OwnershipReader } from '../ports/ownership.ts';
 import type { StoredPsc } from '../domain/psc.ts';
 import type { CompanyReader } from '../ports/companies.ts';
@@ -54,13 +56,7 @@ export async function alertsOfWatched<Watched extends WatchedCompany>(
 
 /** Records grouped by their company number. */
 export function byCompany<Row extends { company_number: string }>(records: readonly Row[]): Map<string, Row[]> {
-  const groups = new Map<string, Row[]>();
-  for (const record of records) {
-    const group = groups.get(record.company_number);
-    if (group) group.push(record);
-    else groups.set(record.company_number, [record]);
-  }
-  return groups;
+  return groupBy(records, (record) => record.company_number);
 }
 
 /**

@@ -1,44 +1,7 @@
 /**
- * Alerts: what changed in a watched company since it was added to a watchlist, judged by comparing
- * the snapshot taken then (watch-snapshot.ts) with the company and its PSC register as the store
- * holds them now. Pure and deterministic: the same snapshot, record and day give the same alerts, so `detected` is always
- * a date read from the data, never the time of the request.
- *
- * The rules, one alert per kind and company (deterioration: one per figure that fell):
- *
- * | kind | severity | fires when | from → to | detected |
- * |---|---|---|---|---|
- * | `status_change` | high | the register status now puts the company in liquidation, administration, receivership, proposal to strike off or dissolved, in a group its snapshot status was not in ("Active" → "Liquidation", "Liquidation" → "Dissolved"; "In Administration" → "Administration" is no change) | status text, snapshot → now | the day it left the register if it did, else the date of the register snapshot the current record comes from |
- * | `negative_net_assets` | high | the newest history entry has net assets below zero and the snapshot's were not (zero, positive or none filed) | net assets (number or null), snapshot → newest entry | publication date of the newest entry (its balance sheet date when not known) |
- * | `financial_deterioration` | medium | the newest entry is newer than the snapshot's latest balance sheet date, and its net assets or its cash is down 30% or more on the entry before it (which was above zero) — the contract's "between the last two filings" | that figure, entry before → newest entry (not the snapshot's value) | publication date of the newest entry |
- * | `overdue_accounts` | medium | the accounts are overdue on `asOf` (isAccountsOverdue: the register's next due date has passed, company not dissolved, and no accounts made up to a later date than the register's last made-up date are on file), and this is not the same overdue as when the snapshot was taken: the due date has changed since, or it had not passed on the day the snapshot was taken | next due date, snapshot → now | the day after the due date |
- * | `new_charges` | medium | the register's count of charges (`charges_total`) is higher than the snapshot's | charges_total, snapshot → now | the date of the register snapshot the current record comes from |
- * | `control_change` | medium | a PSC or PSC statement is current now that the snapshot did not list (notified since), or one the snapshot listed is ceased (its `ceased_on`, or a complete PSC snapshot no longer lists it); only when the snapshot listed at least one (see below) | the names of the current PSCs and statements, snapshot → now, joined by "; " (null when none) | the newest date among the changes (a notified one's `notified_on`, else the date of the PSC snapshot listing it; a ceased one's `ceased_on`, else the date of the PSC snapshot that marked it ceased), never before the day the snapshot was taken |
- * | `new_accounts` | info | the newest entry has a later balance sheet date than the snapshot's (or the snapshot had none) | latest balance sheet date (null when none), snapshot → now | publication date of the newest entry |
- *
- * A snapshot taken before PSCs were kept, or while the store held no current PSC or statement of
- * the company (no PSC snapshot loaded yet, or none filed), has no PSC set to compare with: such a
- * company gets no control_change alert, as the first PSC load would otherwise report its whole
- * register as new. Watching it again takes a new snapshot. Statements are changes too: a "no
- * registrable person" statement withdrawn, or a "details not confirmed" one filed, changes what is
- * known of who controls the company.
- *
- * "Entry" means a history entry with at least one figure: one that a filing left empty (no figure
- * tagged at its balance sheet date) is passed over, as lookups pass it over for the latest accounts.
- *
- * Money in messages is formatMoney's (£1.2m, -£45k); 30% uses the signals' FALL_PCT. Sorted by
- * severity (high, medium, low, info), then company number, then kind in the table's order; two
- * deterioration alerts of one company keep net assets before cash.
+ * Alerts as values: their kinds, severities and shape, and how a `get_alerts` call selects and
+ * orders them. The rules that detect them are src/alert-detection/alert-rules.ts.
  */
-import { changePct, withFigures } from './accounts-period.ts';
-import { isAccountsOverdue, isDissolvedStatus, isPastDue, statusGroups } from './company-status.ts';
-import type { StatusGroup } from './company-status.ts';
-import { formatMoney } from './money.ts';
-import { FALL_PCT } from './signals.ts';
-import type { StoredPsc } from './psc.ts';
-import type { AccountsEntry, CompanyWithAccounts } from './filings.ts';
-import type { SnapshotPsc, WatchSnapshot } from './watchlists.ts';
-
 export const ALERT_KINDS = [
   'status_change',
   'negative_net_assets',
@@ -57,16 +20,6 @@ export type AlertKind = (typeof ALERT_KINDS)[number];
 export const ALERT_SEVERITIES = ['high', 'medium', 'low', 'info'] as const;
 export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
 
-export const ALERT_SEVERITY: Readonly<Record<AlertKind, AlertSeverity>> = {
-  status_change: 'high',
-  negative_net_assets: 'high',
-  financial_deterioration: 'medium',
-  overdue_accounts: 'medium',
-  new_charges: 'medium',
-  control_change: 'medium',
-  new_accounts: 'info',
-};
-
 /** A before or after value: a status, a date, an amount or a count; null when there was none. */
 export type AlertValue = string | number | null;
 
@@ -76,206 +29,10 @@ export interface Alert {
   kind: AlertKind;
   severity: AlertSeverity;
   message: string;
-  /** ISO date the change became visible in the data (see the table above). */
+  /** ISO date the change became visible in the data (the rules' table, alert-detection/alert-rules.ts). */
   detected: string;
   from: AlertValue;
   to: AlertValue;
-}
-
-/** The status groups a change into raises a status_change alert. */
-const ALERT_STATUS_GROUPS: readonly StatusGroup[] = [
-  'liquidation',
-  'administration',
-  'receivership',
-  'proposal_to_strike_off',
-  'dissolved',
-];
-
-/** What control_change reads of a PSC or statement as the store holds it now. */
-export type PscNow = Pick<
-  StoredPsc,
-  | 'psc_id'
-  | 'kind_class'
-  | 'name'
-  | 'statement'
-  | 'notified_on'
-  | 'ceased'
-  | 'ceased_on'
-  | 'ceased_by_snapshot'
-  | 'snapshot_date'
->;
-
-/**
- * The alerts of one watched company on `asOf` (ISO date), against the snapshot taken when it was
- * added; `snapshotTaken` is when that was (an ISO date or date-time, e.g. WatchedCompany.added),
- * needed to tell whether accounts were already overdue then. `pscs` are the company's current
- * PSCs and statements, with the records of those the snapshot listed that are no longer current
- * (newest notified first); without them, no control_change. Sorted as sortAlerts.
- */
-export function companyAlerts(
-  snapshot: WatchSnapshot,
-  current: CompanyWithAccounts,
-  asOf: string,
-  snapshotTaken: string,
-  pscs?: readonly PscNow[],
-): Alert[] {
-  const { company } = current;
-  const [latest, previous] = withFigures(current.accounts);
-  const alerts: Alert[] = [];
-  const add = (kind: AlertKind, message: string, detected: string, from: AlertValue, to: AlertValue) =>
-    alerts.push({
-      company_number: company.company_number,
-      name: company.name,
-      kind,
-      severity: ALERT_SEVERITY[kind],
-      message,
-      detected,
-      from,
-      to,
-    });
-
-  const before = new Set(statusGroups(snapshot.status));
-  if (statusGroups(company.status).some((group) => ALERT_STATUS_GROUPS.includes(group) && !before.has(group))) {
-    add(
-      'status_change',
-      `Status changed from ${snapshot.status} to ${company.status}.`,
-      company.removed_from_register ?? company.snapshot_date,
-      snapshot.status,
-      company.status,
-    );
-  }
-
-  if (latest) {
-    const at = latest.balance_sheet_date;
-    const filed = publishedOn(latest);
-    const netAssets = latest.figures.net_assets;
-    if (netAssets !== null && netAssets < 0 && !(snapshot.net_assets !== null && snapshot.net_assets < 0)) {
-      add(
-        'negative_net_assets',
-        snapshot.net_assets === null
-          ? `Net assets are negative: ${formatMoney(netAssets)} (${at}).`
-          : `Net assets fell from ${formatMoney(snapshot.net_assets)} to ${formatMoney(netAssets)} (${at}).`,
-        filed,
-        snapshot.net_assets,
-        netAssets,
-      );
-    }
-
-    const isNew = snapshot.latest_balance_sheet_date === null || at > snapshot.latest_balance_sheet_date;
-    if (isNew && previous) {
-      for (const [field, label] of [
-        ['net_assets', 'Net assets'],
-        ['cash', 'Cash'],
-      ] as const) {
-        const was = previous.figures[field];
-        const now = latest.figures[field];
-        const change = changePct(was, now);
-        if (was !== null && was > 0 && change !== null && change <= FALL_PCT) {
-          add(
-            'financial_deterioration',
-            `${label} fell ${Math.round(-change)}% from ${formatMoney(was)} (${previous.balance_sheet_date}) to ${formatMoney(now)} (${at}).`,
-            filed,
-            was,
-            now,
-          );
-        }
-      }
-    }
-
-    if (isNew) {
-      const figures = `net assets ${formatMoney(netAssets)}, cash ${formatMoney(latest.figures.cash)}`;
-      add(
-        'new_accounts',
-        `New accounts made up to ${at}${latest.published ? `, published ${latest.published}` : ''}: ${figures}.`,
-        filed,
-        snapshot.latest_balance_sheet_date,
-        at,
-      );
-    }
-  }
-
-  const due = company.accounts_next_due;
-  if (due !== null && isAccountsOverdue(company, latest?.balance_sheet_date ?? null, asOf)) {
-    // The snapshot does not keep the register's last made-up date; had newer accounts been on
-    // file then, they still are, and the accounts would not be overdue now.
-    const sameOverdueAsAtSnapshot =
-      due === snapshot.accounts_next_due &&
-      isPastDue(snapshot.accounts_next_due, snapshotTaken.slice(0, 10)) &&
-      !isDissolvedStatus(snapshot.status);
-    if (!sameOverdueAsAtSnapshot) {
-      add(
-        'overdue_accounts',
-        `Accounts were due by ${due} and have not been filed.`,
-        dayAfter(due),
-        snapshot.accounts_next_due,
-        due,
-      );
-    }
-  }
-
-  if (company.charges_total > snapshot.charges_total) {
-    const count = company.charges_total - snapshot.charges_total;
-    add(
-      'new_charges',
-      `${count} new charge${count === 1 ? '' : 's'} registered: ${company.charges_total} in all, was ${snapshot.charges_total} (${company.charges_outstanding} outstanding).`,
-      company.snapshot_date,
-      snapshot.charges_total,
-      company.charges_total,
-    );
-  }
-
-  const control = pscs === undefined ? null : controlChange(snapshot.pscs, pscs, snapshotTaken.slice(0, 10));
-  if (control) add('control_change', control.message, control.detected, control.from, control.to);
-
-  return sortAlerts(alerts);
-}
-
-/** The PSCs notified and ceased since the snapshot (see the table); null when none, or nothing to compare. */
-function controlChange(
-  before: readonly SnapshotPsc[] | undefined,
-  pscs: readonly PscNow[],
-  snapshotDay: string,
-): { message: string; detected: string; from: AlertValue; to: AlertValue } | null {
-  if (before === undefined || before.length === 0) return null;
-  const listed = new Set(before.map((psc) => psc.psc_id));
-  const now = new Map(pscs.map((psc) => [psc.psc_id, psc]));
-  const current = pscs.filter((psc) => !psc.ceased);
-  const notified = current.filter((psc) => !listed.has(psc.psc_id));
-  const ceased = before.flatMap((psc) => {
-    const record = now.get(psc.psc_id);
-    if (record && !record.ceased) return [];
-    // Records are never deleted: one the caller did not find ceased on a day not known here.
-    return [{ label: pscLabel(psc), on: record?.ceased_on ?? null, markedOn: record?.ceased_by_snapshot ?? null }];
-  });
-  if (notified.length === 0 && ceased.length === 0) return null;
-  const dates = [
-    snapshotDay,
-    ...notified.map((psc) => psc.notified_on ?? psc.snapshot_date),
-    ...ceased.flatMap((psc) => psc.on ?? psc.markedOn ?? []),
-  ];
-  const dated = (label: string, date: string | null) => (date ? `${label} (${date})` : label);
-  const parts = [
-    ...(notified.length > 0
-      ? [`notified ${notified.map((psc) => dated(pscLabel(psc), psc.notified_on)).join(', ')}`]
-      : []),
-    ...(ceased.length > 0 ? [`ceased ${ceased.map((psc) => dated(psc.label, psc.on)).join(', ')}`] : []),
-  ];
-  const names = (list: readonly Pick<SnapshotPsc, 'kind_class' | 'name' | 'statement'>[]) =>
-    list.length === 0 ? null : list.map(pscLabel).join('; ');
-  return {
-    message: `Persons with significant control changed: ${parts.join('; ')}.`,
-    detected: dates.reduce((newest, date) => (date > newest ? date : newest)),
-    from: names(before),
-    to: names(current),
-  };
-}
-
-/** A PSC or statement in words: its name, else what it is. */
-function pscLabel(psc: Pick<SnapshotPsc, 'kind_class' | 'name' | 'statement'>): string {
-  if (psc.name) return psc.name;
-  if (psc.kind_class === 'statement') return `statement ${psc.statement ?? '(not said)'}`;
-  if (psc.kind_class === 'super_secure') return 'a super-secure PSC (details withheld)';
-  return `an unnamed ${psc.kind_class.replace('_', ' ')} PSC`;
 }
 
 const SEVERITY_ORDER: Readonly<Record<AlertSeverity, number>> = { high: 0, medium: 1, low: 2, info: 3 };
@@ -302,13 +59,4 @@ export function sortAlerts(alerts: readonly Alert[]): Alert[] {
       (a.company_number < b.company_number ? -1 : a.company_number > b.company_number ? 1 : 0) ||
       ALERT_KINDS.indexOf(a.kind) - ALERT_KINDS.indexOf(b.kind),
   );
-}
-
-/** When an entry became known: its publication date, else (a loose file) its balance sheet date. */
-function publishedOn(entry: AccountsEntry): string {
-  return entry.published ?? entry.balance_sheet_date;
-}
-
-function dayAfter(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }

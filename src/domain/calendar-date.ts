@@ -24,3 +24,9 @@ export const MONTH_NAMES = [
   'November',
   'December',
 ] as const;
+
+/** "January" for 1, "Jan" when short; undefined for a number that is no month. */
+export function monthName(month: number, length: 'long' | 'short' = 'long'): string | undefined {
+  const name = MONTH_NAMES[month - 1];
+  return name !== undefined && length === 'short' ? name.slice(0, 3) : name;
+}

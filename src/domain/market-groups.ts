@@ -4,6 +4,7 @@
  * same keys; `groupKeys` says in TypeScript what their queries say in their own languages.
  */
 import { isPastDue } from './company-status.ts';
+import { groupByEach } from './group-by.ts';
 import type { FigureStats, RangeFigure } from './criteria.ts';
 import { PERCENTILES, RANGE_FIGURES } from './criteria.ts';
 import type { SearchDocument } from './search-document.ts';
@@ -154,14 +155,7 @@ export function groupedStatsOf(
   asOf: string,
 ): GroupedMarketStats {
   const keysOf = documents.map((document) => groupKeys(document, groupBy, asOf));
-  const members = new Map<string | null, (GroupedDocument & StatsDocument)[]>();
-  documents.forEach((document, i) => {
-    for (const key of keysOf[i]!) {
-      const group = members.get(key);
-      if (group) group.push(document);
-      else members.set(key, [document]);
-    }
-  });
+  const members = groupByEach(documents, (_, i) => keysOf[i]!);
   const listed = [...members]
     .map(([key, companies]) => ({ key, companies: companies.length }))
     .sort(compareGroups)

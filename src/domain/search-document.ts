@@ -17,7 +17,7 @@ import { sizeBand } from './size-band.ts';
 import { trajectory } from './trajectory.ts';
 import type { Direction } from './trajectory.ts';
 import { indexedFlags } from './triggers.ts';
-import type { IndexedFlag } from './triggers.ts';
+import type { IndexedFlag, TriggerFacts } from './triggers.ts';
 import { ownershipFacts } from './psc-summary.ts';
 import type { PscSummary } from './psc-summary.ts';
 
@@ -43,7 +43,8 @@ export interface IndexSource {
   pscs: PscSummary | null;
 }
 
-export interface SearchDocument {
+/** What the index holds for one company; the fields triggers explain a match from among them. */
+export interface SearchDocument extends TriggerFacts {
   company_number: string;
   name: string;
   status: string;

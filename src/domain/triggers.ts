@@ -8,7 +8,6 @@
  */
 import type { AccountsPeriod } from './accounts-period.ts';
 import { changePct, round1 } from './accounts-period.ts';
-import type { SearchDocument } from './search-document.ts';
 import type { Direction } from './trajectory.ts';
 import { formatChange, formatEmployees, formatMoney } from './money.ts';
 
@@ -142,24 +141,26 @@ export const TRIGGER_ORDER: Readonly<Record<Trigger, { field: TriggerSortField; 
 export type TriggerSortField =
   'cash' | 'net_assets' | 'net_assets_change_pct' | 'employees_change' | 'profit' | 'published' | 'accounts_next_due';
 
-/** The fields a trigger's reason is written from. */
-export type TriggerFacts = Pick<
-  SearchDocument,
-  | 'incorporated'
-  | 'accounts_next_due'
-  | 'balance_sheet_date'
-  | 'published'
-  | 'net_assets'
-  | 'cash'
-  | 'employees'
-  | 'profit'
-  | 'current_assets'
-  | 'prior_balance_sheet_date'
-  | 'prior_net_assets'
-  | 'prior_cash'
-  | 'prior_employees'
-  | 'prior_profit'
->;
+/**
+ * The fields a trigger's reason is written from: a part of the search document (search-document.ts
+ * declares that it extends this), named here so that triggers need not import the document.
+ */
+export interface TriggerFacts {
+  incorporated: string | null;
+  accounts_next_due: string | null;
+  balance_sheet_date: string | null;
+  published: string | null;
+  net_assets: number | null;
+  cash: number | null;
+  employees: number | null;
+  profit: number | null;
+  current_assets: number | null;
+  prior_balance_sheet_date: string | null;
+  prior_net_assets: number | null;
+  prior_cash: number | null;
+  prior_employees: number | null;
+  prior_profit: number | null;
+}
 
 export interface TriggerExplanation {
   reason: string;

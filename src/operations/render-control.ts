@@ -2,11 +2,10 @@
  * Who controls a company, in Markdown: the "Persons with significant control" section of the
  * lookups, a row per controller (natures in words) and per statement.
  */
+import { monthName } from '../domain/calendar-date.ts';
 import { kindWords } from '../ownership/psc-view.ts';
 import type { ProfileControl } from './company-profile.ts';
 import { table } from './markdown.ts';
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 type Controller = ProfileControl['controllers'][number];
 
@@ -15,7 +14,7 @@ export function controllerDetails(c: Controller): string {
   const born =
     c.birth_year === null
       ? null
-      : `born ${c.birth_month === null ? '' : `${MONTHS[c.birth_month - 1]} `}${c.birth_year}`;
+      : `born ${c.birth_month === null ? '' : `${monthName(c.birth_month, 'short')} `}${c.birth_year}`;
   return [
     c.company_number && `company ${c.company_number}${c.company_name ? ` (${c.company_name})` : ''}`,
     c.company_number === null && c.registration_number && `registration ${c.registration_number}`,

@@ -13,7 +13,7 @@ import { limitInput, textInput } from './inputs.ts';
 import { facts, table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
 import { searchPeopleOutput } from './outputs.ts';
-import { MONTH_NAMES } from '../domain/calendar-date.ts';
+import { monthName } from '../domain/calendar-date.ts';
 
 const EARLIEST_BIRTH_YEAR = 1900;
 
@@ -144,7 +144,7 @@ function personResult(person: PersonDocument): PersonResult {
 
 function birthText(year: number | null, month: number | null): string | null {
   if (year === null) return null;
-  return month === null ? String(year) : `${MONTH_NAMES[month - 1] ?? month} ${year}`;
+  return month === null ? String(year) : `${monthName(month) ?? month} ${year}`;
 }
 
 const KIND_WORDS: Record<PersonResult['kind'], string> = {

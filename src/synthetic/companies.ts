@@ -10,9 +10,6 @@ import type { Register } from './company-numbers.ts';
 import { monthOf, yearOf } from './dates.ts';
 import { labelSeed, mixSeed, Random } from './random.ts';
 
-export { figureHistory } from './figure-history.ts';
-export type { FigureYear } from './figure-history.ts';
-
 /**
  * How a company files: FRS 105 micro-entity or FRS 102 inline XBRL (2016 on), old UK GAAP 2009
  * inline XBRL (2011–2016), or the plain XBRL of Companies House WebFiling (2008–2013). A company

@@ -3,7 +3,7 @@
  * Everything is UTC so that a generated filing never depends on the machine's time zone.
  */
 
-import { MONTH_NAMES } from '../domain/calendar-date.ts';
+import { monthName } from '../domain/calendar-date.ts';
 
 function pad2(n: number): string {
   return n < 10 ? `0${n}` : String(n);
@@ -125,12 +125,12 @@ export function compactDate(iso: string): string {
 
 /** "31 August 2022". */
 export function longDate(iso: string): string {
-  return `${dayOf(iso)} ${MONTH_NAMES[monthOf(iso) - 1]} ${yearOf(iso)}`;
+  return `${dayOf(iso)} ${monthName(monthOf(iso))} ${yearOf(iso)}`;
 }
 
 /** "31 Aug 2022". */
 export function shortMonthDate(iso: string): string {
-  return `${dayOf(iso)} ${MONTH_NAMES[monthOf(iso) - 1]!.slice(0, 3)} ${yearOf(iso)}`;
+  return `${dayOf(iso)} ${monthName(monthOf(iso), 'short')} ${yearOf(iso)}`;
 }
 
 /** "31/08/2022". */
@@ -146,9 +146,4 @@ export function dottedShortDate(iso: string): string {
 /** "31.08.2022". */
 export function dottedDate(iso: string): string {
   return `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
-}
-
-/** "January" for 1. */
-export function monthName(month: number): string {
-  return MONTH_NAMES[month - 1]!;
 }

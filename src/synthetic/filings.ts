@@ -8,7 +8,8 @@
  * small heap entry per company: the figures and bytes of a filing are only made when it is due.
  */
 import type { AccountingStandard, FigureSet } from '../domain/figures.ts';
-import { filesElectronically, figureHistory, syntheticCompany } from './companies.ts';
+import { filesElectronically, syntheticCompany } from './companies.ts';
+import { figureHistory } from './figure-history.ts';
 import type { AccountsStyle, SyntheticCompany } from './companies.ts';
 import { compactDate, dayNumber, fromDayNumber, weekday, yearOf } from './dates.ts';
 import { renderIxbrlFiling } from './ixbrl-writer.ts';

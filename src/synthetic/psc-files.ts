@@ -9,14 +9,12 @@
  * each file is written under a temporary name and renamed when whole, as the register snapshot
  * is (register-files.ts, whose zip writer this uses).
  */
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { emptyCounts, pscRangeLines, pscSnapshotDay, pscSummaryLine } from './psc-snapshot.ts';
 import type { PscSnapshotCounts, PscSnapshotOptions } from './psc-snapshot.ts';
-import { snapshotTime, writeZip } from './register-files.ts';
+import { writePartFile } from './register-files.ts';
 
 export interface PscSnapshotFilesOptions extends PscSnapshotOptions {
   outDir: string;
@@ -101,26 +99,13 @@ export async function writePscSnapshot(options: PscSnapshotFilesOptions): Promis
   for (let part = 1; part <= parts; part++) {
     const name = pscSnapshotFileName(snapshotDate, part, parts);
     const path = join(outDir, `${name}.${zip ? 'zip' : 'txt'}`);
-    const partial = `${path}.partial`;
     const from = Math.floor(((part - 1) * companies) / parts);
     const to = Math.floor((part * companies) / parts);
     const source = Readable.from(lineChunks(partLines(options, from, to, counts, part === parts), counted), {
       objectMode: false,
       highWaterMark: READ_AHEAD_BYTES,
     });
-    try {
-      if (zip) {
-        result.bytes += await writeZip(partial, `${name}.txt`, source, snapshotTime(snapshotDate), level);
-      } else {
-        const out = createWriteStream(partial);
-        await pipeline(source, out);
-        result.bytes += out.bytesWritten;
-      }
-      await rename(partial, path);
-    } catch (error) {
-      await rm(partial, { force: true });
-      throw error;
-    }
+    result.bytes += await writePartFile(path, source, { zip, entry: `${name}.txt`, snapshotDate, level });
     result.files.push(path);
   }
   return result;

@@ -100,7 +100,7 @@ async function* csvChunks(
 }
 
 /** Noon on the snapshot date, in local time, so the DOS timestamp reads that date everywhere. */
-export function snapshotTime(snapshotDate: string): Date {
+function snapshotTime(snapshotDate: string): Date {
   return new Date(
     Number(snapshotDate.slice(0, 4)),
     Number(snapshotDate.slice(5, 7)) - 1,
@@ -110,7 +110,7 @@ export function snapshotTime(snapshotDate: string): Date {
 }
 
 /** Deflate `source` into a zip at `path` holding one entry, `entryName`; resolves to the zip's size. */
-export async function writeZip(
+async function writeZip(
   path: string,
   entryName: string,
   source: Readable,
@@ -139,10 +139,32 @@ export async function writeZip(
   return bytes;
 }
 
-async function writeCsv(path: string, source: Readable): Promise<number> {
-  const out = createWriteStream(path);
-  await pipeline(source, out);
-  return out.bytesWritten;
+/**
+ * Writes one part file of a snapshot as `path`: into `path.partial` (zipped as `entry` when
+ * `zip`), renamed once whole, so a file under its final name is never cut short; a part that
+ * fails leaves nothing behind. Returns the bytes written.
+ */
+export async function writePartFile(
+  path: string,
+  source: Readable,
+  { zip, entry, snapshotDate, level }: { zip: boolean; entry: string; snapshotDate: string; level: number },
+): Promise<number> {
+  const partial = `${path}.partial`;
+  try {
+    let bytes: number;
+    if (zip) {
+      bytes = await writeZip(partial, entry, source, snapshotTime(snapshotDate), level);
+    } else {
+      const out = createWriteStream(partial);
+      await pipeline(source, out);
+      bytes = out.bytesWritten;
+    }
+    await rename(partial, path);
+    return bytes;
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
 }
 
 function checkOptions(options: RegisterSnapshotFilesOptions): { parts: number; level: number } {
@@ -176,22 +198,13 @@ export async function writeRegisterSnapshot(options: RegisterSnapshotFilesOption
   for (let part = 1; part <= parts; part++) {
     const name = registerSnapshotFileName(snapshotDate, part, parts);
     const path = join(outDir, `${name}.${zip ? 'zip' : 'csv'}`);
-    const partial = `${path}.partial`;
     const from = Math.floor(((part - 1) * companies) / parts);
     const to = Math.floor((part * companies) / parts);
     const source = Readable.from(csvChunks(seed, from, to, snapshotDate, counted), {
       objectMode: false,
       highWaterMark: READ_AHEAD_BYTES,
     });
-    try {
-      result.bytes += zip
-        ? await writeZip(partial, `${name}.csv`, source, snapshotTime(snapshotDate), level)
-        : await writeCsv(partial, source);
-      await rename(partial, path);
-    } catch (error) {
-      await rm(partial, { force: true });
-      throw error;
-    }
+    result.bytes += await writePartFile(path, source, { zip, entry: `${name}.csv`, snapshotDate, level });
     result.files.push(path);
   }
   return result;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isCalendarDate } from '../../src/domain/calendar-date.ts';
+import { isCalendarDate, monthName } from '../../src/domain/calendar-date.ts';
 
 test('calendar dates', () => {
   const cases: [string, boolean][] = [
@@ -21,4 +21,16 @@ test('calendar dates', () => {
     ['9999-12-31', true],
   ];
   for (const [value, expected] of cases) assert.equal(isCalendarDate(value), expected, value);
+});
+
+test('monthName writes a month out in full or short, and nothing for a number that is no month', () => {
+  const cases: [number, 'long' | 'short' | undefined, string | undefined][] = [
+    [1, undefined, 'January'],
+    [9, 'long', 'September'],
+    [9, 'short', 'Sep'],
+    [12, 'short', 'Dec'],
+    [0, undefined, undefined],
+    [13, 'short', undefined],
+  ];
+  for (const [month, length, expected] of cases) assert.equal(monthName(month, length), expected, `${month} ${length}`);
 });

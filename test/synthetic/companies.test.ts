@@ -5,8 +5,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { FIGURE_KEYS } from '../../src/domain/figures.ts';
-import { figureHistory, styleFor, syntheticCompany } from '../../src/synthetic/companies.ts';
-import type { FigureYear, SyntheticCompany } from '../../src/synthetic/companies.ts';
+import { styleFor, syntheticCompany } from '../../src/synthetic/companies.ts';
+import type { SyntheticCompany } from '../../src/synthetic/companies.ts';
+import { figureHistory } from '../../src/synthetic/figure-history.ts';
+import type { FigureYear } from '../../src/synthetic/figure-history.ts';
 import { addDays, yearOf } from '../../src/synthetic/dates.ts';
 import { Random } from '../../src/synthetic/random.ts';
 

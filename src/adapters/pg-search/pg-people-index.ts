@@ -9,7 +9,7 @@ import { personSearchName } from '../../ownership/people.ts';
 import { PEOPLE_TOTAL_COUNTED_UP_TO } from '../../domain/people.ts';
 import { personNameQuery } from '../../ownership/person-name.ts';
 import type { Sql } from '../../ports/sql.ts';
-import { rebuildBeside } from './rebuild-beside.ts';
+import { rebuildBeside, tableUpkeep } from './rebuild-beside.ts';
 import type { RebuildBeside } from './rebuild-beside.ts';
 
 const TABLE = 'people_search';
@@ -35,19 +35,7 @@ export function createPgPeopleIndex(sql: Sql): PeopleIndex {
 
     rebuild: (batches) => rebuildBeside(sql, REBUILD, batches),
 
-    async refresh() {
-      // Postgres reads its own writes: nothing to do.
-    },
-
-    async outdated() {
-      // A migration that changes the table empties it, and an empty index is rebuilt in full.
-      return false;
-    },
-
-    async count() {
-      const result = await sql.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${TABLE}`);
-      return result.rows[0]!.count;
-    },
+    ...tableUpkeep(sql, TABLE),
 
     async searchPeople(query) {
       const { phrase, words } = personNameQuery(query.name);

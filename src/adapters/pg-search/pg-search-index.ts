@@ -18,7 +18,7 @@ import type { NameSearchHit } from '../../domain/name-search.ts';
 import type { SearchIndex } from '../../ports/search-index.ts';
 import type { Sql, SqlClient } from '../../ports/sql.ts';
 import { afterSql, orderBySql, whereSql } from './conditions-sql.ts';
-import { rebuildBeside } from './rebuild-beside.ts';
+import { rebuildBeside, tableUpkeep } from './rebuild-beside.ts';
 import type { RebuildBeside } from './rebuild-beside.ts';
 
 const TABLE = 'company_search';
@@ -93,19 +93,7 @@ export function createPgSearchIndex(sql: Sql): SearchIndex {
 
     rebuild: (batches) => rebuildBeside(sql, REBUILD, batches),
 
-    async refresh() {
-      // Postgres reads its own writes: nothing to do.
-    },
-
-    async outdated() {
-      // A migration that changes the table empties it, and an empty index is rebuilt in full.
-      return false;
-    },
-
-    async count() {
-      const result = await sql.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${TABLE}`);
-      return result.rows[0]!.count;
-    },
+    ...tableUpkeep(sql, TABLE),
 
     async searchByName(query, limit, after) {
       const { phrase, words } = nameQuery(query);

@@ -3,7 +3,7 @@
  * indexes: the new rows go into a side table without indexes (faster to fill), which then gets the
  * primary key and the live table's indexes (as the migrations made them) and is swapped in by one
  * transaction, so searches never see it half-built. Two full rebuilds of one table at once are
- * refused: they would fill the same side table.
+ * refused: they would fill the same side table. Also the upkeep both tables answer alike.
  */
 import type { Sql, SqlClient } from '../../ports/sql.ts';
 
@@ -17,6 +17,27 @@ export interface RebuildBeside<Row> {
   description: string;
   /** Writes one batch into `table` (the side table). */
   insert(sql: Sql, table: string, rows: readonly Row[]): Promise<void>;
+}
+
+/**
+ * The upkeep both search tables answer alike: nothing to refresh (Postgres reads its own writes),
+ * never outdated (a migration that changes a table empties it, and an empty index is rebuilt in
+ * full), and the count of its rows.
+ */
+export function tableUpkeep(
+  sql: Sql,
+  table: string,
+): { refresh(): Promise<void>; outdated(): Promise<boolean>; count(): Promise<number> } {
+  return {
+    async refresh() {},
+    async outdated() {
+      return false;
+    },
+    async count() {
+      const result = await sql.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${table}`);
+      return result.rows[0]!.count;
+    },
+  };
 }
 
 /** Rebuild `options.table` from `batches`; returns how many rows were written. */

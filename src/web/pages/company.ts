@@ -5,6 +5,7 @@
  * figures came from (each year's source filing by name). Two operations: lookup_company and get_ownership (up the chain).
  */
 import type { Context } from 'koa';
+import { monthName } from '../../domain/calendar-date.ts';
 import { formatMoney } from '../../domain/money.ts';
 import type { ControlledProfile } from '../../operations/company-profile.ts';
 import { getOwnership } from '../../operations/get-ownership.ts';
@@ -217,7 +218,7 @@ function controllerName(c: ControlledProfile['controllers'][number]): SafeHtml {
     c.nationality,
     c.country_of_residence && `lives in ${c.country_of_residence}`,
     c.birth_year !== null &&
-      `born ${c.birth_month !== null ? `${MONTHS[c.birth_month - 1] ?? ''} ` : ''}${c.birth_year}`,
+      `born ${c.birth_month !== null ? `${monthName(c.birth_month) ?? ''} ` : ''}${c.birth_year}`,
     c.country,
   ].filter(Boolean);
   const name = c.company_number
@@ -225,21 +226,6 @@ function controllerName(c: ControlledProfile['controllers'][number]): SafeHtml {
     : html`<strong>${c.name ?? '(withheld)'}</strong>`;
   return html`${name} (${details.join('; ')})`;
 }
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /**
  * The chain above the company: each node's controllers nested under it, companies linked to their

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { Alert, PscNow } from '../../src/domain/alerts.ts';
-import { companyAlerts, selectAlerts, sortAlerts } from '../../src/domain/alerts.ts';
+import { companyAlerts } from '../../src/alert-detection/alert-rules.ts';
+import type { PscNow } from '../../src/alert-detection/alert-rules.ts';
+import type { Alert } from '../../src/domain/alerts.ts';
+import { selectAlerts, sortAlerts } from '../../src/domain/alerts.ts';
 import type { RegisterCompany } from '../../src/domain/company.ts';
 import { emptyFigures } from '../../src/domain/figures.ts';
 import type { FigureSet } from '../../src/domain/figures.ts';

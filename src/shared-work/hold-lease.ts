@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { isRunning } from '../src/lock-file.ts';
+import { isRunning } from '../lock-file.ts';
 
 export interface HeldLease {
   /** True once a renewal found the claim no longer this process's. */

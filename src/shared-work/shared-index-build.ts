@@ -7,11 +7,11 @@
  * for that, so that each ends knowing the index is live.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { formatDuration, startProgress } from '../src/cli/progress.ts';
-import type { IndexCursor } from '../src/ports/index-cursor.ts';
-import type { IndexBuilds, IndexRange, Lease, SharedIndexBuild } from '../src/ports/shared-work.ts';
+import type { IndexSource, SearchDocument } from '../domain/search-document.ts';
+import type { IndexCursor } from '../ports/index-cursor.ts';
+import { formatDuration, startProgress } from '../progress/progress.ts';
 import { holdLease, isDeadHere, LeaseLostError, renewalIntervalMs } from './hold-lease.ts';
-import { readAhead, toDocuments } from './index-search.ts';
+import type { IndexBuilds, IndexRange, Lease, SharedIndexBuild } from '../ports/shared-work.ts';
 
 export interface SharedBuildOptions {
   builds: IndexBuilds;
@@ -20,6 +20,14 @@ export interface SharedBuildOptions {
   rangeSize: number;
   batchSize?: number;
   log?: (line: string) => void;
+}
+
+/** The index a shared build writes, and how the companies of a range become its documents. */
+export interface SharedBuildTarget {
+  target: string;
+  sharedBuild: SharedIndexBuild;
+  /** The search documents of the companies a range reads, batch by batch (the indexer's own). */
+  toDocuments: (batches: AsyncIterable<IndexSource[]>) => AsyncIterable<SearchDocument[]>;
 }
 
 export interface SharedBuildSummary {
@@ -39,12 +47,12 @@ const BATCH_SIZE = 2_000;
 
 export async function buildIndexShared(
   store: Pick<IndexCursor, 'indexingExclusively' | 'recordSearchIndexedThrough'>,
-  search: { target: string; sharedBuild: SharedIndexBuild },
+  search: SharedBuildTarget,
   options: SharedBuildOptions,
 ): Promise<SharedBuildSummary> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const { builds, lease } = options;
-  const { target, sharedBuild } = search;
+  const { target, sharedBuild, toDocuments } = search;
   const { build, started } = await builds.joinOrStart(target, options.rangeSize, {
     create: () => sharedBuild.createNext(),
     exists: (index) => sharedBuild.exists(index),
@@ -76,7 +84,15 @@ export async function buildIndexShared(
         }
         const held = holdLease(() => builds.renewRange(build.id, range, lease), lease.seconds);
         try {
-          const documents = await writeRange(builds, sharedBuild, build.indexName, range, held, options, progress);
+          const documents = await writeRange(
+            builds,
+            { sharedBuild, toDocuments },
+            build.indexName,
+            range,
+            held,
+            options,
+            progress,
+          );
           if (held.lost() || !(await builds.finishRange(build.id, range, lease.holder, documents)))
             throw new LeaseLostError('another process took it over (this process lease ran out)');
           summary.ranges++;
@@ -132,7 +148,7 @@ export async function buildIndexShared(
 
 async function writeRange(
   builds: IndexBuilds,
-  sharedBuild: SharedIndexBuild,
+  { sharedBuild, toDocuments }: Pick<SharedBuildTarget, 'sharedBuild' | 'toDocuments'>,
   index: string,
   range: IndexRange,
   held: { lost(): boolean },
@@ -144,7 +160,7 @@ async function writeRange(
   if (!(await sharedBuild.exists(index)))
     throw new Error(`the index of this build, ${index}, is gone (deleted); start the full build again`);
   let documents = 0;
-  for await (const batch of readAhead(toDocuments(builds.companiesInRange(range, options.batchSize ?? BATCH_SIZE)))) {
+  for await (const batch of toDocuments(builds.companiesInRange(range, options.batchSize ?? BATCH_SIZE))) {
     if (held.lost()) throw new LeaseLostError('another process took it over (this process lease ran out)');
     await sharedBuild.write(index, batch);
     documents += batch.length;

@@ -1,7 +1,7 @@
 /** formatDuration: the times the progress lines and load summaries print. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatDuration } from '../../src/cli/progress.ts';
+import { formatDuration } from '../../src/progress/progress.ts';
 
 const cases: [seconds: number, text: string][] = [
   [0, '0.0s'],
