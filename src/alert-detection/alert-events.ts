@@ -1,5 +1,5 @@
 /**
- * Alerts as webhook events (issue 15): an alert's identity, its event type and payload, and which
+ * Alerts as webhook events: an alert's identity, its event type and payload, and which
  * of a key's endpoints receive it. Pure. (The event's types are in domain/alert-events.ts.)
  */
 import { withFigures } from '../domain/accounts-period.ts';

@@ -1,5 +1,5 @@
 /**
- * Alert detection after a load (issue 15): the companies changed since the last run are streamed
+ * Alert detection after a load: the companies changed since the last run are streamed
  * in batches, each batch is looked up among the watchlists (by company number, through an index;
  * never a scan of every watchlist), the alerts of each watch are computed as get_alerts computes
  * them (watched-alerts.ts), and those not detected before are recorded and queued for the key's

@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 export interface PlanLimits {
   monthly_quota: number;
   watchlist_limit: number;
-  /** Webhook endpoints a key may register (issue 15). */
+  /** Webhook endpoints a key may register. */
   webhook_limit: number;
 }
 

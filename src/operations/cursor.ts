@@ -47,10 +47,8 @@ export function encodeCursor(operation: string, query: unknown, key: readonly un
  * the shape of the operation's key; a 400 naming `cursor` otherwise.
  */
 export function decodeCursor<Key>(
-  operation: string,
-  query: unknown,
   cursor: string | undefined,
-  key: z.ZodType<Key>,
+  { operation, query, key }: { operation: string; query: unknown; key: z.ZodType<Key> },
 ): Key | undefined {
   if (cursor === undefined) return undefined;
   const [body = '', sum, ...extra] = cursor.split('.');

@@ -45,7 +45,7 @@ export const findTriggers = defineOperation({
   json: true,
   async run(deps, input, context) {
     const query = { filters: companyFilters(input), trigger: input.trigger, sort: TRIGGER_ORDER[input.trigger] };
-    const after = decodeCursor('find_triggers', query, input.cursor, companyKeySchema(query.sort));
+    const after = decodeCursor(input.cursor, { operation: 'find_triggers', query, key: companyKeySchema(query.sort) });
     const matches = await deps.search.findCompanies({ ...query, limit: input.limit, asOf: context.today, after });
     return {
       trigger: input.trigger,

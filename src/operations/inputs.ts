@@ -133,7 +133,7 @@ const controllerCount = (description: string) =>
     .describe(description);
 
 /**
- * The ownership filters (issue 14), on the PSC register: search, triggers and stats take them. A
+ * The ownership filters, on the PSC register: search, triggers and stats take them. A
  * company without any PSC record held matches none of them (docs/ownership.md, "Ownership filters").
  */
 export const ownershipFilterShape = {
@@ -188,7 +188,7 @@ export const filterShape = {
     .enum(SEARCH_SIGNALS, { error: `must be one of ${SEARCH_SIGNALS.join(', ')}` })
     .optional()
     .describe('Only companies showing this signal'),
-  // The public UK Company Data service's names (issue 13), beside ours.
+  // The public UK Company Data service's names, beside ours.
   size_class: z
     .enum(SIZE_BANDS, { error: `must be one of ${SIZE_BANDS.join(', ')}` })
     .optional()

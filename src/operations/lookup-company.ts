@@ -46,11 +46,31 @@ export const lookupCompany = defineOperation({
   toMarkdown: renderProfile,
 });
 
+type Profile = CompanyProfile & Partial<ProfileControl>;
+type Company = CompanyProfile['company'];
+type Accounts = CompanyProfile['accounts'];
+
 /** A company's profile in Markdown; with its persons with significant control when the profile has them. */
-export function renderProfile(profile: CompanyProfile & Partial<ProfileControl>): string {
-  const { company, latest, signals, trajectory } = profile;
-  const { care_of, po_box, line_1, line_2, post_town, county, country, postcode } = company.address;
-  const address = [
+export function renderProfile(profile: Profile): string {
+  return [
+    `# ${profile.company.name} (${profile.company.company_number})`,
+    registerFacts(profile),
+    ...controlSection(profile),
+    ...previousNamesSection(profile.company),
+    ...signalsSection(profile),
+    ...accountsSection(profile),
+    ...balanceSheetSection(profile.accounts),
+    ...sourceFilingsSection(profile.accounts),
+    ...accountsWithoutFigures(profile.accounts),
+    ...latestFiguresSection(profile),
+    ...qualityWarningsSection(profile.accounts),
+    ...trajectorySection(profile),
+  ].join('\n\n');
+}
+
+function registeredOffice({ address }: Company): string {
+  const { care_of, po_box, line_1, line_2, post_town, county, country, postcode } = address;
+  return [
     care_of && `c/o ${care_of}`,
     po_box, // as the register writes it: "PO BOX 123"
     line_1,
@@ -62,48 +82,65 @@ export function renderProfile(profile: CompanyProfile & Partial<ProfileControl>)
   ]
     .filter(Boolean)
     .join(', ');
-  const parts = [
-    `# ${company.name} (${company.company_number})`,
-    facts([
-      ['Status', company.status],
-      ['Type', company.type],
-      ['Incorporated', company.incorporated],
-      ['Dissolved', company.dissolved],
-      ['Registered office', address],
-      ['SIC codes', company.sic_codes.join('; ')],
-      [
-        'Accounts',
-        `${company.accounts.category ? `${company.accounts.category}; ` : ''}last made up to ${company.accounts.last_made_up_to ?? '—'}, next due ${company.accounts.next_due ?? '—'}${company.accounts.overdue ? ' (**overdue**)' : ''}`,
-      ],
-      [
-        'Confirmation statement',
-        `last made up to ${company.confirmation_statement.last_made_up_to ?? '—'}, next due ${company.confirmation_statement.next_due ?? '—'}`,
-      ],
-      ['Charges', `${company.charges_outstanding} outstanding of ${company.charges_total}`],
-      ['Risk band', `${profile.risk_band} (from the signals below; not a credit rating)`],
-      ['Trajectory', `${trajectory.direction} over ${trajectory.periods} period${trajectory.periods === 1 ? '' : 's'}`],
-    ]),
+}
+
+/** The register record, the risk band and the trajectory in one list of facts. */
+function registerFacts({ company, risk_band, trajectory }: Profile): string {
+  const { accounts, confirmation_statement: confirmation } = company;
+  return facts([
+    ['Status', company.status],
+    ['Type', company.type],
+    ['Incorporated', company.incorporated],
+    ['Dissolved', company.dissolved],
+    ['Registered office', registeredOffice(company)],
+    ['SIC codes', company.sic_codes.join('; ')],
+    [
+      'Accounts',
+      `${accounts.category ? `${accounts.category}; ` : ''}last made up to ${accounts.last_made_up_to ?? '—'}, next due ${accounts.next_due ?? '—'}${accounts.overdue ? ' (**overdue**)' : ''}`,
+    ],
+    [
+      'Confirmation statement',
+      `last made up to ${confirmation.last_made_up_to ?? '—'}, next due ${confirmation.next_due ?? '—'}`,
+    ],
+    ['Charges', `${company.charges_outstanding} outstanding of ${company.charges_total}`],
+    ['Risk band', `${risk_band} (from the signals below; not a credit rating)`],
+    ['Trajectory', `${trajectory.direction} over ${trajectory.periods} period${trajectory.periods === 1 ? '' : 's'}`],
+  ]);
+}
+
+function controlSection({ controllers, psc_statements }: Profile): string[] {
+  if (controllers === undefined || psc_statements === undefined) return [];
+  return [renderControl({ controllers, psc_statements })];
+}
+
+function previousNamesSection({ previous_names }: Company): string[] {
+  if (previous_names.length === 0) return [];
+  return [
+    '## Previous names',
+    table(
+      ['Name', 'Changed'],
+      previous_names.map((p) => [p.name, p.changed]),
+    ),
   ];
-  if (profile.controllers !== undefined && profile.psc_statements !== undefined)
-    parts.push(renderControl({ controllers: profile.controllers, psc_statements: profile.psc_statements }));
-  if (company.previous_names.length > 0)
-    parts.push(
-      '## Previous names',
-      table(
-        ['Name', 'Changed'],
-        company.previous_names.map((p) => [p.name, p.changed]),
-      ),
-    );
-  parts.push(
+}
+
+function signalsSection({ signals }: Profile): string[] {
+  return [
     '## Signals',
     table(
       ['Severity', 'Signal', 'Detail'],
       signals.map((s) => [s.severity, s.code, s.message]),
     ),
+  ];
+}
+
+/** Every year's headline figures, newest first. */
+function accountsSection({ accounts, latest }: Profile): string[] {
+  return [
     `## Accounts${latest ? ` (latest: ${latest.balance_sheet_date})` : ''}`,
     table(
       ['Balance sheet date', 'Published', 'Standard', 'Net assets', 'Cash', 'Turnover', 'Profit', 'Employees'],
-      profile.accounts.map((a) => [
+      accounts.map((a) => [
         `${a.balance_sheet_date}${a.from_prior_period ? ' (prior-year column)' : ''}`,
         a.published,
         a.standard,
@@ -114,70 +151,86 @@ export function renderProfile(profile: CompanyProfile & Partial<ProfileControl>)
         count(a.figures.employees),
       ]),
     ),
-  );
-  // The rest of each year's figures: the balance sheet, and creditors split by when they fall due.
-  if (profile.accounts.length > 0)
-    parts.push(
-      '## Balance sheet and creditors',
-      table(
-        [
-          'Balance sheet date',
-          'Period start',
-          'Equity',
-          'Total assets less current liabilities',
-          'Current assets',
-          'Debtors',
-          'Creditors',
-          'Creditors within one year',
-          'Creditors after one year',
-        ],
-        profile.accounts.map((a) => [
-          a.balance_sheet_date,
-          a.period_start,
-          money(a.figures.equity),
-          money(a.figures.total_assets_less_current_liabilities),
-          money(a.figures.current_assets),
-          money(a.figures.debtors),
-          money(a.figures.creditors),
-          money(a.figures.creditors_within_one_year),
-          money(a.figures.creditors_after_one_year),
-        ]),
-      ),
-    );
-  // Which filed document each year came from, for a reader who wants the filing itself.
-  if (profile.accounts.length > 0)
-    parts.push(
-      '## Source filings',
-      table(
-        ['Balance sheet date', 'Filed file', 'Bulk file'],
-        profile.accounts.map((a) => [
-          `${a.balance_sheet_date}${a.from_prior_period ? ' (its prior-year column)' : ''}`,
-          a.source.file,
-          a.source.zip ?? '(loaded on its own)',
-        ]),
-      ),
-    );
-  // An entry without figures is listed, but never the latest: say why it is empty.
-  const empty = profile.accounts
+  ];
+}
+
+/** The rest of each year's figures: the balance sheet, and creditors split by when they fall due. */
+function balanceSheetSection(accounts: Accounts): string[] {
+  if (accounts.length === 0) return [];
+  return [
+    '## Balance sheet and creditors',
+    table(
+      [
+        'Balance sheet date',
+        'Period start',
+        'Equity',
+        'Total assets less current liabilities',
+        'Current assets',
+        'Debtors',
+        'Creditors',
+        'Creditors within one year',
+        'Creditors after one year',
+      ],
+      accounts.map((a) => [
+        a.balance_sheet_date,
+        a.period_start,
+        money(a.figures.equity),
+        money(a.figures.total_assets_less_current_liabilities),
+        money(a.figures.current_assets),
+        money(a.figures.debtors),
+        money(a.figures.creditors),
+        money(a.figures.creditors_within_one_year),
+        money(a.figures.creditors_after_one_year),
+      ]),
+    ),
+  ];
+}
+
+/** Which filed document each year came from, for a reader who wants the filing itself. */
+function sourceFilingsSection(accounts: Accounts): string[] {
+  if (accounts.length === 0) return [];
+  return [
+    '## Source filings',
+    table(
+      ['Balance sheet date', 'Filed file', 'Bulk file'],
+      accounts.map((a) => [
+        `${a.balance_sheet_date}${a.from_prior_period ? ' (its prior-year column)' : ''}`,
+        a.source.file,
+        a.source.zip ?? '(loaded on its own)',
+      ]),
+    ),
+  ];
+}
+
+/** An entry without figures is listed, but never the latest: say why it is empty. */
+function accountsWithoutFigures(accounts: Accounts): string[] {
+  const empty = accounts
     .filter((a) => !hasAnyFigure(a.figures))
     .map((a) => `- ${a.balance_sheet_date}: ${a.quality.map((q) => q.message).join('; ') || 'no figures filed'}`);
-  if (empty.length > 0) parts.push('Accounts without figures:', empty.join('\n'));
-  if (latest) {
-    parts.push(
-      `## Latest figures (${latest.balance_sheet_date})`,
-      table(
-        ['Figure', 'Amount'],
-        FIGURE_KEYS.map((key) => [key, key === 'employees' ? count(latest.figures[key]) : money(latest.figures[key])]),
-      ),
-    );
-  }
-  // Every filing's warnings, not only the latest's: a reader weighing an older year needs them too.
-  const warnings = profile.accounts.flatMap((a) =>
-    a.quality.map((q) => [a.balance_sheet_date, q.period, q.field, q.message]),
-  );
-  if (warnings.length > 0)
-    parts.push('## Quality warnings', table(['Balance sheet date', 'Period', 'Field', 'Warning'], warnings));
-  parts.push(
+  if (empty.length === 0) return [];
+  return ['Accounts without figures:', empty.join('\n')];
+}
+
+function latestFiguresSection({ latest }: Profile): string[] {
+  if (!latest) return [];
+  return [
+    `## Latest figures (${latest.balance_sheet_date})`,
+    table(
+      ['Figure', 'Amount'],
+      FIGURE_KEYS.map((key) => [key, key === 'employees' ? count(latest.figures[key]) : money(latest.figures[key])]),
+    ),
+  ];
+}
+
+/** Every filing's warnings, not only the latest's: a reader weighing an older year needs them too. */
+function qualityWarningsSection(accounts: Accounts): string[] {
+  const warnings = accounts.flatMap((a) => a.quality.map((q) => [a.balance_sheet_date, q.period, q.field, q.message]));
+  if (warnings.length === 0) return [];
+  return ['## Quality warnings', table(['Balance sheet date', 'Period', 'Field', 'Warning'], warnings)];
+}
+
+function trajectorySection({ trajectory }: Profile): string[] {
+  return [
     '## Trajectory',
     table(
       ['Figure', 'First', 'Last', 'Change', 'CAGR', 'Direction'],
@@ -187,6 +240,5 @@ export function renderProfile(profile: CompanyProfile & Partial<ProfileControl>)
         return [key, show(t.first), show(t.last), pct(t.change_pct), pct(t.cagr_pct), t.direction];
       }),
     ),
-  );
-  return parts.join('\n\n');
+  ];
 }

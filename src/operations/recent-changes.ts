@@ -32,7 +32,7 @@ export const recentChanges = defineOperation({
     // From `days` days before today, inclusive, as recently_filed counts its 30 days.
     const since = new Date(Date.parse(context.today) - input.days * 86_400_000).toISOString().slice(0, 10);
     const query = { days: input.days };
-    const after = decodeCursor('recent_changes', query, input.cursor, recentFilingKeySchema);
+    const after = decodeCursor(input.cursor, { operation: 'recent_changes', query, key: recentFilingKeySchema });
     const page = await deps.store.recentFilings(since, input.limit, after);
     return {
       days: input.days,

@@ -29,7 +29,7 @@ export const searchByName = defineOperation({
   async run(deps, input): Promise<{ query: string; results: NameSearchHit[]; total: number; next: string | null }> {
     // Bound to the name as searched (case, punctuation and suffixes aside, the same query).
     const query = nameQuery(input.name).phrase;
-    const after = decodeCursor('search_by_name', query, input.cursor, nameKeySchema);
+    const after = decodeCursor(input.cursor, { operation: 'search_by_name', query, key: nameKeySchema });
     const page = await deps.search.searchByName(input.name, input.limit, after);
     return {
       query: input.name,

@@ -67,7 +67,11 @@ export const searchCompanies = defineOperation({
   async run(deps, input, context) {
     const sort = effectiveSort(input);
     const query = { filters: companyFilters(input), sort: sortOrder(sort) };
-    const after = decodeCursor('search_companies', query, input.cursor, companyKeySchema(query.sort));
+    const after = decodeCursor(input.cursor, {
+      operation: 'search_companies',
+      query,
+      key: companyKeySchema(query.sort),
+    });
     const matches = await deps.search.findCompanies({ ...query, limit: input.limit, asOf: context.today, after });
     return {
       criteria: { ...filterEcho(input), sort, limit: input.limit },

@@ -82,7 +82,7 @@ export const searchPeople = defineOperation({
       birth_year: input.birth_year,
       birth_month: input.birth_month,
     };
-    const after = decodeCursor('search_people', query, input.cursor, personKeySchema);
+    const after = decodeCursor(input.cursor, { operation: 'search_people', query, key: personKeySchema });
     const page = await deps.people.searchPeople({
       name: input.name,
       ...(input.birth_year !== undefined ? { birth_year: input.birth_year } : {}),

@@ -1,5 +1,5 @@
 /**
- * The webhook endpoints of the calling key (issue 15): register one (its signing secret shown
+ * The webhook endpoints of the calling key: register one (its signing secret shown
  * once), list them, delete one, send it a test event, rotate its secret, read its delivery log
  * and retry a delivery. The sender that delivers to them is a separate part (src/webhooks). An id
  * the key does not own is answered as unknown (404), whoever owns it.

@@ -46,7 +46,7 @@ export function filterForm(options: FilterFormOptions): SafeHtml {
     ${groups.map((group) => {
       const fieldset = html`<fieldset>
 <legend>${group.legend}</legend>
-${group.fields.map((field) => fieldHtml(field, values[field.name], group.blank, error))}</fieldset>
+${group.fields.map((field) => fieldHtml(field, { value: values[field.name], blank: group.blank, error }))}</fieldset>
 `;
       if (!group.folded) return fieldset;
       // Folded unless something in it is filled in or refused, so that nothing set is hidden.
@@ -62,7 +62,14 @@ ${fieldset}</details>
   </form>`;
 }
 
-function fieldHtml(field: FormField, value: string | undefined, blank: string, error: FormError | undefined): SafeHtml {
+/** What a field is drawn with: its value, the words of its blank choice, the form's error if any. */
+interface FieldState {
+  value: string | undefined;
+  blank: string;
+  error?: FormError | undefined;
+}
+
+function fieldHtml(field: FormField, { value, blank, error }: FieldState): SafeHtml {
   const id = fieldId(field.name);
   const invalid = error?.field === field.name;
   const describedBy = [`${id}-hint`, ...(invalid ? [`${id}-error`] : [])].join(' ');
@@ -74,11 +81,11 @@ function fieldHtml(field: FormField, value: string | undefined, blank: string, e
       >${field.hint.replace(/\.?$/, '.')} API parameter <code>${field.name}</code>.</span
     >
     ${invalid ? html`<span class="field-error" id="${id}-error">${error.message}</span>` : ''}
-    ${control(field, value, blank, common)}
+    ${control(field, { value, blank }, common)}
   </div> `;
 }
 
-function control(field: FormField, value: string | undefined, blank: string, common: SafeHtml): HtmlValue {
+function control(field: FormField, { value, blank }: FieldState, common: SafeHtml): HtmlValue {
   switch (field.kind) {
     case 'choice': {
       const chosen = value ?? field.default ?? '';

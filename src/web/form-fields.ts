@@ -15,8 +15,8 @@ import type { Operation } from '../operations/operation.ts';
 const NOT_ON_FORMS: ReadonlySet<string> = new Set(['cursor']);
 
 /**
- * Arguments that are another spelling of one the form already has (the public service's names,
- * issue 13): the form puts them apart, under "the same filters by other names", rather than
+ * Arguments that are another spelling of one the form already has (the public service's
+ * names): the form puts them apart, under "the same filters by other names", rather than
  * leaving them out, since the API takes them.
  */
 export const OTHER_NAMES: Readonly<Record<string, string>> = {

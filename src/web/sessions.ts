@@ -71,9 +71,7 @@ export async function readSession(ctx: Context, sessions: SessionStore, now: Dat
 export async function signIn(
   ctx: Context,
   deps: { keys: KeyStore; sessions: SessionStore },
-  pastedKey: string,
-  now: Date,
-  ttlMs: number,
+  { pastedKey, now, ttlMs }: { pastedKey: string; now: Date; ttlMs: number },
 ): Promise<ApiKeyRecord | null> {
   const key = await deps.keys.findByHash(hashApiKey(pastedKey.trim()));
   if (key === null || key.revoked_at !== null) return null;

@@ -16,8 +16,8 @@ const HOUR = 60 * MINUTE;
 
 /**
  * Waits before attempts 2 to 12: 5 s, 5 min, 30 min, 2 h, 5 h, then 10 h six times; 67 h 35 min
- * 5 s in all (before jitter) from the first attempt to the last: the "about three days" of issue 15
- * (its example list, with four times 10 h, came to two).
+ * 5 s in all (before jitter) from the first attempt to the last: about three days of trying, as
+ * asked (four times 10 h instead of six would come to about two).
  */
 export const RETRY_DELAYS_MS: readonly number[] = [
   5 * SECOND,

@@ -1,5 +1,5 @@
 /**
- * The webhook sender (issue 15): claims due deliveries from the outbox, signs each attempt with
+ * The webhook sender: claims due deliveries from the outbox, signs each attempt with
  * every current secret, checks the URL again (an address may have changed since registration),
  * sends it through the transport and records the outcome the retry schedule decides. Up to
  * `concurrency` attempts in flight, claimed in batches as slots free up (run()). stop() waits for

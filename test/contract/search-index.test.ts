@@ -216,13 +216,17 @@ describe('Postgres search: full rebuilds', () => {
       const documents = searchDocuments;
       let release: () => void = () => {};
       const held = new Promise<void>((done) => (release = done));
+      // The rebuild takes its lock before it reads a batch: once it asks for the second, it holds it.
+      let reachedHold: () => void = () => {};
+      const holding = new Promise<void>((done) => (reachedHold = done));
       async function* slowBatches() {
         yield documents.slice(0, 2);
+        reachedHold();
         await held;
         yield documents.slice(2);
       }
       const first = index.rebuild(slowBatches());
-      await new Promise((ready) => setTimeout(ready, 200));
+      await holding;
       await assert.rejects(
         index.rebuild((async function* () {})()),
         /Another full rebuild of the Postgres search index is running/,

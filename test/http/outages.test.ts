@@ -9,6 +9,7 @@
  *   service recovers by itself.
  * - SIGTERM: the request in flight finishes, new connections are refused, the process exits 0.
  */
+// run-tests: alone (it stops and freezes servers of its own and asserts how soon the service answers).
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -4,6 +4,7 @@
  * and watchlists write the primary (a standby refuses writes, so a counted lookup proves it); with
  * the standby stopped, reads answer 503 while the primary's work goes on, and /readyz says which.
  */
+// run-tests: alone (it starts, stops and restarts a primary and a standby of its own).
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -46,29 +46,39 @@ test('a key comes back as it went, for each kind of key; no key, no cursor', () 
   for (const [query, key, schema] of cases) {
     const cursor = encodeCursor('op', query, key)!;
     assert.match(cursor, /^[\w-]+\.[\w-]+$/, 'URL-safe');
-    assert.deepEqual(decodeCursor('op', query, cursor, schema as never), key);
+    assert.deepEqual(decodeCursor(cursor, { operation: 'op', query, key: schema as never }), key);
   }
   assert.equal(encodeCursor('op', QUERY, null), null);
-  assert.equal(decodeCursor('op', QUERY, undefined, nameKeySchema), undefined);
+  assert.equal(decodeCursor(undefined, { operation: 'op', query: QUERY, key: nameKeySchema }), undefined);
 });
 
 test('the query binds: key order inside it does not matter, another query or operation is refused', () => {
   const cursor = encodeCursor('search_companies', QUERY, [5, '00000001'])!;
   const reordered = { sort: BY_NET_ASSETS, filters: { post_town: 'LEEDS', status: 'active', sic: undefined } };
-  assert.deepEqual(decodeCursor('search_companies', reordered, cursor, companyKeySchema(BY_NET_ASSETS)), [
-    5,
-    '00000001',
-  ]);
+  assert.deepEqual(
+    decodeCursor(cursor, { operation: 'search_companies', query: reordered, key: companyKeySchema(BY_NET_ASSETS) }),
+    [5, '00000001'],
+  );
   const schema = companyKeySchema(BY_NET_ASSETS);
   refused(
-    () => decodeCursor('search_companies', { ...QUERY, sort: { ...BY_NET_ASSETS, descending: false } }, cursor, schema),
+    () =>
+      decodeCursor(cursor, {
+        operation: 'search_companies',
+        query: { ...QUERY, sort: { ...BY_NET_ASSETS, descending: false } },
+        key: schema,
+      }),
     /another query/,
   );
   refused(
-    () => decodeCursor('search_companies', { ...QUERY, filters: { status: 'active' } }, cursor, schema),
+    () =>
+      decodeCursor(cursor, {
+        operation: 'search_companies',
+        query: { ...QUERY, filters: { status: 'active' } },
+        key: schema,
+      }),
     /another query/,
   );
-  refused(() => decodeCursor('find_triggers', QUERY, cursor, schema), /another query/);
+  refused(() => decodeCursor(cursor, { operation: 'find_triggers', query: QUERY, key: schema }), /another query/);
 });
 
 test('cut, edited or made up: refused', () => {
@@ -86,7 +96,7 @@ test('cut, edited or made up: refused', () => {
     '😀',
     `${body}.${sum.replace(/./, (c) => (c === 'A' ? 'B' : 'A'))}`,
   ])
-    refused(() => decodeCursor('op', QUERY, bad, schema), /not one this service gave/);
+    refused(() => decodeCursor(bad, { operation: 'op', query: QUERY, key: schema }), /not one this service gave/);
 });
 
 test('a key of the wrong shape is refused even with a fitting checksum', () => {
@@ -105,7 +115,10 @@ test('a key of the wrong shape is refused even with a fitting checksum', () => {
     [{ tier: 1 }, nameKeySchema],
   ] as const) {
     const cursor = encodeCursor('op', QUERY, key as unknown as readonly unknown[])!;
-    refused(() => decodeCursor('op', QUERY, cursor, schema as never), /not one this service gave/);
+    refused(
+      () => decodeCursor(cursor, { operation: 'op', query: QUERY, key: schema as never }),
+      /not one this service gave/,
+    );
   }
 });
 

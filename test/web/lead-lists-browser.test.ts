@@ -3,7 +3,8 @@
  * (keyboard and mouse as a person would), sees the table, downloads the CSV, and its rows are the
  * API's matches for the same filter; a bad value gives the 400 page with the field marked; the
  * market page draws a chart per figure. axe-core finds no serious or critical violation on any of
- * them, and each page's screenshot goes to docs/screenshots/.
+ * them, and each page's screenshot goes to docs/screenshots/
+ * (with UKCD_SCREENSHOTS=1).
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

@@ -2,7 +2,8 @@
  * In a real Chromium: sign in by pasting a key (keyboard only), add a company to the watchlist,
  * see its alert once a later register snapshot is loaded through the real loader, sign out. The
  * key is in no page and no cookie a script can read; axe finds nothing serious or critical on
- * the sign-in, Watchlist and Alerts pages; their screenshots go to docs/screenshots/.
+ * the sign-in, Watchlist and Alerts pages; their screenshots go to docs/screenshots/ (with
+ * UKCD_SCREENSHOTS=1).
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';

@@ -61,15 +61,21 @@ const PAGE_PARAMETERS = ['start'] as const;
 
 type LeadListSettings = Pick<WebSettings, 'csvMaxRows'>;
 
+/** One lead list as served: its source, and what its pages run with. */
+interface LeadList {
+  source: LeadSource;
+  deps: WebDeps;
+  settings: LeadListSettings;
+}
+
 /** GET /leads, /leads.csv, /leads/triggers and /leads/triggers.csv. */
 export const leadListsPage: WebPage = {
   nav: { href: '/leads', label: 'Lead lists' },
   register(router, deps, settings) {
     for (const source of LEAD_SOURCES) {
-      router.get(`web_${source.operation.name}`, source.path, (ctx) => leadListPage(ctx, deps, settings, source));
-      router.get(`web_${source.operation.name}_csv`, `${source.path}.csv`, (ctx) =>
-        leadListCsv(ctx, deps, settings, source),
-      );
+      const list: LeadList = { source, deps, settings };
+      router.get(`web_${source.operation.name}`, source.path, (ctx) => leadListPage(ctx, list));
+      router.get(`web_${source.operation.name}_csv`, `${source.path}.csv`, (ctx) => leadListCsv(ctx, list));
     }
   },
 };
@@ -79,7 +85,7 @@ type ListResult = z.output<typeof searchCompanies.output> | z.output<typeof find
 type ListRow = ListResult['results'][number];
 
 /** The operation for whoever reads: counted against a signed-in key (one request a page, as the API), uncounted for anonymous readers. */
-function run(ctx: Context, deps: WebDeps, source: LeadSource, input: ListInput): Promise<ListResult> {
+function run(ctx: Context, { deps, source }: LeadList, input: ListInput): Promise<ListResult> {
   return runForVisitor(
     ctx,
     deps,
@@ -88,34 +94,42 @@ function run(ctx: Context, deps: WebDeps, source: LeadSource, input: ListInput):
   ) as Promise<ListResult>;
 }
 
-async function leadListPage(ctx: Context, deps: WebDeps, settings: LeadListSettings, source: LeadSource) {
+async function leadListPage(ctx: Context, list: LeadList) {
+  const { source, settings } = list;
   // The triggers page opens on its form: there is no trigger to run until one is chosen.
   if (Object.keys(ctx.query).length === 0 && !source.runsWithoutQuery) {
-    sendPage(ctx, view(source, {}, undefined, null));
+    sendPage(ctx, view(source, { values: {}, results: null }));
     return;
   }
   const read = readForm(source.operation as Operation, ctx.query, PAGE_PARAMETERS);
   if (!read.ok) {
-    sendPage(ctx, view(source, read.values, { field: read.field, message: read.message }, null), 400);
+    sendPage(
+      ctx,
+      view(source, { values: read.values, error: { field: read.field, message: read.message }, results: null }),
+      400,
+    );
     return;
   }
-  const result = await run(ctx, deps, source, read.input as ListInput);
+  const result = await run(ctx, list, read.input as ListInput);
   const start = Math.max(1, Number.parseInt(String(ctx.query.start ?? '1'), 10) || 1);
   sendPage(
     ctx,
-    view(source, read.values, undefined, {
-      result,
-      start,
-      extent: csvExtent(result.total, settings.csvMaxRows),
-      query: read.values,
+    view(source, {
+      values: read.values,
+      results: { result, start, extent: csvExtent(result.total, settings.csvMaxRows), query: read.values },
     }),
   );
 }
 
-async function leadListCsv(ctx: Context, deps: WebDeps, settings: LeadListSettings, source: LeadSource) {
+async function leadListCsv(ctx: Context, list: LeadList) {
+  const { source, deps, settings } = list;
   const read = readForm(source.operation as Operation, ctx.query, [...PAGE_PARAMETERS, 'cursor', 'limit']);
   if (!read.ok) {
-    sendPage(ctx, view(source, read.values, { field: read.field, message: read.message }, null), 400);
+    sendPage(
+      ctx,
+      view(source, { values: read.values, error: { field: read.field, message: read.message }, results: null }),
+      400,
+    );
     return;
   }
   const today = deps.clock().toISOString().slice(0, 10);
@@ -127,7 +141,7 @@ async function leadListCsv(ctx: Context, deps: WebDeps, settings: LeadListSettin
       maxRows: settings.csvMaxRows,
       failed: (error) => deps.log(`lead list CSV ${ctx.path} failed while streaming: ${error.stack ?? error.message}`),
     },
-    (input) => run(ctx, deps, source, input) as Promise<LeadPage<Record<string, unknown>>>,
+    (input) => run(ctx, list, input) as Promise<LeadPage<Record<string, unknown>>>,
   );
   ctx.set({
     'Content-Disposition': `attachment; filename="${source.fileName(read.input, today)}.csv"`,
@@ -146,12 +160,14 @@ interface Results {
   query: Readonly<Record<string, string>>;
 }
 
-function view(
-  source: LeadSource,
-  values: Readonly<Record<string, string>>,
-  error: FormError | undefined,
-  results: Results | null,
-) {
+/** What the page shows under its heading: the form's values, its error if any, and the results once run. */
+interface ViewState {
+  values: Readonly<Record<string, string>>;
+  error?: FormError;
+  results: Results | null;
+}
+
+function view(source: LeadSource, { values, error, results }: ViewState) {
   const fields = formFields(source.operation as Operation);
   return {
     title: error ? `Error: ${source.heading}` : source.heading,

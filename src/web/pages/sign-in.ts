@@ -60,9 +60,7 @@ async function postSignIn(ctx: Context, deps: WebDeps, settings: WebSettings): P
   const key = await signIn(
     ctx,
     { keys: deps.keys, sessions: deps.sessions! },
-    pasted,
-    deps.clock(),
-    settings.sessionTtlMinutes * 60_000,
+    { pastedKey: pasted, now: deps.clock(), ttlMs: settings.sessionTtlMinutes * 60_000 },
   );
   if (key === null) return showSignIn(ctx, 'That API key is not one this service knows, or it has been revoked.', 401);
   ctx.cookies.set(SIGN_IN_COOKIE, null, cookieOptions(ctx));

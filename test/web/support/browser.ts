@@ -11,8 +11,12 @@ import { chromium } from 'playwright-core';
 
 const CHROMIUM = process.env.UKCD_TEST_CHROMIUM || '/usr/bin/chromium';
 
-/** Where the tests write each page's screenshot, for people to look at (committed). */
+/**
+ * Where the screenshots people look at are kept (committed). The tests write them there only when
+ * UKCD_SCREENSHOTS=1 asks, so that a test run leaves the checkout as it found it.
+ */
 export const SCREENSHOTS_DIR = join(import.meta.dirname, '..', '..', '..', 'docs', 'screenshots');
+const WRITE_SCREENSHOTS = process.env.UKCD_SCREENSHOTS === '1';
 
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM))
@@ -75,8 +79,15 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
-/** Write the page's full-length screenshot to docs/screenshots/<name>.png. */
+/**
+ * Render the page's full-length screenshot, always (so a page that cannot be drawn fails the
+ * test), and write it to docs/screenshots/<name>.png only when UKCD_SCREENSHOTS=1.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!WRITE_SCREENSHOTS) {
+    await page.screenshot({ fullPage: true });
+    return;
+  }
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS_DIR, `${name}.png`), fullPage: true });
 }
