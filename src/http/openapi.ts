@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { withEnvelopeSchema } from '../operations/envelope.ts';
 import type { Operation } from '../operations/operation.ts';
-import { bodyFields, pathParameters, restName } from './operation-input.ts';
+import { bodyFields, pathParameters, restName } from '../call/input.ts';
 
 type Schema = Record<string, unknown>;
 

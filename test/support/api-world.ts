@@ -26,7 +26,7 @@ import { createPgPeopleIndex } from '../../src/adapters/pg-search/pg-people-inde
 import type { OperationDeps } from '../../src/operations/operation.ts';
 import type { OwnershipReader, PeopleIndex, PscStore } from '../../src/ownership/ports.ts';
 import { generateApiKey, hashApiKey, keyPrefix } from '../../src/domain/api-keys.ts';
-import { buildApp } from '../../src/http/app.ts';
+import { buildApp } from '../../src/app/app.ts';
 import type { CompanyStore, KeyStore, Plan, SearchIndex, Sql } from '../../src/ports.ts';
 import type { WebSettings } from '../../src/web/settings.ts';
 import type { TestStore } from './databases.ts';

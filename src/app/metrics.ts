@@ -10,13 +10,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { CallMetrics } from '../call/metrics.ts';
 import { AppError } from '../errors.ts';
-import type { CompanyStore, LoadProgress, Plan } from '../ports.ts';
+import type { CompanyStore, LoadProgress } from '../ports.ts';
 import type { DeliveryOutcome, WebhookStore } from '../webhooks/ports.ts';
-import { bearerToken } from './access.ts';
-
-/** Which surface refused a call. */
-export type Channel = 'rest' | 'mcp';
+import { bearerToken } from '../call/access.ts';
 
 /** Seconds, from 1 ms (a lookup) to 10 s (a slow aggregate); anything slower lands in +Inf. */
 export const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -35,11 +33,11 @@ export const WEBHOOK_OUTCOMES = {
   'disable-endpoint': 'disabled',
 } as const satisfies Record<DeliveryOutcome['status'], string>;
 
-export interface HttpMetrics {
+/** The app's metrics: the call pipeline's counters (CallMetrics) and the app's own. */
+export interface HttpMetrics extends CallMetrics {
   readonly registry: Registry;
   /** Koa middleware: counts and times every request. Outermost, so it sees the final status. */
   middleware(ctx: Context, next: Next): Promise<void>;
-  quotaRefused(plan: Plan, channel: Channel): void;
   freeKeyRefused(): void;
   /** Counts an attempt's recorded outcome: the webhook sender's onOutcome. */
   webhookOutcome(status: DeliveryOutcome['status']): void;
