@@ -147,7 +147,7 @@ export function buildMcpServer(catalog: McpCatalog, deps: CallDeps): Server {
   });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: catalog.tools }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) =>
-    callTool(catalog, deps, request.params, accessOf(extra.authInfo)),
+    callTool(catalog, deps, { params: request.params, access: accessOf(extra.authInfo) }),
   );
   return server;
 }
@@ -159,8 +159,7 @@ export function buildMcpServer(catalog: McpCatalog, deps: CallDeps): Server {
 async function callTool(
   { operations, byName }: McpCatalog,
   deps: CallDeps,
-  params: CallToolRequest['params'],
-  access: McpRequestAccess,
+  { params, access }: { params: CallToolRequest['params']; access: McpRequestAccess },
 ): Promise<CallToolResult> {
   const operation = byName.get(params.name);
   if (!operation) return refusal(`Unknown tool "${params.name}". Tools: ${operations.map((o) => o.name).join(', ')}.`);
