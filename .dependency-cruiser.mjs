@@ -16,90 +16,6 @@
  */
 export const temporaryAllowList = [
   {
-    rule: 'http-mcp-web-are-peers',
-    from: 'src/http/app.ts',
-    to: 'src/mcp/route.ts',
-    reason: 'issue 25 build 2 (call): the call pipeline leaves src/http for src/call and src/app wires the three peers',
-  },
-  {
-    rule: 'http-mcp-web-are-peers',
-    from: 'src/http/app.ts',
-    to: 'src/web/settings.ts',
-    reason: 'issue 25 build 2 (call): the call pipeline leaves src/http for src/call and src/app wires the three peers',
-  },
-  {
-    rule: 'http-mcp-web-are-peers',
-    from: 'src/http/app.ts',
-    to: 'src/web/web-routes.ts',
-    reason: 'issue 25 build 2 (call): the call pipeline leaves src/http for src/call and src/app wires the three peers',
-  },
-  {
-    rule: 'http-mcp-web-are-peers',
-    from: 'src/mcp/route.ts',
-    to: 'src/http/access.ts',
-    reason: 'issue 25 build 2 (call): the call pipeline leaves src/http for src/call and src/app wires the three peers',
-  },
-  {
-    rule: 'http-mcp-web-are-peers',
-    from: 'src/mcp/route.ts',
-    to: 'src/http/routes.ts',
-    reason: 'issue 25 build 2 (call): the call pipeline leaves src/http for src/call and src/app wires the three peers',
-  },
-  {
-    rule: 'http-mcp-web-are-peers',
-    from: 'src/mcp/server.ts',
-    to: 'src/http/access.ts',
-    reason: 'issue 25 build 2 (call): the call pipeline leaves src/http for src/call and src/app wires the three peers',
-  },
-  {
-    rule: 'http-mcp-web-are-peers',
-    from: 'src/mcp/server.ts',
-    to: 'src/http/operation-input.ts',
-    reason: 'issue 25 build 2 (call): the call pipeline leaves src/http for src/call and src/app wires the three peers',
-  },
-  {
-    rule: 'http-mcp-web-are-peers',
-    from: 'src/mcp/server.ts',
-    to: 'src/http/routes.ts',
-    reason: 'issue 25 build 2 (call): the call pipeline leaves src/http for src/call and src/app wires the three peers',
-  },
-  {
-    rule: 'http-mcp-web-are-peers',
-    from: 'src/web/form-fields.ts',
-    to: 'src/http/operation-input.ts',
-    reason: 'issue 25 build 2 (call): the call pipeline leaves src/http for src/call and src/app wires the three peers',
-  },
-  {
-    rule: 'http-mcp-web-are-peers',
-    from: 'src/web/run-operation.ts',
-    to: 'src/http/operation-input.ts',
-    reason: 'issue 25 build 2 (call): the call pipeline leaves src/http for src/call and src/app wires the three peers',
-  },
-  {
-    rule: 'http-mcp-web-are-peers',
-    from: 'src/web/run-operation.ts',
-    to: 'src/http/routes.ts',
-    reason: 'issue 25 build 2 (call): the call pipeline leaves src/http for src/call and src/app wires the three peers',
-  },
-  {
-    rule: 'http-mcp-web-are-peers',
-    from: 'src/web/run-signed-in.ts',
-    to: 'src/http/access.ts',
-    reason: 'issue 25 build 2 (call): the call pipeline leaves src/http for src/call and src/app wires the three peers',
-  },
-  {
-    rule: 'http-mcp-web-are-peers',
-    from: 'src/web/run-signed-in.ts',
-    to: 'src/http/operation-input.ts',
-    reason: 'issue 25 build 2 (call): the call pipeline leaves src/http for src/call and src/app wires the three peers',
-  },
-  {
-    rule: 'http-mcp-web-are-peers',
-    from: 'src/web/web-routes.ts',
-    to: 'src/http/errors.ts',
-    reason: 'issue 25 build 2 (call): the call pipeline leaves src/http for src/call and src/app wires the three peers',
-  },
-  {
     rule: 'loaders-never-build-adapters',
     from: 'loaders/index-command.ts',
     to: 'src/adapters/postgres/index-builds.ts',
@@ -128,13 +44,6 @@ export const temporaryAllowList = [
     from: 'loaders/psc-lines-worker.ts',
     to: 'src/adapters/postgres/psc-store.ts',
     reason: 'issue 25 build 3 (loaders): the composition root builds the adapters and hands the loaders their ports',
-  },
-  {
-    rule: 'no-circular',
-    from: 'src/http/access.ts',
-    to: 'src/http/metrics.ts',
-    cycle: ['src/http/metrics.ts', 'src/http/access.ts'],
-    reason: 'issue 25 build 2 (call): the metrics and access middleware of src/http stop importing each other',
   },
 ];
 
@@ -197,6 +106,14 @@ const forbidden = [
     severity: 'error',
     from: { path: '^src/call/' },
     to: { path: '^src/(http|mcp|web|app)/' },
+  },
+  {
+    name: 'rooms-below-the-surfaces',
+    comment:
+      'The operations and the capability rooms are used by the surfaces and the root; they import neither, nor an adapter.',
+    severity: 'error',
+    from: { path: '^src/(operations|accounts|ownership|webhooks|alert-detection|shared-work|synthetic|progress)/' },
+    to: { path: ['^src/(http|mcp|web|app|call|adapters|cli|composition)/', '^src/main\\.ts$'] },
   },
   {
     name: 'src-never-imports-tools',

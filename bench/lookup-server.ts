@@ -1,6 +1,6 @@
 /**
  * The service bench/lookup drives, in its own process: the same app as `npm start`
- * (src/http/app.ts) on the given PostgreSQL database, without the start-up indexing, which
+ * (src/app/app.ts) on the given PostgreSQL database, without the start-up indexing, which
  * lookups do not need. It prints its port on stderr when listening.
  */
 import { randomBytes } from 'node:crypto';
@@ -13,7 +13,7 @@ import { createPgPeopleIndex } from '../src/adapters/pg-search/pg-people-index.t
 import { createWatchlistStore } from '../src/adapters/postgres/watchlist-store.ts';
 import { createWebhookStore } from '../src/adapters/postgres/webhook-store.ts';
 import { createPgSql } from '../src/adapters/sql/pg-sql.ts';
-import { buildApp, jsonRequestLog } from '../src/http/app.ts';
+import { buildApp, jsonRequestLog } from '../src/app/app.ts';
 import { createSecretSealer } from '../src/webhooks/secret-sealer.ts';
 
 const url = process.argv[2];

@@ -7,7 +7,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../src/config.ts';
-import { buildApp, jsonRequestLog } from '../src/http/app.ts';
+import { buildApp, jsonRequestLog } from '../src/app/app.ts';
 import { openSearch } from '../src/open-search.ts';
 import { openStore, openWebhookStore } from '../src/open-store.ts';
 

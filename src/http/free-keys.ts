@@ -8,8 +8,7 @@ import { FREE_KEYS_PER_IP_PER_HOUR, generateApiKey, hashApiKey, keyPrefix, PLANS
 import { AppError, invalidInput } from '../errors.ts';
 import { SOURCE } from '../operations/envelope.ts';
 import type { KeyStore } from '../ports/keys.ts';
-import type { HttpMetrics } from './metrics.ts';
-import { unsafeTextIssue } from './operation-input.ts';
+import { unsafeTextIssue } from '../call/input.ts';
 
 /**
  * What a mail system accepts, checked pragmatically: one @, something either side, no spaces or
@@ -30,7 +29,7 @@ export const FreeKeyRequest = z.strictObject({
 
 export async function issueFreeKey(
   ctx: Context,
-  deps: { keys: KeyStore; metrics: Pick<HttpMetrics, 'freeKeyRefused'> },
+  deps: { keys: KeyStore; metrics: { freeKeyRefused(): void } },
   now: Date,
 ): Promise<void> {
   if (ctx.state.malformedBody) throw invalidInput('The request body is not valid JSON.');

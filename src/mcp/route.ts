@@ -8,14 +8,14 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { AppError } from '../errors.ts';
-import { identifyCaller, presentedAuthorization, quotaHeaders } from '../http/access.ts';
-import type { HttpDeps } from '../http/routes.ts';
+import { identifyCaller, presentedAuthorization, quotaHeaders } from '../call/access.ts';
+import type { CallDeps } from '../call/deps.ts';
 import type { Operation } from '../operations/operation.ts';
 import type { McpRequestAccess } from './server.ts';
 import { buildMcpServer, mcpCatalog, requestAuthInfo } from './server.ts';
 import { createMcpServerPool } from './server-pool.ts';
 
-export function addMcpRoute(router: Router, operations: readonly Operation[], deps: HttpDeps): void {
+export function addMcpRoute(router: Router, operations: readonly Operation[], deps: CallDeps): void {
   const catalog = mcpCatalog(operations);
   const servers = createMcpServerPool(() => buildMcpServer(catalog, deps));
   router.post('mcp', '/mcp', async (ctx: Context) => {
@@ -57,7 +57,7 @@ export function addMcpRoute(router: Router, operations: readonly Operation[], de
   router.delete('mcp', '/mcp', notAllowed);
 }
 
-async function callerOf(ctx: Context, deps: HttpDeps): Promise<McpRequestAccess['caller']> {
+async function callerOf(ctx: Context, deps: CallDeps): Promise<McpRequestAccess['caller']> {
   try {
     return await identifyCaller(deps.keys, presentedAuthorization(ctx));
   } catch (error) {

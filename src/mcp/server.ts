@@ -7,15 +7,17 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolRequest, CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
-import { AppError, HTTP_STATUS, INTERNAL_ERROR, invalidInput } from '../errors.ts';
+import type { Caller, QuotaState } from '../call/access.ts';
+import { quotaExceededText } from '../call/access.ts';
+import type { CallDeps } from '../call/deps.ts';
+import { failureOf, stackOf } from '../call/errors.ts';
+import { inputFromArguments } from '../call/input.ts';
+import { callOperation } from '../call/run.ts';
+import { AppError, INTERNAL_ERROR } from '../errors.ts';
 import { markdownContent, withEnvelope, withEnvelopeSchema } from '../operations/envelope.ts';
 import type { Operation } from '../operations/operation.ts';
-import type { Caller, QuotaState } from '../http/access.ts';
-import { quotaExceededText, runCounted } from '../http/access.ts';
-import { parseInput, readInputAhead } from '../http/operation-input.ts';
-import type { HttpDeps } from '../http/routes.ts';
 
 export const SERVER_INFO = { name: 'ukcd', version: '0.2.0' };
 
@@ -135,7 +137,7 @@ export function mcpCatalog(operations: readonly Operation[]): McpCatalog {
   };
 }
 
-export function buildMcpServer(catalog: McpCatalog, deps: HttpDeps): Server {
+export function buildMcpServer(catalog: McpCatalog, deps: CallDeps): Server {
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: {} },
     instructions:
@@ -143,57 +145,63 @@ export function buildMcpServer(catalog: McpCatalog, deps: HttpDeps): Server {
       'accounts since 2008. Find a company with search_by_name, then lookup_company. Figures are as filed, in GBP; ' +
       'null means not filed. Not a credit rating.',
   });
-  const { operations, tools, byName } = catalog;
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const access = accessOf(extra.authInfo);
-    const operation = byName.get(request.params.name);
-    if (!operation)
-      return refusal(`Unknown tool "${request.params.name}". Tools: ${operations.map((o) => o.name).join(', ')}.`);
-    access.operation = operation.name;
-    if (access.caller instanceof AppError) return refusal(access.caller.message);
-    const caller = access.caller;
-    // Read before counting, as REST does: a batch's cost is the number of companies it asks for.
-    const input = readInputAhead(operation, () => {
-      const args = request.params.arguments ?? {};
-      // As REST refuses unknown parameters: a misspelt filter must not be silently dropped.
-      const accepted = Object.keys(operation.input.shape);
-      const unknown = Object.keys(args).find((key) => !accepted.includes(key));
-      if (unknown !== undefined)
-        throw invalidInput(`Unknown argument "${unknown}". Accepted: ${accepted.join(', ') || 'none'}.`);
-      return parseInput(operation, args, (key) => key);
-    });
-    try {
-      return await runCounted(
-        deps,
-        caller,
-        'mcp',
-        (quota) => (access.quota = quota),
-        async (context): Promise<CallToolResult> => {
-          const result = await operation.run(deps, input.take(), context);
-          // The Markdown for the model to read, and beside it the JSON REST gives with format=json.
-          return { ...markdownContent(operation.toMarkdown(result)), structuredContent: withEnvelope(result) };
-        },
-        input.cost,
-      );
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'QUOTA_EXCEEDED') {
-        access.quota = quotaOf(error);
-        return refusal(quotaExceededText(error));
-      }
-      // The caller's own refusals, and a dependency down (news an agent can act on: try later, or
-      // use another tool), are tool results with the text REST gives.
-      if (error instanceof AppError && (HTTP_STATUS[error.code] < 500 || error.code === 'UPSTREAM_UNAVAILABLE'))
-        return refusal(error.message);
-      // A failure of ours: logged with its stack, and never shown (a driver's message names tables,
-      // hosts and values); REST answers 500 with the same text.
-      deps.log(
-        `error in MCP tool ${operation.name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
-      return refusal(INTERNAL_ERROR);
-    }
-  });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: catalog.tools }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) =>
+    callTool(catalog, deps, { params: request.params, access: accessOf(extra.authInfo) }),
+  );
   return server;
+}
+
+/**
+ * One tool call through the call pipeline (src/call): the tool known, the caller identified, then
+ * counted, its arguments read, the operation run; every refusal a tool result with REST's text.
+ */
+async function callTool(
+  { operations, byName }: McpCatalog,
+  deps: CallDeps,
+  { params, access }: { params: CallToolRequest['params']; access: McpRequestAccess },
+): Promise<CallToolResult> {
+  const operation = byName.get(params.name);
+  if (!operation) return refusal(`Unknown tool "${params.name}". Tools: ${operations.map((o) => o.name).join(', ')}.`);
+  access.operation = operation.name;
+  if (access.caller instanceof AppError) return refusal(access.caller.message);
+  try {
+    return await callOperation(deps, {
+      operation,
+      who: access.caller,
+      channel: 'mcp',
+      counted: (quota) => (access.quota = quota),
+      read: () => inputFromArguments(operation, params.arguments ?? {}),
+      // The Markdown for the model to read, and beside it the JSON REST gives with format=json.
+      answer: (result): CallToolResult => ({
+        ...markdownContent(operation.toMarkdown(result)),
+        structuredContent: withEnvelope(result),
+      }),
+    });
+  } catch (error) {
+    return failedCall(error, access, (line) => deps.log(`error in MCP tool ${operation.name}: ${line}`));
+  }
+}
+
+/** A failed tool call as the tool result the caller reads, with the status REST gives it. */
+function failedCall(error: unknown, access: McpRequestAccess, logStack: (stack: string) => void): CallToolResult {
+  const failure = failureOf(error);
+  switch (failure.kind) {
+    case 'refused':
+      if (failure.error.code === 'QUOTA_EXCEEDED') {
+        access.quota = quotaOf(failure.error);
+        return refusal(quotaExceededText(failure.error));
+      }
+      return refusal(failure.error.message);
+    // A dependency down is news an agent can act on (try later, or use another tool).
+    case 'unavailable':
+      return refusal(failure.error.message);
+    default:
+      // A failure of ours: logged with its stack, and never shown (a driver's message names
+      // tables, hosts and values); REST answers 500 with the same text.
+      logStack(stackOf(error));
+      return refusal(INTERNAL_ERROR);
+  }
 }
 
 /** The quota a refusal reports in its headers, for the MCP response's own. */

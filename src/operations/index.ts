@@ -7,7 +7,7 @@ import { getOwnership } from './get-ownership.ts';
 import { lookupCompanies } from './lookup-companies.ts';
 import { lookupCompany } from './lookup-company.ts';
 import { marketStats } from './market-stats.ts';
-import type { Operation } from './operation.ts';
+import type { AnyOperation } from './operation.ts';
 import { recentChanges } from './recent-changes.ts';
 import { searchByName } from './search-by-name.ts';
 import { searchCompanies } from './search-companies.ts';
@@ -23,7 +23,7 @@ import {
   webhookTest,
 } from './webhooks.ts';
 
-export const OPERATIONS: readonly Operation[] = [
+export const OPERATIONS: readonly AnyOperation[] = [
   lookupCompany,
   lookupCompanies,
   searchByName,
@@ -45,4 +45,4 @@ export const OPERATIONS: readonly Operation[] = [
   webhookRetryDelivery,
   webhookDelete,
   getAlerts,
-] as unknown as readonly Operation[];
+];

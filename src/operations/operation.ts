@@ -88,6 +88,16 @@ export interface Operation<Input extends z.ZodObject = z.ZodObject, Output exten
   toMarkdown(result: z.output<Output>): string;
 }
 
+/**
+ * An operation of the table, its schemas' types erased: what REST, MCP, OpenAPI and the call
+ * pipeline iterate over. An Operation of any input and output is one without a cast, since `run`,
+ * `cost` and `toMarkdown` are methods (their arguments compare both ways); what makes that safe
+ * is that nothing calls them but the call pipeline (src/call), and only with what the operation's
+ * own `input` schema parsed and what its own `run` answered.
+ */
+export type AnyOperation = Operation<z.ZodObject, z.ZodObject>;
+
+/** An operation, its input's and answer's types inferred from its schemas. */
 export function defineOperation<Input extends z.ZodObject, Output extends z.ZodObject>(
   operation: Operation<Input, Output>,
 ): Operation<Input, Output> {

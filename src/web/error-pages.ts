@@ -1,10 +1,11 @@
 /**
- * The one place a web page's failure becomes an answer: an AppError by its code (the status the
- * API gives for it) as a page saying what went wrong in words, a 400 naming the field; anything
- * else is logged and answered as a 500 page that says nothing of the cause.
+ * The one place a web page's failure becomes an answer, with the status the call pipeline gives it
+ * (src/call/errors.ts): an AppError as a page saying what went wrong in words, a 400 naming the
+ * field; anything else is logged and answered as a 500 page that says nothing of the cause.
  */
 import type { Context, Next } from 'koa';
-import { AppError, HTTP_STATUS, INTERNAL_ERROR } from '../errors.ts';
+import { failureOf, stackOf } from '../call/errors.ts';
+import { INTERNAL_ERROR } from '../errors.ts';
 import { html } from './html.ts';
 import { sendPage } from './respond.ts';
 
@@ -24,10 +25,7 @@ export function htmlErrors(log: (line: string) => void) {
       await next();
     } catch (error) {
       const { status, message, headers } = describe(error);
-      if (status >= 500)
-        log(
-          `error on ${ctx.method} ${ctx.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-        );
+      if (status >= 500) log(`error on ${ctx.method} ${ctx.path}: ${stackOf(error)}`);
       ctx.set(headers);
       sendPage(ctx, errorView(status, message), status);
     }
@@ -46,14 +44,20 @@ export function errorView(status: number, message: string) {
 }
 
 function describe(error: unknown): { status: number; message: string; headers: Record<string, string> } {
-  if (error instanceof AppError) {
-    // A used-up quota says when it resets, as the API's body does.
-    const resets = typeof error.extra.resets_at === 'string' ? ` It resets at ${error.extra.resets_at}.` : '';
-    return { status: HTTP_STATUS[error.code], message: `${error.message}${resets}`, headers: error.headers };
+  const failure = failureOf(error);
+  switch (failure.kind) {
+    case 'refused':
+    case 'unavailable': {
+      const { status, error } = failure;
+      // A used-up quota says when it resets, as the API's body does.
+      const resets = typeof error.extra.resets_at === 'string' ? ` It resets at ${error.extra.resets_at}.` : '';
+      return { status, message: `${error.message}${resets}`, headers: error.headers };
+    }
+    case 'body-too-large':
+      return { status: 413, message: 'The form sent more than this service accepts.', headers: {} };
+    case 'body-unreadable':
+      return { status: 400, message: 'The form could not be read. Please send it again.', headers: {} };
+    case 'internal':
+      return { status: 500, message: INTERNAL_ERROR, headers: {} };
   }
-  const status = (error as { status?: unknown }).status;
-  if (status === 413) return { status, message: 'The form sent more than this service accepts.', headers: {} };
-  if (status === 400 || status === 415)
-    return { status: 400, message: 'The form could not be read. Please send it again.', headers: {} };
-  return { status: 500, message: INTERNAL_ERROR, headers: {} };
 }

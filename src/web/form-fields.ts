@@ -7,7 +7,7 @@
  */
 import * as z from 'zod';
 import { AppError } from '../errors.ts';
-import { describeIssue, inputFromQuery, unsafeTextIssue } from '../http/operation-input.ts';
+import { describeIssue, inputFromQuery, unsafeTextIssue } from '../call/input.ts';
 import { ownershipFilterShape } from '../operations/inputs.ts';
 import type { Operation } from '../operations/operation.ts';
 

@@ -4,9 +4,16 @@
  * web-routes.ts lists them.
  */
 import type Router from '@koa/router';
+import type { CallDeps } from '../call/deps.ts';
+import type { SessionStore } from '../ports/sessions.ts';
 import type { NavLink } from './layout.ts';
-import type { WebDeps } from './run-operation.ts';
 import type { WebSettings } from './settings.ts';
+
+/** What the pages run on: the call pipeline's dependencies (operations' ports, keys, clock, metrics, log). */
+export type WebDeps = CallDeps & {
+  /** Where signed-in sessions are kept; absent, no one can sign in (every reader is anonymous). */
+  sessions?: SessionStore | undefined;
+};
 
 export interface WebPage {
   /** Add the page's routes (GET, and POST for forms) to the web router. */

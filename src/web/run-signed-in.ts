@@ -1,18 +1,20 @@
 /**
- * Running an operation for a signed-in reader: counted against the key's monthly quota through
- * the same path as an API call (runCounted: refused uncounted over quota, refunded on our own
- * failure), the input parsed by the operation's schema inside the counted call as the API does.
- * Pages that anonymous readers may see too run through runForVisitor, so a signed-in reader's
- * views count and an anonymous one's do not.
+ * How a page gets its data: by running an operation of the table through the call pipeline
+ * (src/call), its input checked by the operation's own zod schema, on the same dependencies the
+ * API uses. There is no other path from the web pages to the store or the search index.
+ *
+ * For a signed-in reader the call is counted against the key's monthly quota as an API call is
+ * (refused uncounted over quota, refunded on our own failure). Pages that anonymous readers may see
+ * too run through runForVisitor, so a signed-in reader's views count and an anonymous one's do not.
  */
 import type { Context } from 'koa';
 import type * as z from 'zod';
-import type { QuotaState } from '../http/access.ts';
-import { runCounted } from '../http/access.ts';
-import { parseInput } from '../http/operation-input.ts';
+import type { QuotaState } from '../call/access.ts';
+import { runAnonymous } from '../call/anonymous.ts';
+import { parseInput } from '../call/input.ts';
+import { callOperation } from '../call/run.ts';
 import type { Operation } from '../operations/operation.ts';
-import type { WebDeps } from './run-operation.ts';
-import { runAnonymous } from './run-operation.ts';
+import type { WebDeps } from './page.ts';
 import type { SignedIn } from './sessions.ts';
 import { signedInOf } from './visitor.ts';
 
@@ -24,21 +26,18 @@ export async function runSignedIn<Input extends z.ZodObject, Output extends z.Zo
   raw: Record<string, unknown>,
 ): Promise<{ result: z.output<Output>; quota: QuotaState }> {
   let quota: QuotaState | undefined;
-  // Web pages are counted on the REST channel: the quota-refusal metric's label.
-  const result = await runCounted(
-    deps,
-    { key: signedIn.key },
-    'rest',
-    (state) => {
+  const result = await callOperation(deps, {
+    operation,
+    who: { key: signedIn.key },
+    // Web pages are counted on the REST channel: the quota-refusal metric's label.
+    channel: 'rest',
+    counted: (state) => {
       quota = state;
     },
-    (context) =>
-      operation.run(
-        deps,
-        parseInput(operation, raw, (key) => key),
-        context,
-      ),
-  );
+    // A form names its fields as the operation's arguments.
+    read: () => parseInput(operation, raw, (key) => key),
+    answer: (answer) => answer,
+  });
   return { result, quota: quota! };
 }
 

@@ -7,11 +7,11 @@
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
-import { BODY_LIMIT_BYTES } from '../http/errors.ts';
+import { BODY_LIMIT_BYTES } from '../call/input.ts';
 import { addAssetRoutes, readAssets } from './assets.ts';
 import { htmlErrors } from './error-pages.ts';
 import type { NavLink } from './layout.ts';
-import type { WebPage } from './page.ts';
+import type { WebDeps, WebPage } from './page.ts';
 import { alertsPage } from './pages/alerts.ts';
 import { companyPage } from './pages/company.ts';
 import { leadListsPage } from './pages/lead-lists.ts';
@@ -23,7 +23,6 @@ import { watchlistPage } from './pages/watchlist.ts';
 import { createAnonymousLimiter } from './anonymous-limit.ts';
 import { visitor } from './visitor.ts';
 import type { WebState } from './respond.ts';
-import type { WebDeps } from './run-operation.ts';
 import { securityHeaders } from './security-headers.ts';
 import type { WebSettings } from './settings.ts';
 

@@ -19,7 +19,7 @@ import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-stor
 import { createPgliteSql } from '../../src/adapters/sql/pglite-sql.ts';
 import { generateApiKey, hashApiKey, keyPrefix, usageMonth } from '../../src/domain/api-keys.ts';
 import { AppError } from '../../src/errors.ts';
-import { buildApp } from '../../src/http/app.ts';
+import { buildApp } from '../../src/app/app.ts';
 import type { SearchIndex } from '../../src/ports/search-index.ts';
 import type { Sql } from '../../src/ports/sql.ts';
 import { elasticsearchUrl } from '../support/elasticsearch.ts';

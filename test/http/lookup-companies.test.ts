@@ -11,7 +11,7 @@ import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts
 import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
 import { hashApiKey, keyPrefix, usageMonth } from '../../src/domain/api-keys.ts';
-import { runCounted } from '../../src/http/access.ts';
+import { runCounted } from '../../src/call/access.ts';
 import { NOTE, SOURCE } from '../../src/operations/envelope.ts';
 import { lookupCompanies } from '../../src/operations/lookup-companies.ts';
 import { call, loadFixtures, markdown, NOW } from '../support/api-fixtures.ts';
@@ -188,13 +188,8 @@ for (const setup of setups) {
       const caller = { key: (await world.keys.findByHash(hashApiKey(key)))! };
       const deps = { keys: world.keys, metrics: { quotaRefused: () => {} }, clock: () => NOW };
       await assert.rejects(
-        runCounted(
-          deps,
-          caller,
-          'rest',
-          () => {},
-          async () => Promise.reject(new Error('store down')),
-          40,
+        runCounted(deps, { who: caller, channel: 'rest', counted: () => {}, cost: 40 }, async () =>
+          Promise.reject(new Error('store down')),
         ),
         /store down/,
       );

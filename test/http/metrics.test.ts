@@ -18,8 +18,8 @@ import { createPgPeopleIndex } from '../../src/adapters/pg-search/pg-people-inde
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
 import { createPgSql } from '../../src/adapters/sql/pg-sql.ts';
 import { keyPrefix } from '../../src/domain/api-keys.ts';
-import { buildApp } from '../../src/http/app.ts';
-import { createHttpMetrics, LATENCY_BUCKETS, operationLabel, STORE_TIMEOUT_MS } from '../../src/http/metrics.ts';
+import { buildApp } from '../../src/app/app.ts';
+import { createHttpMetrics, LATENCY_BUCKETS, operationLabel, STORE_TIMEOUT_MS } from '../../src/app/metrics.ts';
 import { OPERATIONS } from '../../src/operations/index.ts';
 import type { Sql } from '../../src/ports/sql.ts';
 import { call, filings, loadFixtures, NOW } from '../support/api-fixtures.ts';

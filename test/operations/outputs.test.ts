@@ -12,7 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import { Ajv } from 'ajv';
 import { keyPrefix, usageMonth } from '../../src/domain/api-keys.ts';
 import { TRIGGERS } from '../../src/domain/triggers.ts';
-import { parseInput } from '../../src/http/operation-input.ts';
+import { parseInput } from '../../src/call/input.ts';
 import { outputSchemaOf } from '../../src/mcp/server.ts';
 import { withEnvelope } from '../../src/operations/envelope.ts';
 import { OPERATIONS } from '../../src/operations/index.ts';

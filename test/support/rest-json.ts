@@ -4,7 +4,7 @@
  * structuredContent with the JSON REST answers.
  */
 import assert from 'node:assert/strict';
-import { pathParameters } from '../../src/http/operation-input.ts';
+import { pathParameters } from '../../src/call/input.ts';
 import type { Operation } from '../../src/operations/operation.ts';
 import { call } from './api-fixtures.ts';
 import type { World } from './api-world.ts';

@@ -19,9 +19,9 @@ import { createOwnershipReader } from '../../src/adapters/postgres/ownership-rea
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
 import { createWebhookStore } from '../../src/adapters/postgres/webhook-store.ts';
 import { createPgSql } from '../../src/adapters/sql/pg-sql.ts';
-import { buildApp } from '../../src/http/app.ts';
-import { createHttpMetrics, STORE_TIMEOUT_MS } from '../../src/http/metrics.ts';
-import type { HttpMetrics } from '../../src/http/metrics.ts';
+import { buildApp } from '../../src/app/app.ts';
+import { createHttpMetrics, STORE_TIMEOUT_MS } from '../../src/app/metrics.ts';
+import type { HttpMetrics } from '../../src/app/metrics.ts';
 import type { Sql } from '../../src/ports/sql.ts';
 import type { WebhookStore } from '../../src/ports/webhooks.ts';
 import { createSecretSealer } from '../../src/webhooks/secret-sealer.ts';

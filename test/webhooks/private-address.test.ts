@@ -19,7 +19,7 @@ import { createOwnershipReader } from '../../src/adapters/postgres/ownership-rea
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
 import { createWebhookStore } from '../../src/adapters/postgres/webhook-store.ts';
 import { generateApiKey, hashApiKey, keyPrefix } from '../../src/domain/api-keys.ts';
-import { buildApp } from '../../src/http/app.ts';
+import { buildApp } from '../../src/app/app.ts';
 import type { Lookup } from '../../src/webhooks/address-policy.ts';
 import type { WebhookStore, WebhookTransport } from '../../src/ports/webhooks.ts';
 import { createSecretSealer } from '../../src/webhooks/secret-sealer.ts';

@@ -9,9 +9,8 @@ import { getAlerts } from '../../operations/watchlist.ts';
 import { formatDate } from '../format.ts';
 import { html } from '../html.ts';
 import type { SafeHtml } from '../html.ts';
-import type { WebPage } from '../page.ts';
+import type { WebDeps, WebPage } from '../page.ts';
 import { sendPage } from '../respond.ts';
-import type { WebDeps } from '../run-operation.ts';
 import { runSignedIn } from '../run-signed-in.ts';
 import { requireSignIn } from './watchlist.ts';
 

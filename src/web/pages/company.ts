@@ -15,9 +15,8 @@ import { figureChart } from '../figure-chart.ts';
 import { formatCount, formatDate, formatPounds } from '../format.ts';
 import { html } from '../html.ts';
 import type { HtmlValue, SafeHtml } from '../html.ts';
-import type { WebPage } from '../page.ts';
+import type { WebDeps, WebPage } from '../page.ts';
 import { sendPage } from '../respond.ts';
-import type { WebDeps } from '../run-operation.ts';
 import { runForVisitor } from '../run-signed-in.ts';
 import { statusBadge } from './search.ts';
 

@@ -17,9 +17,8 @@ import type { SafeHtml } from '../html.ts';
 import { html } from '../html.ts';
 import { csvExtent, leadCsv } from '../lead-csv.ts';
 import type { CsvExtent, LeadPage } from '../lead-csv.ts';
-import type { WebPage } from '../page.ts';
+import type { WebDeps, WebPage } from '../page.ts';
 import { sendPage } from '../respond.ts';
-import type { WebDeps } from '../run-operation.ts';
 import { runForVisitor } from '../run-signed-in.ts';
 import type { WebSettings } from '../settings.ts';
 

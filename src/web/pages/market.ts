@@ -16,9 +16,8 @@ import { fieldGroups, formFields, readForm } from '../form-fields.ts';
 import type { SafeHtml } from '../html.ts';
 import { formatCount, formatPounds } from '../format.ts';
 import { html } from '../html.ts';
-import type { WebPage } from '../page.ts';
+import type { WebDeps, WebPage } from '../page.ts';
 import { sendPage } from '../respond.ts';
-import type { WebDeps } from '../run-operation.ts';
 import { runForVisitor } from '../run-signed-in.ts';
 
 type MarketResult = z.output<typeof marketStats.output>;

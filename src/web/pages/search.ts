@@ -9,9 +9,8 @@ import { searchByName } from '../../operations/search-by-name.ts';
 import { formatDate } from '../format.ts';
 import { html } from '../html.ts';
 import type { SafeHtml } from '../html.ts';
-import type { WebPage } from '../page.ts';
+import type { WebDeps, WebPage } from '../page.ts';
 import { sendPage } from '../respond.ts';
-import type { WebDeps } from '../run-operation.ts';
 import { runForVisitor } from '../run-signed-in.ts';
 
 /** Results of a submitted search: one page of the operation's ranking. */

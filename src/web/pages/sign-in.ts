@@ -6,9 +6,8 @@
 import type { Context } from 'koa';
 import { checkForm, formField } from '../form-guard.ts';
 import { html } from '../html.ts';
-import type { WebPage } from '../page.ts';
+import type { WebDeps, WebPage } from '../page.ts';
 import { sendPage } from '../respond.ts';
-import type { WebDeps } from '../run-operation.ts';
 import { newCsrfToken } from '../csrf.ts';
 import { cookieOptions, SIGN_IN_COOKIE, signIn, signOut } from '../sessions.ts';
 import type { WebSettings } from '../settings.ts';

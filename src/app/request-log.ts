@@ -4,7 +4,7 @@
  */
 import type { Context, Next } from 'koa';
 import { keyPrefix, looksLikeApiKey } from '../domain/api-keys.ts';
-import { bearerToken } from './access.ts';
+import { bearerToken } from '../call/access.ts';
 import { requestOperation } from './metrics.ts';
 
 export interface RequestLogEntry {

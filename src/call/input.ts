@@ -1,11 +1,15 @@
 /**
- * From an HTTP request to an operation's input: REST names to argument names, query strings to
- * numbers where the schema wants numbers, unknown or repeated parameters refused, and zod's
- * issues turned into one 400 message that names the parameter the caller sent.
+ * From what a caller sent to an operation's input, for every surface: a query string or a JSON
+ * body (REST names to argument names, query strings to numbers where the schema wants numbers,
+ * unknown or repeated parameters refused), a tool's arguments (MCP), a form (the web pages); and
+ * zod's issues turned into one 400 message that names the parameter the caller sent.
  */
 import * as z from 'zod';
 import { invalidInput } from '../errors.ts';
 import type { Operation } from '../operations/operation.ts';
+
+/** The largest request body accepted, JSON or form: a larger one is refused (413) unread. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Parameters every operation accepts besides its own: the answer's shape, and the key (access.ts). */
 const COMMON = new Set(['format', 'key']);
@@ -86,6 +90,21 @@ export function inputFromBody(
 export function bodyFields(operation: Operation): string[] {
   const inPath = pathParameters(operation).map((param) => argumentName(operation, param));
   return Object.keys(operation.input.shape).filter((key) => !inPath.includes(key));
+}
+
+/**
+ * The input from an MCP tool's arguments, named as the tool names them. As REST refuses unknown
+ * parameters, an unknown argument is refused: a misspelt filter must not be silently dropped.
+ */
+export function inputFromArguments<Input extends z.ZodObject>(
+  operation: Operation<Input>,
+  args: Record<string, unknown>,
+): z.output<Input> {
+  const accepted = Object.keys(operation.input.shape);
+  const unknown = Object.keys(args).find((key) => !accepted.includes(key));
+  if (unknown !== undefined)
+    throw invalidInput(`Unknown argument "${unknown}". Accepted: ${accepted.join(', ') || 'none'}.`);
+  return parseInput(operation, args, (key) => key);
 }
 
 /** An operation's input read before the call is counted, and what the call costs. */

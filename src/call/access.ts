@@ -1,14 +1,15 @@
 /**
  * Who is calling and whether they may: the bearer key, checked by its hash, and the monthly quota,
- * counted atomically in the store. Shared by the REST routes and the MCP tools, which answer the
- * same refusals in their own way.
+ * counted atomically in the store. Shared by the REST routes, the MCP tools and the signed-in web
+ * pages, which answer the same refusals in their own way.
  */
 import { hashApiKey, nextMonthStart, PLANS, usageMonth } from '../domain/api-keys.ts';
-import { AppError, HTTP_STATUS, INVALID_KEY, MISSING_KEY } from '../errors.ts';
+import { AppError, INVALID_KEY, MISSING_KEY } from '../errors.ts';
 import type { CallContext } from '../operations/operation.ts';
 import type { ApiKeyRecord, QuotaTake } from '../domain/api-keys.ts';
 import type { KeyStore } from '../ports/keys.ts';
-import type { Channel, HttpMetrics } from './metrics.ts';
+import { givesRequestsBack } from './errors.ts';
+import type { CallMetrics, Channel } from './metrics.ts';
 
 export interface Caller {
   key: ApiKeyRecord;
@@ -73,22 +74,27 @@ export function quotaHeaders(state: QuotaState): Record<string, string> {
   };
 }
 
+/** How a call is counted: who asks, on which channel, for how many requests, and when. */
+export interface Count {
+  caller: Caller;
+  channel: Channel;
+  /** Requests of the quota the call takes: one, or one per company of a batch. */
+  cost: number;
+  now: Date;
+}
+
+type CountDeps = { keys: KeyStore; metrics: CallMetrics };
+
 /**
  * Count the call's requests for the caller (one, or `cost` for a batch), or refuse it when this
  * month's quota has fewer left (nothing is counted then). The refusal carries the contract's body
  * and headers, and is counted in the metrics here, where REST and MCP both pass, by the channel it
  * came in on. A batch refused says how many it needed and how many are left.
  */
-export async function countRequest(
-  deps: { keys: KeyStore; metrics: Pick<HttpMetrics, 'quotaRefused'> },
-  caller: Caller,
-  now: Date,
-  channel: Channel,
-  cost = 1,
-): Promise<QuotaState> {
-  const limit = PLANS[caller.key.plan].monthly_quota;
-  const taken = await deps.keys.consumeRequests(caller.key.id, usageMonth(now), limit, cost);
-  return quotaAfter(deps, caller, taken, now, channel, cost);
+async function countRequest(deps: CountDeps, count: Count): Promise<QuotaState> {
+  const limit = PLANS[count.caller.key.plan].monthly_quota;
+  const taken = await deps.keys.consumeRequests(count.caller.key.id, usageMonth(count.now), limit, count.cost);
+  return quotaAfter(deps, count, taken);
 }
 
 /**
@@ -96,18 +102,16 @@ export async function countRequest(
  * (REST calls; the same refusals, in the same order: no key or an unknown or revoked one is a 401,
  * with nothing counted, before the quota is looked at).
  */
-export async function identifyAndCount(
-  deps: { keys: KeyStore; metrics: Pick<HttpMetrics, 'quotaRefused'> },
+async function identifyAndCount(
+  deps: CountDeps,
   authorization: string | undefined,
-  now: Date,
-  channel: Channel,
-  cost = 1,
+  count: Omit<Count, 'caller'>,
 ): Promise<{ caller: Caller; quota: QuotaState }> {
   const hash = presentedKeyHash(authorization);
-  const found = await deps.keys.identifyAndConsume(hash, usageMonth(now), PLAN_QUOTAS, cost);
+  const found = await deps.keys.identifyAndConsume(hash, usageMonth(count.now), PLAN_QUOTAS, count.cost);
   if (!found || found.take === null) throw new AppError('UNAUTHORIZED', INVALID_KEY);
   const caller = { key: found.key };
-  return { caller, quota: quotaAfter(deps, caller, found.take, now, channel, cost) };
+  return { caller, quota: quotaAfter(deps, { ...count, caller }, found.take) };
 }
 
 const PLAN_QUOTAS = Object.fromEntries(
@@ -115,66 +119,74 @@ const PLAN_QUOTAS = Object.fromEntries(
 ) as Record<keyof typeof PLANS, number>;
 
 /** The quota after a take, or the refusal (counted in the metrics) when nothing was counted. */
-function quotaAfter(
-  deps: { metrics: Pick<HttpMetrics, 'quotaRefused'> },
-  caller: Caller,
-  taken: QuotaTake,
-  now: Date,
-  channel: Channel,
-  cost: number,
-): QuotaState {
-  const limit = PLANS[caller.key.plan].monthly_quota;
+function quotaAfter(deps: { metrics: CallMetrics }, count: Count, taken: QuotaTake): QuotaState {
+  const { caller, now } = count;
+  const state = {
+    limit: PLANS[caller.key.plan].monthly_quota,
+    remaining: taken.left,
+    reset: Math.floor(nextMonthStart(now).getTime() / 1000),
+  };
+  if (taken.counted) return state;
+  deps.metrics.quotaRefused(caller.key.plan, count.channel);
+  throw quotaRefusal(state, count);
+}
+
+/** The 429 of a call over quota: when it resets, and for a batch what it needed and what is left. */
+function quotaRefusal(state: QuotaState, { cost, now }: Count): AppError {
   const resetsAt = nextMonthStart(now);
-  const reset = Math.floor(resetsAt.getTime() / 1000);
-  if (!taken.counted) {
-    deps.metrics.quotaRefused(caller.key.plan, channel);
-    const state = { limit, remaining: taken.left, reset };
-    throw new AppError(
-      'QUOTA_EXCEEDED',
-      cost === 1
-        ? 'Monthly quota exceeded'
-        : `Monthly quota exceeded: this call needs ${cost} requests and ${taken.left} ${taken.left === 1 ? 'is' : 'are'} left`,
-      {
-        resets_at: `${resetsAt.toISOString().slice(0, 10)}T00:00:00Z`,
-        ...(cost === 1 ? {} : { requests_needed: cost, requests_left: taken.left }),
+  const left = state.remaining;
+  return new AppError(
+    'QUOTA_EXCEEDED',
+    cost === 1
+      ? 'Monthly quota exceeded'
+      : `Monthly quota exceeded: this call needs ${cost} requests and ${left} ${left === 1 ? 'is' : 'are'} left`,
+    {
+      resets_at: `${resetsAt.toISOString().slice(0, 10)}T00:00:00Z`,
+      ...(cost === 1 ? {} : { requests_needed: cost, requests_left: left }),
+    },
+    {
+      headers: {
+        ...quotaHeaders(state),
+        'Retry-After': String(Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000))),
       },
-      {
-        headers: {
-          ...quotaHeaders(state),
-          'Retry-After': String(Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000))),
-        },
-      },
-    );
-  }
-  return { limit, remaining: taken.left, reset };
+    },
+  );
+}
+
+/** How one counted call is made: who asks, on which channel, for how many requests. */
+export interface CountedCall {
+  /** The caller identified already (MCP, a signed-in page), or the key it presents (REST). */
+  who: Caller | { authorization: string | undefined };
+  channel: Channel;
+  /** Told the quota after the call is counted, before the work. */
+  counted: (quota: QuotaState) => void;
+  /** Requests of the quota the call takes; one unless a batch. */
+  cost?: number;
 }
 
 /**
- * One counted call, for REST and MCP alike: count it (`cost` requests, one unless a batch), or
+ * One counted call, for every surface alike: count it (`cost` requests, one unless a batch), or
  * refuse it over quota, uncounted; tell the surface the quota after it, then do the work; a failure
  * of ours (5xx, or anything not an AppError) gives the requests back, so that only answers the
  * caller caused are counted. Given the presented key rather than a caller already identified (a
  * REST call), the key is identified and the call counted in one round trip (identifyAndCount).
  */
 export async function runCounted<T>(
-  deps: { keys: KeyStore; metrics: Pick<HttpMetrics, 'quotaRefused'>; clock: () => Date },
-  who: Caller | { authorization: string | undefined },
-  channel: Channel,
-  counted: (quota: QuotaState) => void,
+  deps: CountDeps & { clock: () => Date },
+  call: CountedCall,
   work: (context: CallContext) => Promise<T>,
-  cost = 1,
 ): Promise<T> {
+  const { who, channel, cost = 1 } = call;
   const now = deps.clock();
   const { caller, quota } =
     'key' in who
-      ? { caller: who, quota: await countRequest(deps, who, now, channel, cost) }
-      : await identifyAndCount(deps, who.authorization, now, channel, cost);
-  counted(quota);
+      ? { caller: who, quota: await countRequest(deps, { caller: who, channel, cost, now }) }
+      : await identifyAndCount(deps, who.authorization, { channel, cost, now });
+  call.counted(quota);
   try {
     return await work({ keyId: caller.key.id, plan: caller.key.plan, today: now.toISOString().slice(0, 10), now });
   } catch (error) {
-    if (!(error instanceof AppError) || HTTP_STATUS[error.code] >= 500)
-      await deps.keys.refundRequest(caller.key.id, usageMonth(now), cost).catch(() => {});
+    if (givesRequestsBack(error)) await deps.keys.refundRequest(caller.key.id, usageMonth(now), cost).catch(() => {});
     throw error;
   }
 }

@@ -1,17 +1,15 @@
 /**
- * How a page gets its data: by running an operation of the table (src/operations), its input
- * checked by the operation's own zod schema, on the same dependencies the API uses. There is no
- * other path from the web pages to the store or the search index.
+ * A call for a reader who has not signed in (the web pages): an operation of the table run on the
+ * same dependencies the API uses, its input checked by the operation's own zod schema.
  *
  * Anonymous page views are counted against no key, so they may run only the operations that read
  * public register data (ANONYMOUS_OPERATIONS); an operation about a key's own things (watchlist,
- * alerts, webhooks) needs a signed-in key and goes through runCounted like an API call.
+ * alerts, webhooks) needs a signed-in key and goes through callOperation (run.ts) like an API call.
  */
 import type * as z from 'zod';
-import { parseInput } from '../http/operation-input.ts';
-import type { HttpDeps } from '../http/routes.ts';
 import type { CallContext, Operation } from '../operations/operation.ts';
-import type { SessionStore } from '../ports/sessions.ts';
+import type { CallDeps } from './deps.ts';
+import { parseInput } from './input.ts';
 
 /** The operations a page may run for a reader who has not signed in. */
 export const ANONYMOUS_OPERATIONS: ReadonlySet<string> = new Set([
@@ -27,19 +25,13 @@ export const ANONYMOUS_OPERATIONS: ReadonlySet<string> = new Set([
   'recent_changes',
 ]);
 
-/** What the pages run on: the app's HTTP dependencies (operations' ports, keys, clock, metrics, log). */
-export type WebDeps = HttpDeps & {
-  /** Where signed-in sessions are kept; absent, no one can sign in (every reader is anonymous). */
-  sessions?: SessionStore | undefined;
-};
-
 /**
  * Run `operation` for an anonymous reader: `raw` is parsed by the operation's input schema (a
  * refusal is a 400 naming the field as the form names it: the argument's name), then the
  * operation runs with today's date from the app's clock. Not counted against any key.
  */
 export async function runAnonymous<Input extends z.ZodObject, Output extends z.ZodObject>(
-  deps: WebDeps,
+  deps: CallDeps,
   operation: Operation<Input, Output>,
   raw: Record<string, unknown>,
 ): Promise<z.output<Output>> {

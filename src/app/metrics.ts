@@ -10,15 +10,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { CallMetrics } from '../call/metrics.ts';
 import { AppError } from '../errors.ts';
 import type { LoadJournal } from '../ports/load-journal.ts';
 import type { LoadProgress } from '../domain/loads.ts';
-import type { Plan } from '../domain/api-keys.ts';
 import type { DeliveryOutcome, WebhookStore } from '../ports/webhooks.ts';
-import { bearerToken } from './access.ts';
-
-/** Which surface refused a call. */
-export type Channel = 'rest' | 'mcp';
+import { bearerToken } from '../call/access.ts';
 
 /** Seconds, from 1 ms (a lookup) to 10 s (a slow aggregate); anything slower lands in +Inf. */
 export const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -37,11 +34,11 @@ export const WEBHOOK_OUTCOMES = {
   'disable-endpoint': 'disabled',
 } as const satisfies Record<DeliveryOutcome['status'], string>;
 
-export interface HttpMetrics {
+/** The app's metrics: the call pipeline's counters (CallMetrics) and the app's own. */
+export interface HttpMetrics extends CallMetrics {
   readonly registry: Registry;
   /** Koa middleware: counts and times every request. Outermost, so it sees the final status. */
   middleware(ctx: Context, next: Next): Promise<void>;
-  quotaRefused(plan: Plan, channel: Channel): void;
   freeKeyRefused(): void;
   /** Counts an attempt's recorded outcome: the webhook sender's onOutcome. */
   webhookOutcome(status: DeliveryOutcome['status']): void;
@@ -89,7 +86,40 @@ export function createHttpMetrics(options: HttpMetricsOptions): HttpMetrics {
   const registry = new Registry();
   // Unprefixed (process_*, nodejs_*), as the usual Node.js dashboards expect; once per registry.
   collectDefaultMetrics({ register: registry });
+  const middleware = requestMetrics(registry);
+  const quotaRefusals = new Counter({
+    name: 'ukcd_quota_refusals_total',
+    help: 'Calls refused because the key used up its monthly quota, by plan and channel (rest or mcp).',
+    labelNames: ['plan', 'channel'] as const,
+    registers: [registry],
+  });
+  const freeKeysRefused = new Counter({
+    name: 'ukcd_free_keys_refused_total',
+    help: 'Free keys refused because the client address had its hourly allowance.',
+    registers: [registry],
+  });
+  const deliveries = deliveryCounter(registry);
+  const timeoutMs = options.storeTimeoutMs ?? STORE_TIMEOUT_MS;
+  addLoadGauges(registry, options.store, timeoutMs);
+  if (options.webhooks) addWebhookQueueGauges(registry, options.webhooks, timeoutMs);
 
+  return {
+    registry,
+    middleware,
+    quotaRefused(plan, channel) {
+      quotaRefusals.inc({ plan, channel });
+    },
+    freeKeyRefused() {
+      freeKeysRefused.inc();
+    },
+    webhookOutcome(status) {
+      deliveries.inc({ outcome: WEBHOOK_OUTCOMES[status] });
+    },
+  };
+}
+
+/** The requests and their latency, by operation and status: the middleware that counts and times them. */
+function requestMetrics(registry: Registry): HttpMetrics['middleware'] {
   const requests = new Counter({
     name: 'ukcd_http_requests_total',
     help: 'HTTP requests answered, by operation (or route) and status.',
@@ -103,18 +133,6 @@ export function createHttpMetrics(options: HttpMetricsOptions): HttpMetrics {
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
-  const quotaRefusals = new Counter({
-    name: 'ukcd_quota_refusals_total',
-    help: 'Calls refused because the key used up its monthly quota, by plan and channel (rest or mcp).',
-    labelNames: ['plan', 'channel'] as const,
-    registers: [registry],
-  });
-  const freeKeysRefused = new Counter({
-    name: 'ukcd_free_keys_refused_total',
-    help: 'Free keys refused because the client address had its hourly allowance.',
-    registers: [registry],
-  });
-
   // One child per label pair, made once: a request then costs a map lookup, an inc and an observe.
   const children = new Map<string, { inc(): void; observe(seconds: number): void }>();
   const childFor = (operation: string, status: number) => {
@@ -129,7 +147,20 @@ export function createHttpMetrics(options: HttpMetricsOptions): HttpMetrics {
     }
     return child;
   };
+  return async (ctx, next) => {
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      const child = childFor(requestOperation(ctx), ctx.status);
+      child.inc();
+      child.observe((performance.now() - started) / 1000);
+    }
+  };
+}
 
+/** The webhook sender's recorded outcomes, every one from the start at 0 so that rate() sees the first. */
+function deliveryCounter(registry: Registry): Counter<'outcome'> {
   const deliveries = new Counter({
     name: 'ukcd_webhook_deliveries_total',
     help:
@@ -138,35 +169,8 @@ export function createHttpMetrics(options: HttpMetricsOptions): HttpMetrics {
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
-  // Every outcome from the start at 0, so that rate() sees the first one.
   for (const outcome of Object.values(WEBHOOK_OUTCOMES)) deliveries.labels({ outcome }).inc(0);
-
-  const timeoutMs = options.storeTimeoutMs ?? STORE_TIMEOUT_MS;
-  addLoadGauges(registry, options.store, timeoutMs);
-  if (options.webhooks) addWebhookQueueGauges(registry, options.webhooks, timeoutMs);
-
-  return {
-    registry,
-    async middleware(ctx, next) {
-      const started = performance.now();
-      try {
-        await next();
-      } finally {
-        const child = childFor(requestOperation(ctx), ctx.status);
-        child.inc();
-        child.observe((performance.now() - started) / 1000);
-      }
-    },
-    quotaRefused(plan, channel) {
-      quotaRefusals.inc({ plan, channel });
-    },
-    freeKeyRefused() {
-      freeKeysRefused.inc();
-    },
-    webhookOutcome(status) {
-      deliveries.inc({ outcome: WEBHOOK_OUTCOMES[status] });
-    },
-  };
+  return deliveries;
 }
 
 /**
@@ -192,70 +196,71 @@ function sharedReading<T>(
 
 /** Gauges read from the load journal when scraped (one shared, bounded reading a scrape). */
 function addLoadGauges(registry: Registry, store: Pick<LoadJournal, 'loadProgress'>, timeoutMs: number): void {
-  const refresh = sharedReading(() => store.loadProgress(), timeoutMs, apply);
-  const gauge = (name: string, help: string, labelNames: readonly string[]) =>
-    new Gauge({ name, help, labelNames, registers: [registry], collect: refresh });
+  const refresh = sharedReading(
+    () => store.loadProgress(),
+    timeoutMs,
+    (progress) => showLoads(gauges, progress),
+  );
+  const gauges = loadGauges(
+    (name, help, labelNames) => new Gauge({ name, help, labelNames, registers: [registry], collect: refresh }),
+  );
+}
 
-  const up = gauge(
-    'ukcd_store_up',
-    'Whether this scrape read the load journal from the store in time (1) or not (0).',
-    [],
-  );
-  const running = gauge('ukcd_load_running', 'Loads the journal says are running (always 1).', ['kind', 'source']);
-  const started = gauge('ukcd_load_started_timestamp_seconds', 'When each running load started (Unix time).', [
-    'kind',
-    'source',
-  ]);
-  const rowsRead = gauge(
-    'ukcd_load_rows_read',
-    'Rows (register) or filings (accounts) a running load has read so far.',
-    ['kind', 'source'],
-  );
-  const rowsWritten = gauge('ukcd_load_rows_written', 'Rows or filings a running load has written so far.', [
-    'kind',
-    'source',
-  ]);
-  const rowsRejected = gauge('ukcd_load_rows_rejected', 'Rows or filings a running load has rejected so far.', [
-    'kind',
-    'source',
-  ]);
-  const lastFinished = gauge(
-    'ukcd_load_last_finished_timestamp_seconds',
-    'When the newest load of each kind that ended with each status (done, failed, interrupted) ended (Unix time).',
-    ['kind', 'status'],
-  );
-  const lastWritten = gauge(
-    'ukcd_load_last_rows_written',
-    'Rows or filings written by the newest load of each kind that ended with each status.',
-    ['kind', 'status'],
-  );
-  const lastRejected = gauge(
-    'ukcd_load_last_rows_rejected',
-    'Rows or filings rejected by the newest load of each kind that ended with each status.',
-    ['kind', 'status'],
-  );
+type MakeGauge = (name: string, help: string, labelNames: readonly string[]) => Gauge;
 
-  const fromStore = [running, started, rowsRead, rowsWritten, rowsRejected, lastFinished, lastWritten, lastRejected];
+/** The load journal's gauges: whether it was read, the running loads, the newest finished of each kind. */
+function loadGauges(gauge: MakeGauge) {
+  const running = ['kind', 'source'];
+  const finished = ['kind', 'status'];
+  return {
+    up: gauge('ukcd_store_up', 'Whether this scrape read the load journal from the store in time (1) or not (0).', []),
+    running: gauge('ukcd_load_running', 'Loads the journal says are running (always 1).', running),
+    started: gauge('ukcd_load_started_timestamp_seconds', 'When each running load started (Unix time).', running),
+    rowsRead: gauge(
+      'ukcd_load_rows_read',
+      'Rows (register) or filings (accounts) a running load has read so far.',
+      running,
+    ),
+    rowsWritten: gauge('ukcd_load_rows_written', 'Rows or filings a running load has written so far.', running),
+    rowsRejected: gauge('ukcd_load_rows_rejected', 'Rows or filings a running load has rejected so far.', running),
+    lastFinished: gauge(
+      'ukcd_load_last_finished_timestamp_seconds',
+      'When the newest load of each kind that ended with each status (done, failed, interrupted) ended (Unix time).',
+      finished,
+    ),
+    lastWritten: gauge(
+      'ukcd_load_last_rows_written',
+      'Rows or filings written by the newest load of each kind that ended with each status.',
+      finished,
+    ),
+    lastRejected: gauge(
+      'ukcd_load_last_rows_rejected',
+      'Rows or filings rejected by the newest load of each kind that ended with each status.',
+      finished,
+    ),
+  };
+}
+
+/** A reading of the load journal on its gauges; none (null) leaves only ukcd_store_up, at 0. */
+function showLoads({ up, ...fromStore }: ReturnType<typeof loadGauges>, progress: LoadProgress | null): void {
+  // Nothing stale: without a reading, the loads are absent and ukcd_store_up says why.
+  for (const metric of Object.values(fromStore)) metric.reset();
+  up.set(progress ? 1 : 0);
+  if (!progress) return;
   const seconds = (iso: string) => Date.parse(iso) / 1000;
-  function apply(progress: LoadProgress | null): void {
-    // Nothing stale: without a reading, the loads are absent and ukcd_store_up says why.
-    for (const metric of fromStore) metric.reset();
-    up.set(progress ? 1 : 0);
-    if (!progress) return;
-    for (const load of progress.running) {
-      const labels = { kind: load.kind, source: load.source };
-      running.set(labels, 1);
-      started.set(labels, seconds(load.started_at));
-      rowsRead.set(labels, load.rows_read);
-      rowsWritten.set(labels, load.rows_written);
-      rowsRejected.set(labels, load.rows_rejected);
-    }
-    for (const load of progress.lastFinished) {
-      const labels = { kind: load.kind, status: load.status };
-      lastFinished.set(labels, seconds(load.finished_at));
-      lastWritten.set(labels, load.rows_written);
-      lastRejected.set(labels, load.rows_rejected);
-    }
+  for (const load of progress.running) {
+    const labels = { kind: load.kind, source: load.source };
+    fromStore.running.set(labels, 1);
+    fromStore.started.set(labels, seconds(load.started_at));
+    fromStore.rowsRead.set(labels, load.rows_read);
+    fromStore.rowsWritten.set(labels, load.rows_written);
+    fromStore.rowsRejected.set(labels, load.rows_rejected);
+  }
+  for (const load of progress.lastFinished) {
+    const labels = { kind: load.kind, status: load.status };
+    fromStore.lastFinished.set(labels, seconds(load.finished_at));
+    fromStore.lastWritten.set(labels, load.rows_written);
+    fromStore.lastRejected.set(labels, load.rows_rejected);
   }
 }
 
