@@ -29,7 +29,6 @@ import type { OwnershipReader, PscStore } from '../../src/ports/ownership.ts';
 import type { PeopleIndex } from '../../src/ports/people-index.ts';
 import { generateApiKey, hashApiKey, keyPrefix } from '../../src/domain/api-keys.ts';
 import { buildApp } from '../../src/app/app.ts';
-import type { CompanyStore } from '../../src/ports/companies.ts';
 import type { KeyStore } from '../../src/ports/keys.ts';
 import type { Plan } from '../../src/domain/api-keys.ts';
 import type { SearchIndex } from '../../src/ports/search-index.ts';
