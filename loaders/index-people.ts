@@ -7,11 +7,10 @@
  * record names any more. The store remembers, per index, the time each run started from; runs on
  * one index take turns (the store's lock).
  */
-import { createPeopleSource } from '../src/adapters/postgres/people-source.ts';
 import { formatDuration, startProgress } from '../src/cli/progress.ts';
 import type { PeopleIndex, PersonDocument } from '../src/ownership/people.ts';
 import type { PeopleBatch, PeopleSource } from '../src/ownership/ports.ts';
-import type { CompanyStore, Sql } from '../src/ports.ts';
+import type { CompanyStore } from '../src/ports.ts';
 import { readAhead } from './index-search.ts';
 
 export interface IndexPeopleOptions {
@@ -103,14 +102,4 @@ async function* peopleOf(
     yield batch.people;
     advance(batch.people.length + batch.gone.length);
   }
-}
-
-/** The people index of an opened search (open-search.ts), brought up to date from the store on `sql`. */
-export function indexPeopleOf(
-  sql: Sql,
-  store: Pick<CompanyStore, 'now' | 'searchIndexedThrough' | 'recordSearchIndexedThrough' | 'indexingExclusively'>,
-  search: { people: PeopleIndex; peopleTarget: string },
-  options: IndexPeopleOptions = {},
-): Promise<IndexPeopleSummary> {
-  return indexPeople(store, createPeopleSource(sql), { index: search.people, target: search.peopleTarget }, options);
 }

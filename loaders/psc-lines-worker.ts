@@ -17,8 +17,8 @@
  *   <- { kind: 'credit' } after each batch is taken
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { serialisePscs } from '../src/adapters/postgres/psc-store.ts';
-import type { PscBatchFormat } from '../src/adapters/postgres/psc-store.ts';
+import { serialisePscs } from '../src/ownership/psc-batch.ts';
+import type { PscBatchFormat } from '../src/ownership/psc-batch.ts';
 import type { PscRecord } from '../src/ownership/psc.ts';
 import { parsePscLine } from '../src/ownership/psc-line.ts';
 import { openPscSource } from './psc-inputs.ts';

@@ -5,8 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import * as z from 'zod';
-import { createKeyStore } from '../src/adapters/postgres/key-store.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../config.ts';
 import {
   PLAN_NAMES,
   PLANS,
@@ -16,9 +15,9 @@ import {
   looksLikeApiKey,
   usageMonth,
   type PlanName,
-} from '../src/domain/api-keys.ts';
-import { openStore } from '../src/open-store.ts';
-import type { ApiKeyRecord, KeyStore } from '../src/ports.ts';
+} from '../domain/api-keys.ts';
+import { openStore } from '../composition/open-store.ts';
+import type { ApiKeyRecord, KeyStore } from '../ports.ts';
 
 const USAGE = `usage:
   ukcd keys issue [--plan free|pro] [--email E]   issue a key (default plan: pro); printed once
@@ -44,10 +43,9 @@ export async function runKeysCommand(args: readonly string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  const { sql, location } = await openStore(loadConfig());
+  const { sql, keys, location } = await openStore(loadConfig());
   try {
     process.stderr.write(`store: ${location}\n`);
-    const keys = createKeyStore(sql);
     switch (parsed.command) {
       case 'issue':
         return await issue(keys, parsed.plan, parsed.email);

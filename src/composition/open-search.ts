@@ -3,16 +3,16 @@
  * else the Postgres-backed index in the store's own database. The service and the loaders share this.
  */
 import { Client } from '@elastic/elasticsearch';
-import { createEsSearchIndex, ensureIndex } from './adapters/elasticsearch/es-search-index.ts';
-import { createEsSharedBuild } from './adapters/elasticsearch/es-shared-build.ts';
-import { isEsUnavailable } from './adapters/elasticsearch/es-unavailable.ts';
-import { createEsPeopleIndex, ensurePeopleIndex } from './adapters/elasticsearch/es-people-index.ts';
-import { createPgPeopleIndex } from './adapters/pg-search/pg-people-index.ts';
-import { createPgSearchIndex } from './adapters/pg-search/pg-search-index.ts';
-import type { PeopleIndex } from './ownership/people.ts';
-import type { Config } from './config.ts';
-import type { SearchIndex, Sql } from './ports.ts';
-import type { SharedIndexBuild } from './shared-work/ports.ts';
+import { createEsSearchIndex, ensureIndex } from '../adapters/elasticsearch/es-search-index.ts';
+import { createEsSharedBuild } from '../adapters/elasticsearch/es-shared-build.ts';
+import { isEsUnavailable } from '../adapters/elasticsearch/es-unavailable.ts';
+import { createEsPeopleIndex, ensurePeopleIndex } from '../adapters/elasticsearch/es-people-index.ts';
+import { createPgPeopleIndex } from '../adapters/pg-search/pg-people-index.ts';
+import { createPgSearchIndex } from '../adapters/pg-search/pg-search-index.ts';
+import type { PeopleIndex } from '../ownership/people.ts';
+import type { Config } from '../config.ts';
+import type { SearchIndex, Sql } from '../ports.ts';
+import type { SharedIndexBuild } from '../shared-work/ports.ts';
 
 export interface OpenedSearch {
   index: SearchIndex;

@@ -5,19 +5,16 @@
  */
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/config.ts';
-import { openSearch } from '../src/open-search.ts';
-import { openStore } from '../src/open-store.ts';
-import { createLoadClaims } from '../src/adapters/postgres/load-claims.ts';
-import { downloadInputs } from './download.ts';
-import { leaseHolder } from './hold-lease.ts';
-import { DownloadError } from './sync/resumable-download.ts';
-import { indexSearch } from './index-search.ts';
-import { indexPeopleOf } from './index-people.ts';
-import { describeAccountsSummary, loadAccounts } from './load-accounts.ts';
-import { describePscSummary, loadPsc, PscInputError } from './load-psc.ts';
-import { describeRegisterSummary, loadRegister, RegisterInputError } from './load-register.ts';
-import { isCalendarDate } from '../src/domain/calendar-date.ts';
+import { loadConfig } from '../config.ts';
+import { openStore } from '../composition/open-store.ts';
+import { updateSearchAfterLoad } from '../composition/update-search.ts';
+import { downloadInputs } from '../../loaders/download.ts';
+import { leaseHolder } from '../../loaders/hold-lease.ts';
+import { DownloadError } from '../../loaders/sync/resumable-download.ts';
+import { describeAccountsSummary, loadAccounts } from '../../loaders/load-accounts.ts';
+import { describePscSummary, loadPsc, PscInputError } from '../../loaders/load-psc.ts';
+import { describeRegisterSummary, loadRegister, RegisterInputError } from '../../loaders/load-register.ts';
+import { isCalendarDate } from '../domain/calendar-date.ts';
 
 const USAGE = `usage:
   ukcd load register PATH...|URL [--snapshot-date YYYY-MM-DD] [--complete | --partial] [--no-index]
@@ -60,20 +57,13 @@ export async function runLoadCommand(args: readonly string[]): Promise<number> {
   const config = loadConfig();
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const reportDir = join(resolve(config.DATA_DIR), 'reports');
-  const { sql, store, pscs, ownership, alertDetections, location } = await openStore(config);
+  const opened = await openStore(config);
+  const { sql, store, pscs, ownership, alertDetections, loadClaims, location } = opened;
   // Every load ends by detecting the alerts of what it changed (--no-index or not): webhooks must
   // not wait for a later command.
   const alerts = { detections: alertDetections, store, ownership };
   // What a load changed reaches the search index at once (`ukcd index` does it later after --no-index).
-  const updateSearch = async () => {
-    const search = await openSearch(config, sql);
-    try {
-      await indexSearch(store, search, { log });
-      await indexPeopleOf(sql, store, search, { log });
-    } finally {
-      await search.close();
-    }
-  };
+  const updateSearch = () => updateSearchAfterLoad(config, opened, log);
   try {
     log(`store: ${location}`);
     // Accounts inputs given as URLs are downloaded one by one as they are claimed (below).
@@ -112,7 +102,7 @@ export async function runLoadCommand(args: readonly string[]): Promise<number> {
     const summary = await loadAccounts(store, paths, {
       reportDir,
       alerts,
-      shared: { claims: createLoadClaims(sql), lease },
+      shared: { claims: loadClaims, lease },
       download: async (url) => (await downloadInputs([url], config.DATA_DIR, log))[0]!,
       ...(workers ? { workers } : {}),
       ...(values.force ? { force: true } : {}),
