@@ -32,11 +32,11 @@ import type { Lease, LoadClaims, LoadFile } from '../src/shared-work/ports.ts';
 import { holdLease, isDeadHere, LeaseLostError, renewalIntervalMs } from './hold-lease.ts';
 import { filingSources, isNestedFilingZip } from './filing-sources.ts';
 import type { RepeatedMember, SourceProblem } from './filing-sources.ts';
-import { reportProgressToJournal } from './journal-progress.ts';
+import { reportProgressToJournal } from './skeleton/journal-progress.ts';
 import { isUrl } from './download.ts';
 import { createParsePool } from './parse-pool.ts';
 import type { ParsePool } from './parse-pool.ts';
-import { writeBehind } from './write-behind.ts';
+import { writeBehind } from './skeleton/write-behind.ts';
 
 export interface AccountsLoadOptions {
   reportDir: string;

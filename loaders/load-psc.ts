@@ -19,13 +19,13 @@ import { detectAlerts } from '../src/alert-detection/detect-alerts.ts';
 import type { AlertDetectionDeps, AlertDetectionSummary } from '../src/alert-detection/detect-alerts.ts';
 import type { PscStore } from '../src/ownership/ports.ts';
 import type { CompanyStore } from '../src/ports.ts';
-import { reportProgressToJournal } from './journal-progress.ts';
-import { pscLineBatches } from './psc-line-batches.ts';
-import type { PscLane } from './psc-lines-worker.ts';
+import { reportProgressToJournal } from './skeleton/journal-progress.ts';
+import type { PscLane, PscLinesBatch, PscLinesJob } from './psc-lines-worker.ts';
+import { readInWorker } from './skeleton/worker-batches.ts';
 import type { PscSource } from './psc-inputs.ts';
 import { describePscInputs, openPscSource, pscSources } from './psc-inputs.ts';
 import { firstLine } from './psc-lines.ts';
-import { writeBehind } from './write-behind.ts';
+import { writeBehind } from './skeleton/write-behind.ts';
 
 export interface PscLoadOptions {
   /** Overrides the date from the file names. */
@@ -165,7 +165,15 @@ async function loadPscFiles(
     let bytesDone = 0;
     for (const source of sources) {
       let bytesRead = 0;
-      for await (const batch of pscLineBatches(source, batchSize, writers.length, pscs.batchFormat)) {
+      const job: Omit<PscLinesJob, 'credits'> = {
+        file: source.file,
+        member: source.member,
+        batchSize,
+        lanes: writers.length,
+        format: pscs.batchFormat,
+      };
+      const read = { worker: 'psc-lines-worker', job, label: source.label, reader: 'the PSC file reader' };
+      for await (const batch of readInWorker<PscLinesBatch, typeof job>(read)) {
         for (const { line, reason } of batch.rejects) await reject(source.label, line, reason);
         if (batch.totals) totals = batch.totals;
         linesRead += batch.lines;

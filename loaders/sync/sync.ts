@@ -111,7 +111,10 @@ export async function syncFromCompaniesHouse(store: CompanyStore, options: SyncO
     try {
       const paths = [];
       for (const file of plan.register.files) paths.push(await fetchChecked(file, 'register', options));
-      summary.register = await loadRegister(store, paths, { reportDir: options.reportDir, log, ...alerts });
+      summary.register = await loadRegister({ companies: store, journal: store, ...alerts }, paths, {
+        reportDir: options.reportDir,
+        log,
+      });
       fetched.push(...paths);
     } catch (error) {
       summary.problems.push(`register ${plan.register.date}: ${message(error)}`);

@@ -64,19 +64,19 @@ export async function runLoadCommand(args: readonly string[]): Promise<number> {
   const alerts = { detections: alertDetections, store, ownership };
   // What a load changed reaches the search index at once (`ukcd index` does it later after --no-index).
   const updateSearch = () => updateSearchAfterLoad(config, opened, log);
+  // The stages after a load (loaders/skeleton/after-load.ts): alerts, the summary said, the index.
+  const after = { alerts, ...(values['no-index'] ? {} : { index: updateSearch }) };
   try {
     log(`store: ${location}`);
     // Accounts inputs given as URLs are downloaded one by one as they are claimed (below).
     const paths = what === 'accounts' ? positionals : await downloadInputs(positionals, config.DATA_DIR, log);
     if (what === 'register') {
-      const summary = await loadRegister(store, paths, {
+      const summary = await loadRegister({ companies: store, journal: store, ...after }, paths, {
         reportDir,
-        alerts,
+        onLoaded: (loaded) => log(describeRegisterSummary(loaded)),
         ...(values['snapshot-date'] ? { snapshotDate: values['snapshot-date'] } : {}),
         ...(values.complete ? { complete: true } : values.partial ? { complete: false } : {}),
       });
-      log(describeRegisterSummary(summary));
-      if (!values['no-index']) await updateSearch();
       return summary.rejected > 0 ? 1 : 0;
     }
     if (what === 'psc') {

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, test } from 'node:test';
-import { reportProgressToJournal } from '../../loaders/journal-progress.ts';
+import { reportProgressToJournal } from '../../loaders/skeleton/journal-progress.ts';
 import type { CompanyStore, LoadCounts } from '../../src/ports.ts';
 import { testStores, useStore } from '../support/databases.ts';
 

@@ -186,7 +186,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     async loadRegister(companies, snapshotDate) {
       const path = join(dir, `BasicCompanyDataAsOneFile-${snapshotDate}.csv`);
       writeRegisterCsv(path, registerCsvRows(companies));
-      await loadRegister(store, [path], { ...quiet, complete: false });
+      await loadRegister({ companies: store, journal: store }, [path], { ...quiet, complete: false });
       await reindex();
     },
     async loadAccounts(filings, published) {

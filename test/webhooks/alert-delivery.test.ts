@@ -150,7 +150,14 @@ for (const kind of testStores) {
       [everything, accountsOnly, bystanders] = hooks as [typeof everything, typeof everything, typeof everything];
 
       // The register and the PSC register as they were, loaded through the loaders; nobody watches anything yet.
-      await loadRegister(db.store, [writeRegister(dir, '2025-01-01', 'Active')], { ...quiet, complete: false, alerts });
+      await loadRegister(
+        { companies: db.store, journal: db.store, alerts },
+        [writeRegister(dir, '2025-01-01', 'Active')],
+        {
+          ...quiet,
+          complete: false,
+        },
+      );
       await loadPsc({ store: db.store, pscs: createPscStore(db.sql) }, [await pscSnapshot(dir, '2025-01-01', ['p1'])], {
         ...quiet,
         complete: false,
@@ -188,11 +195,14 @@ for (const kind of testStores) {
 
     test('Active -> Liquidation through the register loader: one signed alert.status_change, to the watcher only', async () => {
       lines.length = 0;
-      const summary = await loadRegister(db.store, [writeRegister(dir, '2025-02-01', 'Liquidation')], {
-        ...quiet,
-        complete: false,
-        alerts,
-      });
+      const summary = await loadRegister(
+        { companies: db.store, journal: db.store, alerts },
+        [writeRegister(dir, '2025-02-01', 'Liquidation')],
+        {
+          ...quiet,
+          complete: false,
+        },
+      );
       assert.equal(summary.alerts?.alerts, 1);
       assert.equal(summary.alerts?.keys, 1);
       assert.equal(summary.alerts?.deliveries, 1);
@@ -233,11 +243,14 @@ for (const kind of testStores) {
     });
 
     test('the same file loaded again sends nothing more', async () => {
-      const summary = await loadRegister(db.store, [writeRegister(dir, '2025-02-01', 'Liquidation')], {
-        ...quiet,
-        complete: false,
-        alerts,
-      });
+      const summary = await loadRegister(
+        { companies: db.store, journal: db.store, alerts },
+        [writeRegister(dir, '2025-02-01', 'Liquidation')],
+        {
+          ...quiet,
+          complete: false,
+        },
+      );
       assert.equal(summary.alerts?.alerts, 0);
       assert.equal(summary.alerts?.deliveries, 0);
       await sendAll();

@@ -4,7 +4,7 @@
  * load's own loop pays nothing for it, and the store sees one small update per interval however
  * fast the load goes.
  */
-import type { CompanyStore, LoadCounts } from '../src/ports.ts';
+import type { CompanyStore, LoadCounts } from '../../src/ports.ts';
 
 export const PROGRESS_INTERVAL_MS = 5000;
 
