@@ -94,7 +94,7 @@ export async function loadSampleDataset(
     companiesLoaded = (
       await loadRegister({ companies: store, journal: store }, [join(registerDir, date)], { reportDir, log })
     ).rowsWritten;
-  const accounts = await loadAccounts(store, [accountsDir], { reportDir, log });
+  const accounts = await loadAccounts({ filings: store, journal: store }, [accountsDir], { reportDir, log });
   const psc = await loadPsc({ store, pscs }, [pscDir], { reportDir, log });
   return {
     snapshotDate,

@@ -134,10 +134,9 @@ export async function syncFromCompaniesHouse(store: CompanyStore, options: SyncO
   }
   if (ready.length > 0) {
     try {
-      summary.accounts = await loadAccounts(store, ready, {
+      summary.accounts = await loadAccounts({ filings: store, journal: store, ...alerts }, ready, {
         reportDir: options.reportDir,
         log,
-        ...alerts,
         ...(options.workers ? { workers: options.workers } : {}),
       });
       fetched.push(...ready);

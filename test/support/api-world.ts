@@ -200,7 +200,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
           ]),
         ),
       );
-      await loadAccounts(store, [path], { ...quiet, workers: 1 });
+      await loadAccounts({ filings: store, journal: store }, [path], { ...quiet, workers: 1 });
       await reindex();
     },
     reindex,

@@ -268,7 +268,10 @@ for (const kind of testStores) {
         current: { netAssets: 120_000, cash: 30_000 },
       };
       await writeZip(path, { [`Prod223_0001_${ACME}_20241231.html`]: Buffer.from(filingHtml(filing)) });
-      const summary = await loadAccounts(db.store, [path], { ...quiet, workers: 1, alerts });
+      const summary = await loadAccounts({ filings: db.store, journal: db.store, alerts }, [path], {
+        ...quiet,
+        workers: 1,
+      });
       assert.equal(summary.failed, 0);
       assert.equal(summary.alerts?.alerts, 1);
       assert.equal(summary.alerts?.deliveries, 2);
