@@ -95,7 +95,7 @@ export async function loadSampleDataset(
       await loadRegister({ companies: store, journal: store }, [join(registerDir, date)], { reportDir, log })
     ).rowsWritten;
   const accounts = await loadAccounts({ filings: store, journal: store }, [accountsDir], { reportDir, log });
-  const psc = await loadPsc({ store, pscs }, [pscDir], { reportDir, log });
+  const psc = await loadPsc({ journal: store, pscs }, [pscDir], { reportDir, log });
   return {
     snapshotDate,
     companies: companiesLoaded,

@@ -62,7 +62,7 @@ export async function runLoadCommand(args: readonly string[]): Promise<number> {
   try {
     log(`store: ${opened.location}`);
     if (what === 'accounts') return await loadAccountsCommand(context, positionals);
-    const paths = await downloadInputs(positionals, config.DATA_DIR, log);
+    const paths = await downloadInputs(positionals, { dataDir: config.DATA_DIR, log });
     return what === 'register' ? await loadRegisterCommand(context, paths) : await loadPscCommand(context, paths);
   } catch (error) {
     return explainFailure(error, what, log);
@@ -129,14 +129,11 @@ async function loadRegisterCommand(context: LoadContext, paths: readonly string[
 
 async function loadPscCommand(context: LoadContext, paths: readonly string[]): Promise<number> {
   const { store, pscs } = context.opened;
-  const { alerts, index } = afterStages(context);
-  const summary = await loadPsc({ store, pscs }, paths, {
+  const summary = await loadPsc({ pscs, journal: store, ...afterStages(context) }, paths, {
     reportDir: context.reportDir,
-    alerts,
+    onLoaded: (loaded) => context.log(describePscSummary(loaded)),
     ...snapshotOptions(context.values),
   });
-  context.log(describePscSummary(summary));
-  await index?.();
   return summary.rejected > 0 ? 1 : 0;
 }
 
@@ -156,7 +153,7 @@ async function loadAccountsCommand(context: LoadContext, paths: readonly string[
     reportDir: context.reportDir,
     onLoaded: (loaded) => log(describeAccountsSummary(loaded)),
     shared: { claims: opened.loadClaims, lease },
-    download: async (url) => (await downloadInputs([url], config.DATA_DIR, log))[0]!,
+    download: async (url) => (await downloadInputs([url], { dataDir: config.DATA_DIR, log }))[0]!,
     ...(workers ? { workers } : {}),
     ...(values.force ? { force: true } : {}),
     ...(values.published ? { published: values.published } : {}),

@@ -158,11 +158,14 @@ for (const kind of testStores) {
           complete: false,
         },
       );
-      await loadPsc({ store: db.store, pscs: createPscStore(db.sql) }, [await pscSnapshot(dir, '2025-01-01', ['p1'])], {
-        ...quiet,
-        complete: false,
-        alerts,
-      });
+      await loadPsc(
+        { journal: db.store, pscs: createPscStore(db.sql), alerts },
+        [await pscSnapshot(dir, '2025-01-01', ['p1'])],
+        {
+          ...quiet,
+          complete: false,
+        },
+      );
 
       // The watcher watches ACME (snapshotted as watch_add does), with two endpoints: one for every
       // event, one for new accounts only. The bystander watches BETA only, with an endpoint for all.
@@ -295,9 +298,9 @@ for (const kind of testStores) {
 
     test('a PSC notified, through the PSC loader: alert.control_change to the endpoint for every event only', async () => {
       const summary = await loadPsc(
-        { store: db.store, pscs: createPscStore(db.sql) },
+        { journal: db.store, pscs: createPscStore(db.sql), alerts },
         [await pscSnapshot(dir, '2025-04-01', ['p1', 'p2'])],
-        { ...quiet, complete: false, alerts },
+        { ...quiet, complete: false },
       );
       assert.equal(summary.alerts?.alerts, 1);
       assert.equal(summary.alerts?.deliveries, 1);
