@@ -31,13 +31,18 @@ export interface IndexPeopleSummary {
 
 const BATCH_SIZE = 2_000;
 
+/** Where the people index's watermark and lock are kept (as for the companies index), and where the people are read. */
+export interface PeopleIndexDeps {
+  store: Pick<CompanyStore, 'now' | 'searchIndexedThrough' | 'recordSearchIndexedThrough' | 'indexingExclusively'>;
+  source: PeopleSource;
+}
+
 /**
  * `store` keeps the index's watermark and lock (as for the companies index), `source` reads the
  * people; `people.target` names the index in the store's record.
  */
 export async function indexPeople(
-  store: Pick<CompanyStore, 'now' | 'searchIndexedThrough' | 'recordSearchIndexedThrough' | 'indexingExclusively'>,
-  source: PeopleSource,
+  { store, source }: PeopleIndexDeps,
   people: { index: PeopleIndex; target: string },
   options: IndexPeopleOptions = {},
 ): Promise<IndexPeopleSummary> {

@@ -36,7 +36,7 @@ export async function indexSearch(
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   return store.indexingExclusively(
     search.target,
-    () => indexWhileHoldingLock(store, search, options, log),
+    () => indexWhileHoldingLock(store, search, { ...options, log }),
     () => log(`search index ${search.target}: another run is indexing it; waiting for it to finish`),
   );
 }
@@ -44,9 +44,9 @@ export async function indexSearch(
 async function indexWhileHoldingLock(
   store: CompanyStore,
   search: { index: SearchIndex; target: string },
-  options: IndexSearchOptions,
-  log: (line: string) => void,
+  options: IndexSearchOptions & { log: (line: string) => void },
 ): Promise<IndexSearchSummary> {
+  const { log } = options;
   const batchSize = options.batchSize ?? BATCH_SIZE;
   const startedAt = await store.now();
   const through = await store.searchIndexedThrough(search.target);

@@ -30,7 +30,11 @@ export interface JournalEntryOptions {
 
 export async function startJournalEntry(journal: LoadJournal, options: JournalEntryOptions): Promise<JournalEntry> {
   const id = await journal.startLoad(options.kind, options.source, options.detail);
-  const progress = reportProgressToJournal(journal, id, options.counts, options.progressIntervalMs);
+  const progress = reportProgressToJournal(journal, {
+    id,
+    counts: options.counts,
+    intervalMs: options.progressIntervalMs,
+  });
   return {
     id,
     stopReporting: () => progress.stop(),

@@ -13,12 +13,19 @@ export interface JournalProgress {
   stop(): Promise<void>;
 }
 
+export interface JournalProgressOptions {
+  /** The journal entry. */
+  id: number;
+  /** The load's counts so far, read at each report. */
+  counts: () => LoadCounts;
+  /** Default 5 s. */
+  intervalMs?: number | undefined;
+}
+
 /** Report `counts()` for journal entry `id` every `intervalMs`, skipping reports that would repeat the last. */
 export function reportProgressToJournal(
   store: Pick<CompanyStore, 'reportLoadProgress'>,
-  id: number,
-  counts: () => LoadCounts,
-  intervalMs = PROGRESS_INTERVAL_MS,
+  { id, counts, intervalMs = PROGRESS_INTERVAL_MS }: JournalProgressOptions,
 ): JournalProgress {
   let reported = '';
   let writing: Promise<void> | null = null;

@@ -20,7 +20,11 @@ export function indexPeopleOf(
   search: Pick<OpenedSearch, 'people' | 'peopleTarget'>,
   options: IndexPeopleOptions = {},
 ): Promise<IndexPeopleSummary> {
-  return indexPeople(opened.store, opened.peopleSource, { index: search.people, target: search.peopleTarget }, options);
+  return indexPeople(
+    { store: opened.store, source: opened.peopleSource },
+    { index: search.people, target: search.peopleTarget },
+    options,
+  );
 }
 
 /** Both indexes of an opened search brought up to date (or rebuilt, `full`), companies first. */

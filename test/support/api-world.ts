@@ -161,7 +161,11 @@ export async function startWorld(options: WorldOptions): Promise<World> {
   const quiet = { log: () => {}, reportDir: join(dir, 'reports') };
   const reindex = async () => {
     await indexSearch(store, { index: search, target }, { log: () => {} });
-    await indexPeople(store, createPeopleSource(sql), { index: people, target: peopleTarget }, { log: () => {} });
+    await indexPeople(
+      { store, source: createPeopleSource(sql) },
+      { index: people, target: peopleTarget },
+      { log: () => {} },
+    );
   };
 
   return {
