@@ -7,46 +7,6 @@
  * exports of this repository).
  */
 
-/**
- * Imports that break a rule today and are put right by work under way (issue 25): each is
- * reported as a warning, not an error, until it is gone. Empty this list once the rooms are
- * merged; a new entry needs a reason and an end.
- *
- * @type {{ rule: string, from: string, to: string, cycle?: string[], reason: string }[]}
- */
-export const temporaryAllowList = [
-  {
-    rule: 'loaders-never-build-adapters',
-    from: 'loaders/index-command.ts',
-    to: 'src/adapters/postgres/index-builds.ts',
-    reason: 'issue 25 build 3 (loaders): the composition root builds the adapters and hands the loaders their ports',
-  },
-  {
-    rule: 'loaders-never-build-adapters',
-    from: 'loaders/index-people.ts',
-    to: 'src/adapters/postgres/people-source.ts',
-    reason: 'issue 25 build 3 (loaders): the composition root builds the adapters and hands the loaders their ports',
-  },
-  {
-    rule: 'loaders-never-build-adapters',
-    from: 'loaders/keys-command.ts',
-    to: 'src/adapters/postgres/key-store.ts',
-    reason: 'issue 25 build 3 (loaders): the composition root builds the adapters and hands the loaders their ports',
-  },
-  {
-    rule: 'loaders-never-build-adapters',
-    from: 'loaders/load-command.ts',
-    to: 'src/adapters/postgres/load-claims.ts',
-    reason: 'issue 25 build 3 (loaders): the composition root builds the adapters and hands the loaders their ports',
-  },
-  {
-    rule: 'loaders-never-build-adapters',
-    from: 'loaders/psc-lines-worker.ts',
-    to: 'src/adapters/postgres/psc-store.ts',
-    reason: 'issue 25 build 3 (loaders): the composition root builds the adapters and hands the loaders their ports',
-  },
-];
-
 /** @type {import('dependency-cruiser').IConfiguration['forbidden']} */
 const forbidden = [
   {
@@ -143,13 +103,6 @@ export default {
       extensions: ['.ts', '.mjs', '.js', '.json'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
     },
-    knownViolations: temporaryAllowList.map(({ rule, from, to, cycle }) => ({
-      type: cycle ? 'cycle' : 'dependency',
-      from,
-      to,
-      ...(cycle ? { cycle: cycle.map((name) => ({ name, dependencyTypes: [] })) } : {}),
-      rule: { name: rule, severity: 'error' },
-    })),
     reporterOptions: { text: { highlightFocused: true } },
   },
 };

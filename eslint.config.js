@@ -57,6 +57,23 @@ export default tseslint.config(
     },
   },
   {
+    // A loader is handed its ports: the composition root (src/composition) builds the adapters.
+    files: ['loaders/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/adapters/**', '**/src/composition/**'],
+              message: 'Loaders receive ports; src/composition builds the adapters.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },

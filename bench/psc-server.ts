@@ -1,5 +1,5 @@
 /**
- * The service bench/psc drives, in its own process: the app of `ukcd start` (src/main.ts) with its
+ * The service bench/psc drives, in its own process: the app of `ukcd start` (src/composition/start-service.ts) with its
  * configuration (DATABASE_URL, ELASTICSEARCH_URL, ELASTICSEARCH_PEOPLE_INDEX, pool and timeouts),
  * without the start-up indexing: bringing the companies index of a 5.6-million-company register up
  * to date is not what is measured, and the people index is built by the index-people stages.
@@ -8,8 +8,8 @@
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../src/config.ts';
 import { buildApp, jsonRequestLog } from '../src/app/app.ts';
-import { openSearch } from '../src/open-search.ts';
-import { openStore, openWebhookStore } from '../src/open-store.ts';
+import { openSearch } from '../src/composition/open-search.ts';
+import { openStore, openWebhookStore } from '../src/composition/open-store.ts';
 
 const config = loadConfig();
 const log = (line: string) => process.stderr.write(`${line}\n`);

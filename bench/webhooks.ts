@@ -106,12 +106,16 @@ async function main(): Promise<void> {
   const alerts = { detections: createAlertDetectionStore(sql), store, ownership: createOwnershipReader(sql) };
   const work = mkdtempSync(join(tmpdir(), 'ukcd-bench-webhooks-'));
   const log = (line: string) => process.stderr.write(`${line}\n`);
-  const quiet = { reportDir: join(work, 'reports'), complete: false, alerts, log: () => {} };
+  const quiet = { reportDir: join(work, 'reports'), complete: false, log: () => {} };
 
   // 1. The register as it was: active companies, accounts due far ahead (no overdue alert).
   const records = activeCompanies(Number(values.seed), companies);
   const numbers = records.map((r) => r.company_number);
-  await loadRegister(store, [writeSnapshot(work, FIRST_SNAPSHOT, records, 'Active')], quiet);
+  await loadRegister(
+    { companies: store, journal: store, alerts },
+    [writeSnapshot(work, FIRST_SNAPSHOT, records, 'Active')],
+    quiet,
+  );
   log(`first snapshot loaded: ${companies.toLocaleString('en-GB')} active companies`);
 
   // 2. Keys watching them, one endpoint (and receiver) each.
@@ -156,7 +160,11 @@ async function main(): Promise<void> {
   const arrivals: number[] = [];
   for (const receiver of receivers) receiver.server.on('request', () => arrivals.push(performance.now()));
   const loadStarted = performance.now();
-  const summary = await loadRegister(store, [writeSnapshot(work, SECOND_SNAPSHOT, records, 'Liquidation')], quiet);
+  const summary = await loadRegister(
+    { companies: store, journal: store, alerts },
+    [writeSnapshot(work, SECOND_SNAPSHOT, records, 'Liquidation')],
+    quiet,
+  );
   const loadEnded = performance.now();
   const queued = summary.alerts?.deliveries ?? 0;
   log(

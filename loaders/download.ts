@@ -14,9 +14,7 @@ export function isUrl(input: string): boolean {
 
 export async function downloadInputs(
   inputs: readonly string[],
-  dataDir: string,
-  log: (line: string) => void,
-  options: Omit<DownloadOptions, 'log'> = {},
+  { dataDir, log, ...options }: Omit<DownloadOptions, 'log'> & { dataDir: string; log: (line: string) => void },
 ): Promise<string[]> {
   const paths: string[] = [];
   for (const input of inputs) {

@@ -90,7 +90,7 @@ async function* fromPath(path: string, events: SourceEvents, maxBytes: number): 
     return;
   }
   if (/\.zip$/i.test(path)) {
-    const inner = await fromNestedZip(bytes, basename(path), null, events);
+    const inner = await fromNestedZip(bytes, { name: basename(path), container: null }, events);
     if (inner) yield inner;
     return;
   }
@@ -131,7 +131,7 @@ async function* fromBulkZip(path: string, events: SourceEvents, maxBytes: number
         continue;
       }
       if (/\.zip$/i.test(member.name)) {
-        const inner = await fromNestedZip(bytes, member.name, path, events);
+        const inner = await fromNestedZip(bytes, { name: member.name, container: path }, events);
         if (inner) yield inner;
       } else {
         yield { name: member.name, zip: path, bytes };
@@ -174,8 +174,7 @@ async function repeatedNames(zip: OpenZip): Promise<Map<string, number>> {
  */
 async function fromNestedZip(
   bytes: Buffer,
-  name: string,
-  container: string | null,
+  { name, container }: { name: string; container: string | null },
   events: SourceEvents,
 ): Promise<FilingSource | null> {
   let zip: OpenZip;

@@ -7,12 +7,11 @@
  * record names any more. The store remembers, per index, the time each run started from; runs on
  * one index take turns (the store's lock).
  */
-import { createPeopleSource } from '../src/adapters/postgres/people-source.ts';
 import { formatDuration, startProgress } from '../src/progress/progress.ts';
 import type { PeopleBatch, PeopleIndex, PeopleSource } from '../src/ports/people-index.ts';
 import type { PersonDocument } from '../src/domain/people.ts';
+
 import type { IndexCursor } from '../src/ports/index-cursor.ts';
-import type { Sql } from '../src/ports/sql.ts';
 import { readAhead } from './index-search.ts';
 
 export interface IndexPeopleOptions {
@@ -33,13 +32,18 @@ export interface IndexPeopleSummary {
 
 const BATCH_SIZE = 2_000;
 
+/** Where the people index's watermark and lock are kept (as for the companies index), and where the people are read. */
+export interface PeopleIndexDeps {
+  store: Pick<IndexCursor, 'now' | 'searchIndexedThrough' | 'recordSearchIndexedThrough' | 'indexingExclusively'>;
+  source: PeopleSource;
+}
+
 /**
  * `store` keeps the index's watermark and lock (as for the companies index), `source` reads the
  * people; `people.target` names the index in the store's record.
  */
 export async function indexPeople(
-  store: Pick<IndexCursor, 'now' | 'searchIndexedThrough' | 'recordSearchIndexedThrough' | 'indexingExclusively'>,
-  source: PeopleSource,
+  { store, source }: PeopleIndexDeps,
   people: { index: PeopleIndex; target: string },
   options: IndexPeopleOptions = {},
 ): Promise<IndexPeopleSummary> {
@@ -104,14 +108,4 @@ async function* peopleOf(
     yield batch.people;
     advance(batch.people.length + batch.gone.length);
   }
-}
-
-/** The people index of an opened search (open-search.ts), brought up to date from the store on `sql`. */
-export function indexPeopleOf(
-  sql: Sql,
-  store: Pick<IndexCursor, 'now' | 'searchIndexedThrough' | 'recordSearchIndexedThrough' | 'indexingExclusively'>,
-  search: { people: PeopleIndex; peopleTarget: string },
-  options: IndexPeopleOptions = {},
-): Promise<IndexPeopleSummary> {
-  return indexPeople(store, createPeopleSource(sql), { index: search.people, target: search.peopleTarget }, options);
 }

@@ -38,7 +38,7 @@ export async function indexSearch(
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   return store.indexingExclusively(
     search.target,
-    () => indexWhileHoldingLock(store, search, options, log),
+    () => indexWhileHoldingLock(store, search, { ...options, log }),
     () => log(`search index ${search.target}: another run is indexing it; waiting for it to finish`),
   );
 }
@@ -46,9 +46,9 @@ export async function indexSearch(
 async function indexWhileHoldingLock(
   store: IndexCursor & Pick<CompanyReader, 'counts'>,
   search: { index: SearchIndex; target: string },
-  options: IndexSearchOptions,
-  log: (line: string) => void,
+  options: IndexSearchOptions & { log: (line: string) => void },
 ): Promise<IndexSearchSummary> {
+  const { log } = options;
   const batchSize = options.batchSize ?? BATCH_SIZE;
   const startedAt = await store.now();
   const through = await store.searchIndexedThrough(search.target);

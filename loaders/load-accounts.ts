@@ -17,29 +17,43 @@
  * files others hold; a file whose holder died is taken over when its lease runs out and loaded
  * again in full (the writes are idempotent per filing). docs/shared-loads.md.
  */
-import { createWriteStream } from 'node:fs';
-import type { WriteStream } from 'node:fs';
-import { mkdir, readdir, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseBulkFileName } from '../src/accounts/file-names.ts';
 import type { ParseResult } from '../src/accounts/parse-filing.ts';
-import { detectAlerts } from '../src/alert-detection/detect-alerts.ts';
-import type { AlertDetectionDeps, AlertDetectionSummary } from '../src/alert-detection/detect-alerts.ts';
+import type { AlertDetectionSummary } from '../src/alert-detection/detect-alerts.ts';
 import { formatDuration, startProgress } from '../src/progress/progress.ts';
-import type { CompanyWriter } from '../src/ports/companies.ts';
+import type { CompanyStore } from '../src/ports/companies.ts';
 import type { IndexCursor } from '../src/ports/index-cursor.ts';
 import type { LoadJournal } from '../src/ports/load-journal.ts';
 import type { FilingRecord, ParseFailureRecord } from '../src/domain/filings.ts';
+import type { LoadCounts } from '../src/domain/loads.ts';
 import type { Lease, LoadClaims, LoadFile } from '../src/ports/shared-work.ts';
 import { holdLease, isDeadHere, LeaseLostError, renewalIntervalMs } from '../src/shared-work/hold-lease.ts';
 import { filingSources, isNestedFilingZip } from './filing-sources.ts';
 import type { RepeatedMember, SourceProblem } from './filing-sources.ts';
-import { reportProgressToJournal } from './journal-progress.ts';
 import { isUrl } from './download.ts';
 import { createParsePool } from './parse-pool.ts';
 import type { ParsePool } from './parse-pool.ts';
-import { writeBehind } from './write-behind.ts';
+import { afterLoad } from './skeleton/after-load.ts';
+import type { AfterLoadStages } from './skeleton/after-load.ts';
+import { failureDetail, startJournalEntry } from './skeleton/journal-entry.ts';
+import type { JournalWrites } from './skeleton/journal-entry.ts';
+import { createRejectReport } from './skeleton/reject-report.ts';
+import type { RejectReport } from './skeleton/reject-report.ts';
+import { writeBehind } from './skeleton/write-behind.ts';
+
+/** The ports an accounts load uses; alert detection and the index update are optional stages. */
+export interface AccountsLoadDeps {
+  filings: Pick<CompanyStore, 'saveFilings'>;
+  /** The load journal, where a file loaded before is found, and the clock its times are on. */
+  journal: JournalWrites & Pick<LoadJournal, 'findCompletedLoad'> & Pick<IndexCursor, 'now'>;
+  /** Detect the alerts of what the load changed, and queue their webhooks, once it is done. */
+  alerts?: AfterLoadStages<AccountsLoadSummary>['alerts'];
+  /** Bring the search index up to date once it is done. */
+  index?: AfterLoadStages<AccountsLoadSummary>['index'];
+}
 
 export interface AccountsLoadOptions {
   reportDir: string;
@@ -55,8 +69,8 @@ export interface AccountsLoadOptions {
   stopAfterFilings?: number;
   /** How often the counts so far are written to the load journal (default 5 s). */
   progressIntervalMs?: number;
-  /** Detect the alerts of what the load changed, and queue their webhooks, once it is done. */
-  alerts?: AlertDetectionDeps;
+  /** Told the summary once the load is done (and its alerts detected), before the index update. */
+  onLoaded?: (summary: AccountsLoadSummary) => void;
   /**
    * Fetches an input given as a URL (to a local file, returning its path) once this process has
    * claimed it: shared loads download only the files they load. Without it URLs are refused.
@@ -96,26 +110,36 @@ interface Unit {
 }
 
 export async function loadAccounts(
-  store: CompanyWriter & LoadJournal & Pick<IndexCursor, 'now'>,
+  deps: AccountsLoadDeps,
   paths: readonly string[],
   options: AccountsLoadOptions,
 ): Promise<AccountsLoadSummary> {
-  const summary = await loadAccountsFiles(store, paths, options);
-  // After the files are recorded loaded: a detection that fails leaves them loaded, and the next
-  // run of detection looks at their changes again.
-  if (!options.alerts) return summary;
-  return { ...summary, alerts: await detectAlerts(options.alerts, options.log ? { log: options.log } : {}) };
+  const summary = await loadAccountsFiles(deps, paths, options);
+  return afterLoad(summary, { ...deps, onLoaded: options.onLoaded, log: options.log });
 }
 
 const logToStderr = (line: string) => process.stderr.write(`${line}\n`);
 
-async function loadAccountsFiles(
-  store: CompanyWriter & LoadJournal & Pick<IndexCursor, 'now'>,
-  paths: readonly string[],
-  options: AccountsLoadOptions,
-): Promise<AccountsLoadSummary> {
-  const log = options.log ?? logToStderr;
-  const summary: AccountsLoadSummary = {
+/** What the files of one run share: its ports and options, the parse workers, the counts and the report. */
+interface AccountsRun {
+  deps: AccountsLoadDeps;
+  options: AccountsLoadOptions;
+  log: (line: string) => void;
+  pool: ParsePool;
+  summary: AccountsLoadSummary;
+  progress: ReturnType<typeof startProgress>;
+  failures: RejectReport<ParseFailureRecord>;
+}
+
+/** This process's hold on a file of a shared load. */
+interface Claim {
+  lost(): boolean;
+  /** Said in the file's journal entry: who holds it, and whom it was taken over from. */
+  detail: Record<string, unknown>;
+}
+
+function emptySummary(): AccountsLoadSummary {
+  return {
     inputs: 0,
     skipped: [],
     loadedElsewhere: 0,
@@ -128,64 +152,66 @@ async function loadAccountsFiles(
     repeatedMembers: [],
     seconds: 0,
   };
-  const units = await planUnits(paths, options.published ?? null);
-  const pool = createParsePool(options.workers);
-  const progress = startProgress({ label: 'accounts', unit: 'filings' });
-  let report: WriteStream | null = null;
-  const recordFailure = async (failure: ParseFailureRecord) => {
-    summary.failed++;
-    summary.failuresByCode[failure.code] = (summary.failuresByCode[failure.code] ?? 0) + 1;
-    if (report === null) {
-      await mkdir(options.reportDir, { recursive: true });
-      summary.failureReport = join(
-        options.reportDir,
-        // The pid too: processes sharing DATA_DIR may start a report in the same millisecond.
-        `accounts-failures-${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}.jsonl`,
-      );
-      report = createWriteStream(summary.failureReport);
-    }
-    report.write(`${JSON.stringify(failure)}\n`);
-    if (summary.failed <= 5)
-      log(
-        `could not read ${failure.source_zip ? `${failure.source_zip}!` : ''}${failure.source_file}: ${failure.code}: ${failure.message}`,
-      );
-  };
+}
 
-  const runStartedAt = options.shared ? await store.now() : null;
+async function loadAccountsFiles(
+  deps: AccountsLoadDeps,
+  paths: readonly string[],
+  options: AccountsLoadOptions,
+): Promise<AccountsLoadSummary> {
+  const log = options.log ?? logToStderr;
+  const summary = emptySummary();
+  const units = await planUnits(paths, options.published ?? null);
+  const run: AccountsRun = {
+    deps,
+    options,
+    log,
+    pool: createParsePool(options.workers),
+    summary,
+    progress: startProgress({ label: 'accounts', unit: 'filings' }),
+    failures: failureReport(options.reportDir, log),
+  };
+  const runStartedAt = options.shared ? await deps.journal.now() : null;
   try {
     const todo: Unit[] = [];
     for (const unit of units) {
       summary.inputs++;
-      if (!options.force && unit.sourceZip) {
-        const done = await store.findCompletedLoad('accounts', unit.source);
-        if (done && (unit.size === null || done.detail.size === unit.size)) {
-          summary.skipped.push(unit.source);
-          log(`${unit.source}: already loaded (load ${done.id}); --force to load it again`);
-          continue;
-        }
-      }
+      if (await loadedBefore(run, unit)) continue;
       if (options.shared) todo.push(unit);
-      else await loadUnit(store, unit, pool, options, summary, progress, recordFailure);
+      else await loadUnit(run, unit);
     }
-    if (options.shared) {
-      const load = (unit: Unit, lease: { lost(): boolean }, takenOverFrom: string | null) =>
-        loadUnit(store, unit, pool, options, summary, progress, recordFailure, {
-          lost: lease.lost,
-          detail: {
-            holder: options.shared!.lease.holder,
-            ...(takenOverFrom ? { taken_over_from: takenOverFrom } : {}),
-          },
-        });
-      await loadClaimedUnits(store, todo, options.shared, runStartedAt!, options.force === true, summary, log, load);
-    }
+    if (options.shared) await loadClaimedUnits(run, options.shared, { todo, runStartedAt: runStartedAt! });
   } finally {
-    progress.stop();
-    await pool.close();
-    const open = report as WriteStream | null;
-    if (open) await new Promise<void>((done) => open.end(done));
+    run.progress.stop();
+    await run.pool.close();
+    await run.failures.close();
   }
-  summary.seconds = progress.elapsedSeconds;
+  summary.failureReport = run.failures.path;
+  summary.seconds = run.progress.elapsedSeconds;
   return summary;
+}
+
+/** The report of the filings that cannot be read: a JSON line each, the first few said in the log. */
+function failureReport(reportDir: string, log: (line: string) => void): RejectReport<ParseFailureRecord> {
+  return createRejectReport<ParseFailureRecord>({
+    reportDir,
+    // The pid too: processes sharing DATA_DIR may start a report in the same millisecond.
+    fileName: () => `accounts-failures-${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}.jsonl`,
+    line: (failure) => JSON.stringify(failure),
+    announce: (failure) =>
+      `could not read ${failure.source_zip ? `${failure.source_zip}!` : ''}${failure.source_file}: ${failure.code}: ${failure.message}`,
+    log,
+  });
+}
+
+/** A bulk zip whose load completed is skipped (unless forced), said in the log and the summary. */
+async function loadedBefore(run: AccountsRun, unit: Unit): Promise<boolean> {
+  if (run.options.force || !unit.sourceZip) return false;
+  const done = await run.deps.journal.findCompletedLoad('accounts', unit.source);
+  if (!done || (unit.size !== null && done.detail.size !== unit.size)) return false;
+  run.summary.skipped.push(unit.source);
+  run.log(`${unit.source}: already loaded (load ${done.id}); --force to load it again`);
+  return true;
 }
 
 /**
@@ -193,28 +219,14 @@ async function loadAccountsFiles(
  * is held by others, wait (a third of the lease) for them to finish or for a lease to run out.
  */
 async function loadClaimedUnits(
-  store: CompanyWriter & LoadJournal & Pick<IndexCursor, 'now'>,
-  todo: readonly Unit[],
+  run: AccountsRun,
   shared: { claims: LoadClaims; lease: Lease },
-  runStartedAt: string,
-  force: boolean,
-  summary: AccountsLoadSummary,
-  log: (line: string) => void,
-  load: (unit: Unit, lease: { lost(): boolean }, takenOverFrom: string | null) => Promise<void>,
+  work: { todo: readonly Unit[]; runStartedAt: string },
 ): Promise<void> {
   const { claims, lease } = shared;
+  const { todo } = work;
   const bySource = new Map(todo.map((unit) => [unit.source, unit]));
-  // A bulk zip loaded before counts as done (unless forced); a loose file, as in a single
-  // process, is loaded again by each run: only a load of it in this run counts.
-  // Largest first: a file is one process's work, so a big monthly archive claimed last would keep
-  // the run going on one process while the others wait. (URLs, of unknown size, keep their order.)
-  const files: LoadFile[] = [...todo]
-    .sort((a, b) => (b.size ?? -1) - (a.size ?? -1))
-    .map((unit) => ({
-      source: unit.source,
-      size: unit.sourceZip ? unit.size : null,
-      doneSince: unit.sourceZip && !force ? null : runStartedAt,
-    }));
+  const files = claimableFiles(todo, work.runStartedAt, run.options.force === true);
   await claims.register('accounts', [...bySource.keys()]);
   const loadedHere = new Set<string>();
   let waiting = false;
@@ -222,17 +234,11 @@ async function loadClaimedUnits(
     const { claimed, heldElsewhere } = await claims.claimNext('accounts', files, lease);
     if (!claimed) {
       if (heldElsewhere === 0) break;
-      // A process of this machine that is gone (killed, or stopped with Ctrl-C before a run
-      // started again) is not waited for: its files are claimable at once.
-      let expired = 0;
-      for (const other of await claims.holders('accounts')) {
-        if (!isDeadHere(other)) continue;
-        expired += await claims.expire('accounts', other);
-        log(`${other} no longer runs on this machine: its files are taken over without waiting for its lease`);
-      }
-      if (expired > 0) continue;
+      if (await expireTheDead(run, claims)) continue;
       if (!waiting)
-        log(`waiting for ${heldElsewhere} file(s) other processes are loading (taken over if their lease runs out)`);
+        run.log(
+          `waiting for ${heldElsewhere} file(s) other processes are loading (taken over if their lease runs out)`,
+        );
       waiting = true;
       // Often enough to end soon after the last file is done; one small query each time.
       await sleep(Math.min(renewalIntervalMs(lease.seconds), 1000));
@@ -240,144 +246,216 @@ async function loadClaimedUnits(
     }
     waiting = false;
     const unit = bySource.get(claimed.piece)!;
-    if (claimed.takenOverFrom) {
-      summary.takenOver.push(unit.source);
-      log(
-        `${unit.source}: taken over from ${claimed.takenOverFrom}, which stopped holding it; loading it again in full`,
-      );
-    }
-    const held = holdLease(() => claims.renew('accounts', unit.source, lease), lease.seconds);
-    try {
-      await load(unit, held, claimed.takenOverFrom);
-      loadedHere.add(unit.source);
-    } catch (error) {
-      if (!(error instanceof LeaseLostError)) throw error;
-      log(`${unit.source}: ${error.message}`);
-    } finally {
-      await held.stop();
-      await claims.release('accounts', unit.source, lease.holder);
-    }
+    if (await loadClaimedUnit(run, shared, { unit, takenOverFrom: claimed.takenOverFrom })) loadedHere.add(unit.source);
   }
-  summary.loadedElsewhere = todo.length - loadedHere.size;
+  run.summary.loadedElsewhere = todo.length - loadedHere.size;
 }
 
-async function loadUnit(
-  store: CompanyWriter & LoadJournal & Pick<IndexCursor, 'now'>,
-  unit: Unit,
-  pool: ParsePool,
-  options: AccountsLoadOptions,
-  summary: AccountsLoadSummary,
-  progress: ReturnType<typeof startProgress>,
-  recordFailure: (failure: ParseFailureRecord) => Promise<void>,
-  claim?: { lost(): boolean; detail: Record<string, unknown> },
-): Promise<void> {
-  const log = options.log ?? logToStderr;
-  let path = unit.path;
-  if (isUrl(path)) {
-    if (!options.download) throw new Error(`${path}: a URL, and this load was given no way to download it`);
-    path = await options.download(path);
-  }
-  const journal = await store.startLoad('accounts', unit.source, {
-    size: unit.size ?? (await stat(path)).size,
-    published: unit.published,
-    ...claim?.detail,
-  });
-  const batchSize = options.batchSize ?? 500;
-  const counts = { rows_read: 0, rows_written: 0, rows_rejected: 0 };
-  const journalProgress = reportProgressToJournal(store, journal, () => counts, options.progressIntervalMs);
-  let filings: FilingRecord[] = [];
-  let failures: ParseFailureRecord[] = [];
-  const writes = writeBehind();
-  const flush = () => {
-    const [batchFilings, batchFailures] = [filings, failures];
-    filings = [];
-    failures = [];
-    return writes.start(() =>
-      store.saveFilings(batchFilings, batchFailures).then(() => {
-        counts.rows_written += batchFilings.length;
-      }),
-    );
-  };
-  const reject = async (sourceFile: string, code: string, message: string) => {
-    counts.rows_read++;
-    counts.rows_rejected++;
-    summary.filings++;
-    const failure = { source_zip: unit.sourceZip, source_file: sourceFile, code, message };
-    failures.push(failure);
-    await recordFailure(failure);
-  };
-  const onProblem = (problem: SourceProblem) =>
-    reject(problem.zip ? problem.file : basename(problem.file), problem.error.code, problem.error.message);
-  // Reported as the zip is opened, before its first filing; said once per zip, and kept with the
-  // file's journal entry.
-  const repeats: RepeatedMember[] = [];
-  const onRepeated = (repeat: RepeatedMember) => {
-    const named = { ...repeat, zip: unit.source };
-    repeats.push(named);
-    summary.repeatedMembers.push(named);
-    // The skipped copies are among the entries the progress was told to expect.
-    progress.advance(repeat.copies - 1);
-  };
-  /** Says the zip's repeated names, once it is loaded (or stopped), and returns them for its journal entry. */
-  const reportRepeats = () => {
-    if (repeats.length === 0) return {};
-    log(describeRepeats(repeats));
-    return { repeated_members: Object.fromEntries(repeats.map((repeat) => [repeat.file, repeat.copies])) };
-  };
-  const onResult = async (result: ParseResult, name: string) => {
-    if (result.ok) {
-      counts.rows_read++;
-      summary.filings++;
-      summary.parsed++;
-      filings.push(toRecord(result.filing, unit));
-    } else {
-      await reject(name, result.failure.error.code, result.failure.error.message);
-    }
-    progress.advance();
-    if (filings.length + failures.length >= batchSize) await flush();
-  };
+/**
+ * The files to claim. A bulk zip loaded before counts as done (unless forced); a loose file, as in
+ * a single process, is loaded again by each run: only a load of it in this run counts.
+ * Largest first: a file is one process's work, so a big monthly archive claimed last would keep
+ * the run going on one process while the others wait. (URLs, of unknown size, keep their order.)
+ */
+function claimableFiles(todo: readonly Unit[], runStartedAt: string, force: boolean): LoadFile[] {
+  return [...todo]
+    .sort((a, b) => (b.size ?? -1) - (a.size ?? -1))
+    .map((unit) => ({
+      source: unit.source,
+      size: unit.sourceZip ? unit.size : null,
+      doneSince: unit.sourceZip && !force ? null : runStartedAt,
+    }));
+}
 
-  // Keep every worker busy without reading the whole zip ahead of them.
-  const inFlight = new Set<Promise<void>>();
-  const limit = pool.size * 8;
-  const problems: SourceProblem[] = [];
+/**
+ * A process of this machine that is gone (killed, or stopped with Ctrl-C before a run started
+ * again) is not waited for: its files are claimable at once. True when some were freed.
+ */
+async function expireTheDead(run: AccountsRun, claims: LoadClaims): Promise<boolean> {
+  let expired = 0;
+  for (const other of await claims.holders('accounts')) {
+    if (!isDeadHere(other)) continue;
+    expired += await claims.expire('accounts', other);
+    run.log(`${other} no longer runs on this machine: its files are taken over without waiting for its lease`);
+  }
+  return expired > 0;
+}
+
+/** Loads a claimed file under its lease, then releases it. False when the lease was lost on the way. */
+async function loadClaimedUnit(
+  run: AccountsRun,
+  { claims, lease }: { claims: LoadClaims; lease: Lease },
+  { unit, takenOverFrom }: { unit: Unit; takenOverFrom: string | null },
+): Promise<boolean> {
+  if (takenOverFrom) {
+    run.summary.takenOver.push(unit.source);
+    run.log(`${unit.source}: taken over from ${takenOverFrom}, which stopped holding it; loading it again in full`);
+  }
+  const held = holdLease(() => claims.renew('accounts', unit.source, lease), lease.seconds);
   try {
-    const sources = filingSources([path], {
-      onProblem: (p) => problems.push(p),
-      onRepeated,
-      onExpected: (n) => progress.expect(n),
+    await loadUnit(run, unit, {
+      lost: held.lost,
+      detail: { holder: lease.holder, ...(takenOverFrom ? { taken_over_from: takenOverFrom } : {}) },
     });
-    for await (const source of sources) {
-      for (const problem of problems.splice(0)) await onProblem(problem);
-      const task: Promise<void> = pool.parse(source.name, source.bytes).then((result) => onResult(result, source.name));
-      inFlight.add(task);
-      void task.finally(() => inFlight.delete(task));
-      if (inFlight.size >= limit) await Promise.race(inFlight);
-      if (options.stopAfterFilings !== undefined && counts.rows_written >= options.stopAfterFilings) {
-        throw new Error(`stopped after ${counts.rows_written} filings, as asked`);
-      }
-      if (claim?.lost())
-        throw new LeaseLostError(
-          `another process took this file over (this process's lease ran out); stopped after ${counts.rows_written} filings`,
-        );
-    }
-    await Promise.all(inFlight);
-    for (const problem of problems.splice(0)) await onProblem(problem);
-    await flush();
-    await writes.finish();
-    await journalProgress.stop();
+    return true;
+  } catch (error) {
+    if (!(error instanceof LeaseLostError)) throw error;
+    run.log(`${unit.source}: ${error.message}`);
+    return false;
+  } finally {
+    await held.stop();
+    await claims.release('accounts', unit.source, lease.holder);
+  }
+}
+
+/** One file (a bulk zip, a loose filing or a folder) loaded under its own journal entry. */
+async function loadUnit(run: AccountsRun, unit: Unit, claim?: Claim): Promise<void> {
+  const path = await localPath(run.options, unit);
+  const load = new UnitLoad(run, unit);
+  const journal = await startJournalEntry(run.deps.journal, {
+    kind: 'accounts',
+    source: unit.source,
+    detail: { size: unit.size ?? (await stat(path)).size, published: unit.published, ...claim?.detail },
+    counts: () => load.counts,
+    progressIntervalMs: run.options.progressIntervalMs,
+  });
+  try {
+    await load.read(path, claim);
+    await journal.stopReporting();
     if (claim?.lost())
       throw new LeaseLostError("another process took this file over (this process's lease ran out) before it was done");
-    await store.finishLoad(journal, 'done', counts, reportRepeats());
+    await journal.finish('done', load.reportRepeats());
   } catch (error) {
-    await Promise.allSettled(inFlight);
-    await writes.settle();
-    await journalProgress.stop();
-    await store.finishLoad(journal, error instanceof LeaseLostError ? 'interrupted' : 'failed', counts, {
-      ...reportRepeats(),
-      error: error instanceof Error ? error.message : String(error),
-    });
+    await load.settle();
+    await journal.finish(
+      error instanceof LeaseLostError ? 'interrupted' : 'failed',
+      failureDetail(error, load.reportRepeats()),
+    );
     throw error;
+  }
+}
+
+/** The unit's path, downloaded first when it is a URL (a shared load downloads only what it claims). */
+async function localPath(options: AccountsLoadOptions, unit: Unit): Promise<string> {
+  if (!isUrl(unit.path)) return unit.path;
+  if (!options.download) throw new Error(`${unit.path}: a URL, and this load was given no way to download it`);
+  return options.download(unit.path);
+}
+
+/**
+ * The load of one file under way: its counts, the filings and failures waiting for the next
+ * batch, its writes (one behind the parsing), the parses in flight and the names its zip repeats.
+ */
+class UnitLoad {
+  readonly counts: LoadCounts = { rows_read: 0, rows_written: 0, rows_rejected: 0 };
+  private filings: FilingRecord[] = [];
+  private failures: ParseFailureRecord[] = [];
+  private readonly writes = writeBehind();
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly repeats: RepeatedMember[] = [];
+
+  constructor(
+    private readonly run: AccountsRun,
+    private readonly unit: Unit,
+  ) {}
+
+  /** Parses the file's filings on the pool, keeping every worker busy without reading the whole zip ahead. */
+  async read(path: string, claim?: Claim): Promise<void> {
+    const limit = this.run.pool.size * 8;
+    const problems: SourceProblem[] = [];
+    const sources = filingSources([path], {
+      onProblem: (problem) => problems.push(problem),
+      onRepeated: (repeat) => this.repeated(repeat),
+      onExpected: (n) => this.run.progress.expect(n),
+    });
+    for await (const source of sources) {
+      for (const problem of problems.splice(0)) await this.problem(problem);
+      const task: Promise<void> = this.run.pool
+        .parse(source.name, source.bytes)
+        .then((result) => this.parsed(result, source.name));
+      this.inFlight.add(task);
+      void task.finally(() => this.inFlight.delete(task));
+      if (this.inFlight.size >= limit) await Promise.race(this.inFlight);
+      this.checkStillWanted(claim);
+    }
+    await Promise.all(this.inFlight);
+    for (const problem of problems.splice(0)) await this.problem(problem);
+    await this.flush();
+    await this.writes.finish();
+  }
+
+  /** Stops the read when a test asks for it (as if killed) or another process took the file over. */
+  private checkStillWanted(claim?: Claim): void {
+    const { stopAfterFilings } = this.run.options;
+    if (stopAfterFilings !== undefined && this.counts.rows_written >= stopAfterFilings) {
+      throw new Error(`stopped after ${this.counts.rows_written} filings, as asked`);
+    }
+    if (claim?.lost())
+      throw new LeaseLostError(
+        `another process took this file over (this process's lease ran out); stopped after ${this.counts.rows_written} filings`,
+      );
+  }
+
+  /** For a load that is failing: waits for the parses and the write under way, ignoring their failures. */
+  async settle(): Promise<void> {
+    await Promise.allSettled(this.inFlight);
+    await this.writes.settle();
+  }
+
+  private async parsed(result: ParseResult, name: string): Promise<void> {
+    if (result.ok) {
+      this.counts.rows_read++;
+      this.run.summary.filings++;
+      this.run.summary.parsed++;
+      this.filings.push(toRecord(result.filing, this.unit));
+    } else {
+      await this.reject(name, result.failure.error.code, result.failure.error.message);
+    }
+    this.run.progress.advance();
+    if (this.filings.length + this.failures.length >= (this.run.options.batchSize ?? 500)) await this.flush();
+  }
+
+  private problem(problem: SourceProblem): Promise<void> {
+    return this.reject(problem.zip ? problem.file : basename(problem.file), problem.error.code, problem.error.message);
+  }
+
+  private async reject(sourceFile: string, code: string, message: string): Promise<void> {
+    this.counts.rows_read++;
+    this.counts.rows_rejected++;
+    const { summary } = this.run;
+    summary.filings++;
+    summary.failed++;
+    summary.failuresByCode[code] = (summary.failuresByCode[code] ?? 0) + 1;
+    const failure = { source_zip: this.unit.sourceZip, source_file: sourceFile, code, message };
+    this.failures.push(failure);
+    await this.run.failures.reject(failure);
+  }
+
+  /** Reported as the zip is opened, before its first filing; said once per zip, and kept with its journal entry. */
+  private repeated(repeat: RepeatedMember): void {
+    const named = { ...repeat, zip: this.unit.source };
+    this.repeats.push(named);
+    this.run.summary.repeatedMembers.push(named);
+    // The skipped copies are among the entries the progress was told to expect.
+    this.run.progress.advance(repeat.copies - 1);
+  }
+
+  /** Says the zip's repeated names, once it is loaded (or stopped), and returns them for its journal entry. */
+  reportRepeats(): Record<string, unknown> {
+    if (this.repeats.length === 0) return {};
+    this.run.log(describeRepeats(this.repeats));
+    return { repeated_members: Object.fromEntries(this.repeats.map((repeat) => [repeat.file, repeat.copies])) };
+  }
+
+  private flush(): Promise<void> {
+    const [filings, failures] = [this.filings, this.failures];
+    this.filings = [];
+    this.failures = [];
+    return this.writes.start(() =>
+      this.run.deps.filings.saveFilings(filings, failures).then(() => {
+        this.counts.rows_written += filings.length;
+      }),
+    );
   }
 }
 

@@ -10,22 +10,19 @@
  * an unchanged record keeps its update time) and resumable: a load killed half-way and run again
  * ends as one clean run would, because nothing is marked ceased until every line is in.
  */
-import { createWriteStream } from 'node:fs';
-import type { WriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import { formatDuration, startProgress } from '../src/progress/progress.ts';
-import { detectAlerts } from '../src/alert-detection/detect-alerts.ts';
-import type { AlertDetectionDeps, AlertDetectionSummary } from '../src/alert-detection/detect-alerts.ts';
+import type { AlertDetectionSummary } from '../src/alert-detection/detect-alerts.ts';
+import { formatDuration } from '../src/progress/progress.ts';
 import type { PscStore } from '../src/ports/ownership.ts';
-import type { LoadJournal } from '../src/ports/load-journal.ts';
-import { reportProgressToJournal } from './journal-progress.ts';
-import { pscLineBatches } from './psc-line-batches.ts';
-import type { PscLane } from './psc-lines-worker.ts';
+import type { PscLinesBatch, PscLinesJob } from './psc-lines-worker.ts';
 import type { PscSource } from './psc-inputs.ts';
 import { describePscInputs, openPscSource, pscSources } from './psc-inputs.ts';
 import { firstLine } from './psc-lines.ts';
-import { writeBehind } from './write-behind.ts';
+import { afterLoad } from './skeleton/after-load.ts';
+import type { AfterLoadStages } from './skeleton/after-load.ts';
+import type { JournalWrites } from './skeleton/journal-entry.ts';
+import { runSnapshotLoad } from './skeleton/snapshot-load.ts';
+import type { DecodedBatch, SnapshotSource } from './skeleton/snapshot-load.ts';
+import { readInWorker } from './skeleton/worker-batches.ts';
 
 export interface PscLoadOptions {
   /** Overrides the date from the file names. */
@@ -43,8 +40,8 @@ export interface PscLoadOptions {
   log?: (line: string) => void;
   /** How often the counts so far are written to the load journal (default 5 s). */
   progressIntervalMs?: number;
-  /** Detect the alerts of what the load changed, and queue their webhooks, once it is done. */
-  alerts?: AlertDetectionDeps;
+  /** Told the summary once the load is done (and its alerts detected), before the index update. */
+  onLoaded?: (summary: PscLoadSummary) => void;
 }
 
 export interface PscLoadSummary {
@@ -68,33 +65,63 @@ export interface PscLoadSummary {
   alerts?: AlertDetectionSummary;
 }
 
-export interface PscLoadStores {
-  /** The load journal. */
-  store: Pick<LoadJournal, 'startLoad' | 'finishLoad' | 'reportLoadProgress'>;
+/** The ports a PSC load uses; alert detection and the index update are optional stages. */
+export interface PscLoadDeps {
   pscs: PscStore;
+  journal: JournalWrites;
+  /** Detect the alerts of what the load changed, and queue their webhooks, once it is done. */
+  alerts?: AfterLoadStages<PscLoadSummary>['alerts'];
+  /** Bring the search index up to date once it is done. */
+  index?: AfterLoadStages<PscLoadSummary>['index'];
 }
 
 /** The input is not a PSC snapshot (or its date or parts cannot be made out): nothing was written. */
 export class PscInputError extends Error {}
 
 export async function loadPsc(
-  stores: PscLoadStores,
-  paths: readonly string[],
-  options: PscLoadOptions,
-): Promise<PscLoadSummary> {
-  const summary = await loadPscFiles(stores, paths, options);
-  // After the load is recorded done: a detection that fails leaves the load loaded, and the next
-  // run of detection looks at its changes again.
-  if (!options.alerts) return summary;
-  return { ...summary, alerts: await detectAlerts(options.alerts, options.log ? { log: options.log } : {}) };
-}
-
-async function loadPscFiles(
-  { store, pscs }: PscLoadStores,
+  deps: PscLoadDeps,
   paths: readonly string[],
   options: PscLoadOptions,
 ): Promise<PscLoadSummary> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const source = await pscSource(deps, paths, options);
+  const outcome = await runSnapshotLoad(source, deps, { ...options, log });
+  const summary: PscLoadSummary = {
+    snapshotDate: source.snapshotDate,
+    complete: outcome.decision.complete,
+    partialBecause: outcome.decision.partialBecause,
+    linesRead: outcome.read,
+    pscsWritten: outcome.written - source.statementsWritten(),
+    statementsWritten: source.statementsWritten(),
+    rejected: outcome.rejected,
+    markedCeased: source.markedCeased(),
+    rejectReport: outcome.rejectReport,
+    totals: source.totals(),
+    seconds: outcome.seconds,
+  };
+  return afterLoad(summary, { ...deps, onLoaded: options.onLoaded, log: options.log });
+}
+
+type PscBatch = PscLinesBatch & DecodedBatch;
+
+interface PscSnapshotSource extends SnapshotSource<PscBatch> {
+  statementsWritten(): number;
+  markedCeased(): number;
+  totals(): Record<string, unknown> | null;
+}
+
+/**
+ * The PSC snapshot as a source of the snapshot skeleton: its files, the start of each checked
+ * before anything is written, decoded and serialised in a worker thread, each batch in lanes by
+ * company number written on as many connections (default 2: every PSC is still written in file
+ * order, and PostgreSQL can use a second core). Complete when its files name the whole of it and
+ * it ends in its closing totals line; then the PSCs it no longer lists are marked ceased.
+ */
+async function pscSource(
+  deps: PscLoadDeps,
+  paths: readonly string[],
+  options: PscLoadOptions,
+): Promise<PscSnapshotSource> {
   const inputs = await describePscInputs(paths);
   if (inputs.problems.length > 0) throw new PscInputError(inputs.problems.join('; '));
   if (inputs.files.length === 0) throw new PscInputError('no PSC snapshot files given');
@@ -104,114 +131,64 @@ async function loadPscFiles(
       'the file names do not give the snapshot date (persons-with-significant-control-snapshot-YYYY-MM-DD or psc-snapshot-YYYY-MM-DD_NofM); pass --snapshot-date YYYY-MM-DD',
     );
   }
-  const sources = await readableSources(inputs.files);
+  const parts = await readableSources(inputs.files);
   // Check the start of every file before writing anything: a wrong file must not half-load.
-  for (const source of sources) {
-    const problem = snapshotStartProblem(await firstLine(await openPscSource(source)));
-    if (problem) throw new PscInputError(`${source.label} is not a PSC snapshot: ${problem}`);
+  for (const part of parts) {
+    const problem = snapshotStartProblem(await firstLine(await openPscSource(part)));
+    if (problem) throw new PscInputError(`${part.label} is not a PSC snapshot: ${problem}`);
   }
-
   // Into an empty table nothing can be missing from the snapshot: no marking afterwards, which
   // reads the whole table (a minute or more at full size).
-  const firstLoad = await pscs.isEmpty();
-  const journal = await store.startLoad('psc', inputs.files.join(', '), {
-    snapshotDate,
-    complete: options.complete ?? inputs.complete,
-  });
-  const progress = startProgress({ label: 'psc', unit: 'lines' });
+  const firstLoad = await deps.pscs.isEmpty();
+  const lanes = Math.max(1, options.writers ?? 2);
   const batchSize = options.batchSize ?? 5000;
-  let linesRead = 0;
-  let pscsWritten = 0;
-  let statementsWritten = 0;
-  let rejected = 0;
   let totals: Record<string, unknown> | null = null;
-  let rejectReport: string | null = null;
-  let rejects: WriteStream | null = null;
-  const counts = () => ({
-    rows_read: linesRead,
-    rows_written: pscsWritten + statementsWritten,
-    rows_rejected: rejected,
-  });
-  const journalProgress = reportProgressToJournal(store, journal, counts, options.progressIntervalMs);
-  const reject = async (label: string, line: number, reason: string) => {
-    rejected++;
-    if (rejects === null) {
-      await mkdir(options.reportDir, { recursive: true });
-      rejectReport = join(options.reportDir, `psc-${snapshotDate}-rejected.txt`);
-      rejects = createWriteStream(rejectReport);
-    }
-    rejects.write(`${label} line ${line}: ${reason}\n`);
-    if (rejected <= 5) log(`rejected ${label} line ${line}: ${reason}`);
-  };
-
-  // One write behind per connection; lane i of every batch goes to writer i.
-  const writers = Array.from({ length: Math.max(1, options.writers ?? 2) }, () => writeBehind());
-  const flush = (lanes: readonly (PscLane | null)[]) =>
-    Promise.all(
-      lanes.map((lane, i) =>
-        lane === null
-          ? undefined
-          : writers[i]!.start(() =>
-              pscs.upsertSerialisedPscs(lane.rows, snapshotDate).then(() => {
-                statementsWritten += lane.statements;
-                pscsWritten += lane.records - lane.statements;
-              }),
-            ),
-      ),
-    );
-
-  try {
-    const totalBytes = sources.reduce((sum, source) => sum + source.size, 0);
-    let bytesDone = 0;
-    for (const source of sources) {
-      let bytesRead = 0;
-      for await (const batch of pscLineBatches(source, batchSize, writers.length, pscs.batchFormat)) {
-        for (const { line, reason } of batch.rejects) await reject(source.label, line, reason);
+  let statementsWritten = 0;
+  let markedCeased = 0;
+  return {
+    kind: 'psc',
+    unit: 'lines',
+    snapshotDate,
+    files: inputs.files,
+    detail: { snapshotDate, complete: options.complete ?? inputs.complete },
+    parts,
+    lanes,
+    async *batches(part) {
+      const job: Omit<PscLinesJob, 'credits'> = {
+        file: part.file,
+        member: part.member,
+        batchSize,
+        lanes,
+        format: deps.pscs.batchFormat,
+      };
+      const read = { worker: 'psc-lines-worker', job, label: part.label, reader: 'the PSC file reader' };
+      for await (const batch of readInWorker<PscLinesBatch, typeof job>(read)) {
         if (batch.totals) totals = batch.totals;
-        linesRead += batch.lines;
-        bytesRead = batch.bytes;
-        await flush(batch.lanes);
-        progress.advance(batch.lines);
-        // Lines to come, estimated from the bytes read so far: the file does not say how many it holds.
-        progress.setExpected(Math.round((linesRead * totalBytes) / Math.max(bytesDone + bytesRead, 1)));
-        // A turn of the event loop a batch: on PGlite a write and the batches queued behind it
-        // resolve without one, which would keep the progress line and the journal's reports waiting.
-        await new Promise<void>((resolve) => setImmediate(resolve));
+        yield { ...batch, read: batch.lines };
       }
-      bytesDone += bytesRead;
-    }
-    await Promise.all(writers.map((writes) => writes.finish()));
-    const partialBecause = whyPartial(options.complete, inputs.incomplete, totals);
-    const complete = partialBecause === null;
-    const markedCeased = complete && !firstLoad ? await pscs.markMissingCeased(snapshotDate) : 0;
-    progress.stop();
-    await journalProgress.stop();
-    await store.finishLoad(journal, 'done', counts(), { complete, markedCeased, ...(totals ? { totals } : {}) });
-    return {
-      snapshotDate,
-      complete,
-      partialBecause,
-      linesRead,
-      pscsWritten,
-      statementsWritten,
-      rejected,
-      markedCeased,
-      rejectReport,
-      totals,
-      seconds: progress.elapsedSeconds,
-    };
-  } catch (error) {
-    progress.stop();
-    await Promise.all(writers.map((writes) => writes.settle()));
-    await journalProgress.stop();
-    await store.finishLoad(journal, 'failed', counts(), {
-      error: error instanceof Error ? error.message : String(error),
-    });
-    throw error;
-  } finally {
-    const report = rejects as WriteStream | null;
-    if (report) await new Promise<void>((done) => report.end(done));
-  }
+    },
+    writes: (batch) =>
+      batch.lanes.map((lane) =>
+        lane === null
+          ? null
+          : () =>
+              deps.pscs.upsertSerialisedPscs(lane.rows, snapshotDate).then(() => {
+                statementsWritten += lane.statements;
+                return lane.records;
+              }),
+      ),
+    decide() {
+      const partialBecause = whyPartial(options.complete, inputs.incomplete, totals);
+      return { complete: partialBecause === null, partialBecause };
+    },
+    async conclude({ complete }) {
+      markedCeased = complete && !firstLoad ? await deps.pscs.markMissingCeased(snapshotDate) : 0;
+      return { complete, markedCeased, ...(totals ? { totals } : {}) };
+    },
+    statementsWritten: () => statementsWritten,
+    markedCeased: () => markedCeased,
+    totals: () => totals,
+  };
 }
 
 async function readableSources(files: readonly string[]): Promise<PscSource[]> {

@@ -9,21 +9,31 @@
  * and resumable: a load killed half-way and run again ends as one clean run would, because
  * companies are only marked dissolved after every row is in.
  */
-import { createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { parse } from 'csv-parse';
-import type { RegisterCompany } from '../src/domain/company.ts';
-import type { CompanyWriter } from '../src/ports/companies.ts';
-import type { LoadJournal } from '../src/ports/load-journal.ts';
-import { detectAlerts } from '../src/alert-detection/detect-alerts.ts';
-import type { AlertDetectionDeps, AlertDetectionSummary } from '../src/alert-detection/detect-alerts.ts';
-import { formatDuration, startProgress } from '../src/progress/progress.ts';
-import { reportProgressToJournal } from './journal-progress.ts';
+import type { AlertDetectionSummary } from '../src/alert-detection/detect-alerts.ts';
+import { formatDuration } from '../src/progress/progress.ts';
+import type { CompanyStore } from '../src/ports/companies.ts';
 import { readRegisterHeader } from './parse-register-row.ts';
+import type { ColumnIndex } from './parse-register-row.ts';
 import { csvSources, describeRegisterInputs, openCsvSource, REGISTER_CSV_DIALECT } from './register-inputs.ts';
-import { registerRowBatches } from './register-row-batches.ts';
-import { writeBehind } from './write-behind.ts';
+import type { CsvSource } from './register-inputs.ts';
+import type { RegisterRowsBatch, RegisterRowsJob } from './register-rows-worker.ts';
+import { afterLoad } from './skeleton/after-load.ts';
+import type { AfterLoadStages } from './skeleton/after-load.ts';
+import type { JournalWrites } from './skeleton/journal-entry.ts';
+import { runSnapshotLoad } from './skeleton/snapshot-load.ts';
+import type { DecodedBatch, SnapshotSource } from './skeleton/snapshot-load.ts';
+import { readInWorker } from './skeleton/worker-batches.ts';
+
+/** The ports a register load uses; alert detection and the index update are optional stages. */
+export interface RegisterLoadDeps {
+  companies: Pick<CompanyStore, 'upsertCompanies' | 'markRemovedFromRegister'>;
+  journal: JournalWrites;
+  /** Detect the alerts of what the load changed, and queue their webhooks, once it is done. */
+  alerts?: AfterLoadStages<RegisterLoadSummary>['alerts'];
+  /** Bring the search index up to date once it is done. */
+  index?: AfterLoadStages<RegisterLoadSummary>['index'];
+}
 
 export interface RegisterLoadOptions {
   /** Overrides the date from the file names. */
@@ -36,8 +46,8 @@ export interface RegisterLoadOptions {
   log?: (line: string) => void;
   /** How often the counts so far are written to the load journal (default 5 s). */
   progressIntervalMs?: number;
-  /** Detect the alerts of what the load changed, and queue their webhooks, once it is done. */
-  alerts?: AlertDetectionDeps;
+  /** Told the summary once the load is done (and its alerts detected), before the index update. */
+  onLoaded?: (summary: RegisterLoadSummary) => void;
 }
 
 export interface RegisterLoadSummary {
@@ -56,23 +66,38 @@ export interface RegisterLoadSummary {
 export class RegisterInputError extends Error {}
 
 export async function loadRegister(
-  store: CompanyWriter & LoadJournal,
-  paths: readonly string[],
-  options: RegisterLoadOptions,
-): Promise<RegisterLoadSummary> {
-  const summary = await loadRegisterFiles(store, paths, options);
-  // After the load is recorded done: a detection that fails leaves the load loaded, and the next
-  // run of detection looks at its changes again.
-  if (!options.alerts) return summary;
-  return { ...summary, alerts: await detectAlerts(options.alerts, options.log ? { log: options.log } : {}) };
-}
-
-async function loadRegisterFiles(
-  store: CompanyWriter & LoadJournal,
+  deps: RegisterLoadDeps,
   paths: readonly string[],
   options: RegisterLoadOptions,
 ): Promise<RegisterLoadSummary> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const source = await registerSource(deps, paths, options);
+  const outcome = await runSnapshotLoad(source, deps, { ...options, log });
+  const summary: RegisterLoadSummary = {
+    snapshotDate: source.snapshotDate,
+    complete: outcome.decision.complete,
+    rowsRead: outcome.read,
+    rowsWritten: outcome.written,
+    rejected: outcome.rejected,
+    markedDissolved: source.markedDissolved(),
+    rejectReport: outcome.rejectReport,
+    seconds: outcome.seconds,
+  };
+  return afterLoad(summary, { ...deps, onLoaded: options.onLoaded, log: options.log });
+}
+
+type RegisterBatch = RegisterRowsBatch & DecodedBatch;
+
+/**
+ * The register as a source of the snapshot skeleton: its CSV parts, each header checked before
+ * anything is written, decoded in a worker thread; complete as the file names say (or as told),
+ * and then the companies it no longer lists are marked dissolved.
+ */
+async function registerSource(
+  deps: RegisterLoadDeps,
+  paths: readonly string[],
+  options: RegisterLoadOptions,
+): Promise<SnapshotSource<RegisterBatch> & { markedDissolved(): number }> {
   const inputs = await describeRegisterInputs(paths);
   if (inputs.problems.length > 0) throw new RegisterInputError(inputs.problems.join('; '));
   if (inputs.files.length === 0) throw new RegisterInputError('no register files given');
@@ -83,100 +108,50 @@ async function loadRegisterFiles(
     );
   }
   const complete = options.complete ?? inputs.complete;
-  const sources = (await Promise.all(inputs.files.map(csvSources))).flat();
-
-  // Check every header before writing anything: a wrong file must not half-load.
-  const headers = [];
-  for (const source of sources) {
-    const header = await readFirstRecord(await openCsvSource(source));
-    const check = readRegisterHeader(header ?? []);
-    if (!check.ok) throw new RegisterInputError(`${source.label}: ${check.reason}`);
-    headers.push(check.columns);
-  }
-
-  const journal = await store.startLoad('register', inputs.files.join(', '), { snapshotDate, complete });
-  const progress = startProgress({ label: 'register', unit: 'rows' });
+  const parts = (await Promise.all(inputs.files.map(csvSources))).flat();
+  const headers = await checkedHeaders(parts);
   const batchSize = options.batchSize ?? 5000;
-  let rowsRead = 0;
-  let rowsWritten = 0;
-  let rejected = 0;
-  let rejectReport: string | null = null;
-  let rejects: ReturnType<typeof createWriteStream> | null = null;
-  const journalProgress = reportProgressToJournal(
-    store,
-    journal,
-    () => ({ rows_read: rowsRead, rows_written: rowsWritten, rows_rejected: rejected }),
-    options.progressIntervalMs,
-  );
-  const reject = async (label: string, line: number, reason: string) => {
-    rejected++;
-    if (rejects === null) {
-      await mkdir(options.reportDir, { recursive: true });
-      rejectReport = join(options.reportDir, `register-${snapshotDate}-rejected.txt`);
-      rejects = createWriteStream(rejectReport);
-    }
-    rejects.write(`${label} line ${line}: ${reason}\n`);
-    if (rejected <= 5) log(`rejected ${label} line ${line}: ${reason}`);
+  let markedDissolved = 0;
+  return {
+    kind: 'register',
+    unit: 'rows',
+    snapshotDate,
+    files: inputs.files,
+    detail: { snapshotDate, complete },
+    parts,
+    lanes: 1,
+    async *batches(part) {
+      const job: Omit<RegisterRowsJob, 'credits'> = {
+        file: part.file,
+        member: part.member,
+        columns: [...headers.get(part)!],
+        batchSize,
+      };
+      const read = { worker: 'register-rows-worker', job, label: part.label, reader: 'the CSV reader' };
+      for await (const batch of readInWorker<RegisterRowsBatch, typeof job>(read)) yield { ...batch, read: batch.rows };
+    },
+    writes: (batch) => [
+      () => deps.companies.upsertCompanies(batch.companies, snapshotDate).then(() => batch.companies.length),
+    ],
+    decide: () => ({ complete, partialBecause: complete ? null : 'the inputs are not the whole register' }),
+    async conclude(decision) {
+      markedDissolved = decision.complete ? await deps.companies.markRemovedFromRegister(snapshotDate) : 0;
+      return { markedDissolved };
+    },
+    markedDissolved: () => markedDissolved,
   };
+}
 
-  const writes = writeBehind();
-  const flush = (batch: RegisterCompany[]) =>
-    writes.start(() =>
-      store.upsertCompanies(batch, snapshotDate).then(() => {
-        rowsWritten += batch.length;
-      }),
-    );
-
-  try {
-    const totalBytes = sources.reduce((sum, source) => sum + source.size, 0);
-    let bytesDone = 0;
-    let bytesRead = 0;
-    for (const [i, source] of sources.entries()) {
-      bytesDone += bytesRead;
-      bytesRead = 0;
-      for await (const batch of registerRowBatches(source, headers[i]!, batchSize)) {
-        for (const { line, reason } of batch.rejects) await reject(source.label, line, reason);
-        rowsRead += batch.rows;
-        bytesRead = batch.bytes;
-        await flush(batch.companies);
-        progress.advance(batch.rows);
-        // Rows to come, estimated from the bytes read so far: a CSV does not say how many it holds.
-        progress.setExpected(Math.round((rowsRead * totalBytes) / Math.max(bytesDone + bytesRead, 1)));
-      }
-    }
-    await writes.finish();
-    const markedDissolved = complete ? await store.markRemovedFromRegister(snapshotDate) : 0;
-    progress.stop();
-    const counts = { rows_read: rowsRead, rows_written: rowsWritten, rows_rejected: rejected };
-    await journalProgress.stop();
-    await store.finishLoad(journal, 'done', counts, { markedDissolved });
-    return {
-      snapshotDate,
-      complete,
-      rowsRead,
-      rowsWritten,
-      rejected,
-      markedDissolved,
-      rejectReport,
-      seconds: progress.elapsedSeconds,
-    };
-  } catch (error) {
-    progress.stop();
-    await writes.settle();
-    await journalProgress.stop();
-    await store.finishLoad(
-      journal,
-      'failed',
-      { rows_read: rowsRead, rows_written: rowsWritten, rows_rejected: rejected },
-      {
-        error: error instanceof Error ? error.message : String(error),
-      },
-    );
-    throw error;
-  } finally {
-    const report = rejects as ReturnType<typeof createWriteStream> | null;
-    if (report) await new Promise<void>((done) => report.end(done));
+/** Every part's header, checked before anything is written: a wrong file must not half-load. */
+async function checkedHeaders(parts: readonly CsvSource[]): Promise<Map<CsvSource, ColumnIndex>> {
+  const headers = new Map<CsvSource, ColumnIndex>();
+  for (const part of parts) {
+    const header = await readFirstRecord(await openCsvSource(part));
+    const check = readRegisterHeader(header ?? []);
+    if (!check.ok) throw new RegisterInputError(`${part.label}: ${check.reason}`);
+    headers.set(part, check.columns);
   }
+  return headers;
 }
 
 async function readFirstRecord(stream: NodeJS.ReadableStream): Promise<string[] | null> {

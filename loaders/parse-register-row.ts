@@ -42,6 +42,54 @@ export function readRegisterHeader(header: readonly string[]): HeaderCheck {
 export type RowResult = { ok: true; company: RegisterCompany } | { ok: false; reason: string };
 
 export function parseRegisterRow(row: readonly string[], columns: ColumnIndex): RowResult {
+  const field = rowFields(row, columns);
+  const { text, date, count, small } = field;
+  const rawNumber = text('CompanyNumber');
+  const companyNumber = rawNumber === null ? null : normaliseCompanyNumber(rawNumber);
+  if (companyNumber === null)
+    return { ok: false, reason: `CompanyNumber "${rawNumber ?? ''}" is not a company number` };
+  const name = text('CompanyName');
+  if (name === null) return { ok: false, reason: `company ${companyNumber} has no CompanyName` };
+  const status = text('CompanyStatus');
+  if (status === null) return { ok: false, reason: `company ${companyNumber} has no CompanyStatus` };
+
+  // Read first, as the problems are listed in this order.
+  const previousNames = previousNamesOf(field);
+  const sicCodes = [1, 2, 3, 4].map((i) => text(`SICCode.SicText_${i}`)).filter((sic): sic is string => sic !== null);
+
+  const company: RegisterCompany = {
+    company_number: companyNumber,
+    name,
+    status,
+    type: text('CompanyCategory') ?? 'Other',
+    incorporated: date('IncorporationDate'),
+    dissolved: date('DissolutionDate'),
+    country_of_origin: text('CountryOfOrigin'),
+    accounts_ref_day: small('Accounts.AccountRefDay', 31),
+    accounts_ref_month: small('Accounts.AccountRefMonth', 12),
+    accounts_category: text('Accounts.AccountCategory'),
+    accounts_last_made_up_to: date('Accounts.LastMadeUpDate'),
+    accounts_next_due: date('Accounts.NextDueDate'),
+    confirmation_last_made_up_to: date('ConfStmtLastMadeUpDate'),
+    confirmation_next_due: date('ConfStmtNextDueDate'),
+    charges_total: count('Mortgages.NumMortCharges'),
+    charges_outstanding: count('Mortgages.NumMortOutstanding'),
+    charges_part_satisfied: count('Mortgages.NumMortPartSatisfied'),
+    charges_satisfied: count('Mortgages.NumMortSatisfied'),
+    sic_codes: sicCodes,
+    address: addressOf(field),
+    previous_names: previousNames,
+  };
+  if (field.problems.length > 0) return { ok: false, reason: `company ${companyNumber}: ${field.problems.join('; ')}` };
+  return { ok: true, company };
+}
+
+/**
+ * The row's fields by column name, read as text (trimmed; null when empty), a DD/MM/YYYY date, a
+ * whole number or a small number in 1..max. A value that is not what its column holds is noted
+ * in `problems` (the row is then rejected with them all).
+ */
+function rowFields(row: readonly string[], columns: ColumnIndex) {
   const problems: string[] = [];
   const text = (name: string): string | null => {
     const at = columns.get(name);
@@ -75,57 +123,31 @@ export function parseRegisterRow(row: readonly string[], columns: ColumnIndex): 
     }
     return n;
   };
+  return { problems, text, date, count, small };
+}
 
-  const rawNumber = text('CompanyNumber');
-  const companyNumber = rawNumber === null ? null : normaliseCompanyNumber(rawNumber);
-  if (companyNumber === null)
-    return { ok: false, reason: `CompanyNumber "${rawNumber ?? ''}" is not a company number` };
-  const name = text('CompanyName');
-  if (name === null) return { ok: false, reason: `company ${companyNumber} has no CompanyName` };
-  const status = text('CompanyStatus');
-  if (status === null) return { ok: false, reason: `company ${companyNumber} has no CompanyStatus` };
+type RowFields = ReturnType<typeof rowFields>;
 
+function addressOf({ text }: RowFields): RegisterCompany['address'] {
+  return {
+    care_of: text('RegAddress.CareOf'),
+    po_box: text('RegAddress.POBox'),
+    line_1: text('RegAddress.AddressLine1'),
+    line_2: text('RegAddress.AddressLine2'),
+    post_town: text('RegAddress.PostTown'),
+    county: text('RegAddress.County'),
+    country: text('RegAddress.Country'),
+    postcode: text('RegAddress.PostCode'),
+  };
+}
+
+function previousNamesOf({ text, date }: RowFields): RegisterCompany['previous_names'] {
   const previousNames = [];
   for (let i = 1; i <= 10; i++) {
     const previous = text(`PreviousName_${i}.CompanyName`);
     if (previous !== null) previousNames.push({ name: previous, changed: date(`PreviousName_${i}.CONDATE`) });
   }
-  const sicCodes = [1, 2, 3, 4].map((i) => text(`SICCode.SicText_${i}`)).filter((sic): sic is string => sic !== null);
-
-  const company: RegisterCompany = {
-    company_number: companyNumber,
-    name,
-    status,
-    type: text('CompanyCategory') ?? 'Other',
-    incorporated: date('IncorporationDate'),
-    dissolved: date('DissolutionDate'),
-    country_of_origin: text('CountryOfOrigin'),
-    accounts_ref_day: small('Accounts.AccountRefDay', 31),
-    accounts_ref_month: small('Accounts.AccountRefMonth', 12),
-    accounts_category: text('Accounts.AccountCategory'),
-    accounts_last_made_up_to: date('Accounts.LastMadeUpDate'),
-    accounts_next_due: date('Accounts.NextDueDate'),
-    confirmation_last_made_up_to: date('ConfStmtLastMadeUpDate'),
-    confirmation_next_due: date('ConfStmtNextDueDate'),
-    charges_total: count('Mortgages.NumMortCharges'),
-    charges_outstanding: count('Mortgages.NumMortOutstanding'),
-    charges_part_satisfied: count('Mortgages.NumMortPartSatisfied'),
-    charges_satisfied: count('Mortgages.NumMortSatisfied'),
-    sic_codes: sicCodes,
-    address: {
-      care_of: text('RegAddress.CareOf'),
-      po_box: text('RegAddress.POBox'),
-      line_1: text('RegAddress.AddressLine1'),
-      line_2: text('RegAddress.AddressLine2'),
-      post_town: text('RegAddress.PostTown'),
-      county: text('RegAddress.County'),
-      country: text('RegAddress.Country'),
-      postcode: text('RegAddress.PostCode'),
-    },
-    previous_names: previousNames,
-  };
-  if (problems.length > 0) return { ok: false, reason: `company ${companyNumber}: ${problems.join('; ')}` };
-  return { ok: true, company };
+  return previousNames;
 }
 
 const UK_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;

@@ -7,16 +7,12 @@
  * M); each zip holds one file of newline-delimited JSON. That file may also be given unzipped
  * (.txt, as the parts' members are named, .json or .jsonl).
  */
-import { createReadStream } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import type { Readable } from 'node:stream';
-import { openZipFile, streamZipMember } from './zip-reader.ts';
+import { inputParts, openInputPart, scanSnapshotInputs } from './skeleton/snapshot-inputs.ts';
+import type { InputPart, SnapshotFileName } from './skeleton/snapshot-inputs.ts';
 
-export interface PscFileName {
-  date: string;
-  part: { index: number; of: number } | null;
-}
+export type PscFileName = SnapshotFileName;
 
 /** The extensions a PSC snapshot file is read from. */
 const PSC_FILE = /\.(zip|txt|json|jsonl)$/i;
@@ -44,24 +40,12 @@ export interface PscInputs {
 
 /** Expand folders and decide what the given paths amount to. */
 export async function describePscInputs(paths: readonly string[]): Promise<PscInputs> {
-  const files: string[] = [];
-  const problems: string[] = [];
-  for (const path of paths) {
-    let info;
-    try {
-      info = await stat(path);
-    } catch (error) {
-      problems.push(`${path}: ${error instanceof Error ? error.message : String(error)}`);
-      continue;
-    }
-    if (info.isDirectory()) {
-      for (const entry of (await readdir(path)).sort()) if (PSC_FILE.test(entry)) files.push(join(path, entry));
-    } else files.push(path);
-  }
-  const named = files.map((file) => ({ file, name: parsePscFileName(file) }));
-  const dates = new Set(named.flatMap(({ name }) => (name ? [name.date] : [])));
-  if (dates.size > 1) problems.push(`the files are from different snapshots: ${[...dates].sort().join(', ')}`);
-  const snapshotDate = dates.size === 1 ? [...dates][0]! : null;
+  const { named, dates, problems } = await scanSnapshotInputs(paths, {
+    accepts: PSC_FILE,
+    parseName: parsePscFileName,
+  });
+  if (dates.length > 1) problems.push(`the files are from different snapshots: ${[...dates].sort().join(', ')}`);
+  const snapshotDate = dates.length === 1 ? dates[0]! : null;
 
   const wholes = named.filter(({ name }) => name !== null && name.part === null);
   const parts = named.filter(({ name }) => name?.part != null).map(({ file, name }) => ({ file, part: name!.part! }));
@@ -96,32 +80,14 @@ export async function describePscInputs(paths: readonly string[]): Promise<PscIn
   };
 }
 
-export interface PscSource {
-  /** The file, and the member for a zip. */
-  label: string;
-  /** Uncompressed size in bytes, for estimating how many lines are to come. */
-  size: number;
-  file: string;
-  /** The JSON file's name inside the zip `file`; null when `file` is that file itself. */
-  member: string | null;
-}
+/** A line stream of the load: the input file, or a member of an input zip. */
+export type PscSource = InputPart;
 
-export async function openPscSource({ file, member }: Pick<PscSource, 'file' | 'member'>): Promise<Readable> {
-  return member === null ? createReadStream(file) : streamZipMember(file, member);
+export function openPscSource(source: Pick<PscSource, 'file' | 'member'>): Promise<Readable> {
+  return openInputPart(source);
 }
 
 /** The line streams inside one input file: itself, or each member of a zip (one, as published). */
-export async function pscSources(file: string): Promise<PscSource[]> {
-  if (!/\.zip$/i.test(file)) return [{ label: file, size: (await stat(file)).size, file, member: null }];
-  const zip = await openZipFile(file);
-  const members: PscSource[] = [];
-  try {
-    for await (const member of zip.members()) {
-      members.push({ label: `${file}!${member.name}`, size: member.uncompressedSize, file, member: member.name });
-    }
-  } finally {
-    zip.close();
-  }
-  if (members.length === 0) throw new Error(`${file} holds no file`);
-  return members;
+export function pscSources(file: string): Promise<PscSource[]> {
+  return inputParts(file, { what: 'file' });
 }

@@ -17,12 +17,13 @@
  *   <- { kind: 'credit' } after each batch is taken
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { serialisePscs } from '../src/adapters/postgres/psc-store.ts';
-import type { PscBatchFormat } from '../src/adapters/postgres/psc-store.ts';
+import { serialisePscs } from '../src/ownership/psc-batch.ts';
+import type { PscBatchFormat } from '../src/ownership/psc-batch.ts';
 import type { PscRecord } from '../src/domain/psc.ts';
 import { parsePscLine } from '../src/ownership/psc-line.ts';
 import { openPscSource } from './psc-inputs.ts';
 import { numberedLines } from './psc-lines.ts';
+import { creditedSender } from './skeleton/worker-batches.ts';
 
 export interface PscLinesJob {
   file: string;
@@ -58,20 +59,11 @@ export interface PscLinesBatch {
   totals: Record<string, unknown> | null;
 }
 
-export type PscLinesMessage = PscLinesBatch | { kind: 'end' } | { kind: 'error'; message: string };
-
 if (!parentPort) throw new Error('psc-lines-worker must run as a worker thread');
 const port = parentPort;
 const job = (workerData as { data: PscLinesJob }).data;
 
-let credits = job.credits;
-let waiting: (() => void) | null = null;
-port.on('message', (message: { kind: 'credit' }) => {
-  if (message.kind !== 'credit') return;
-  credits++;
-  waiting?.();
-  waiting = null;
-});
+const sender = creditedSender<PscLinesBatch>(port, job.credits);
 
 const TOO_LONG = 'the line is longer than any PSC record (not one record a line?)';
 
@@ -95,9 +87,7 @@ try {
     rejects = [];
     lines = 0;
     totals = null;
-    while (credits === 0) await new Promise<void>((resolve) => (waiting = resolve));
-    credits--;
-    port.postMessage(batch);
+    await sender.send(batch);
   };
   let bytes = 0;
   for await (const line of numberedLines(stream)) {
@@ -114,12 +104,9 @@ try {
     if (records.length >= job.batchSize) await flush(bytes);
   }
   if (lines > 0) await flush(bytes);
-  port.postMessage({ kind: 'end' } satisfies PscLinesMessage);
+  sender.end();
 } catch (error) {
-  port.postMessage({
-    kind: 'error',
-    message: error instanceof Error ? error.message : String(error),
-  } satisfies PscLinesMessage);
+  sender.fail(error);
 }
 
 /** The records in `lanes` parts by the last character of the company number, serialised. */

@@ -14,6 +14,7 @@ import { parse } from 'csv-parse';
 import type { RegisterCompany } from '../src/domain/company.ts';
 import { parseRegisterRow } from './parse-register-row.ts';
 import { openCsvSource, REGISTER_CSV_DIALECT } from './register-inputs.ts';
+import { creditedSender } from './skeleton/worker-batches.ts';
 
 export interface RegisterRowsJob {
   file: string;
@@ -26,31 +27,22 @@ export interface RegisterRowsJob {
   credits: number;
 }
 
-export type RegisterRowsMessage =
-  | {
-      kind: 'batch';
-      companies: RegisterCompany[];
-      rejects: { line: number; reason: string }[];
-      rows: number;
-      bytes: number;
-    }
-  | { kind: 'end' }
-  | { kind: 'error'; message: string };
+/** The companies of a batch of rows, with the rows that are not one (the line they end on, and why). */
+export interface RegisterRowsBatch {
+  kind: 'batch';
+  companies: RegisterCompany[];
+  rejects: { line: number; reason: string }[];
+  /** Rows read for this batch (companies and rejects). */
+  rows: number;
+  /** Bytes of the CSV read so far. */
+  bytes: number;
+}
 
 if (!parentPort) throw new Error('register-rows-worker must run as a worker thread');
 const port = parentPort;
 const job = (workerData as { data: RegisterRowsJob }).data;
 
-let credits = job.credits;
-let waiting: (() => void) | null = null;
-port.on('message', (message: { kind: 'credit' }) => {
-  if (message.kind !== 'credit') return;
-  credits++;
-  waiting?.();
-  waiting = null;
-});
-
-const send = (message: RegisterRowsMessage) => port.postMessage(message);
+const sender = creditedSender<RegisterRowsBatch>(port, job.credits);
 
 try {
   const stream = await openCsvSource(job);
@@ -62,9 +54,7 @@ try {
   let rejects: { line: number; reason: string }[] = [];
   let rows = 0;
   const flush = async () => {
-    while (credits === 0) await new Promise<void>((resolve) => (waiting = resolve));
-    credits--;
-    send({ kind: 'batch', companies, rejects, rows, bytes });
+    await sender.send({ kind: 'batch', companies, rejects, rows, bytes });
     companies = [];
     rejects = [];
     rows = 0;
@@ -77,7 +67,7 @@ try {
     if (companies.length >= job.batchSize) await flush();
   }
   if (rows > 0) await flush();
-  send({ kind: 'end' });
+  sender.end();
 } catch (error) {
-  send({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
+  sender.fail(error);
 }

@@ -93,9 +93,11 @@ export async function loadSampleDataset(
   const reportDir = join(options.dataDir, 'reports');
   let companiesLoaded = 0;
   for (const date of snapshots)
-    companiesLoaded = (await loadRegister(store, [join(registerDir, date)], { reportDir, log })).rowsWritten;
-  const accounts = await loadAccounts(store, [accountsDir], { reportDir, log });
-  const psc = await loadPsc({ store, pscs }, [pscDir], { reportDir, log });
+    companiesLoaded = (
+      await loadRegister({ companies: store, journal: store }, [join(registerDir, date)], { reportDir, log })
+    ).rowsWritten;
+  const accounts = await loadAccounts({ filings: store, journal: store }, [accountsDir], { reportDir, log });
+  const psc = await loadPsc({ journal: store, pscs }, [pscDir], { reportDir, log });
   return {
     snapshotDate,
     companies: companiesLoaded,

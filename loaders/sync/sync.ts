@@ -68,14 +68,41 @@ export interface SyncSummary {
   indexed: boolean;
 }
 
-export async function syncFromCompaniesHouse(
-  store: CompanyWriter & LoadJournal & Pick<IndexCursor, 'now'>,
-  options: SyncOptions,
-): Promise<SyncSummary> {
-  const { log } = options;
-  const base = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
+/** The store's ports a sync uses: the loads' writes and journal, and the database's clock. */
+type SyncStore = CompanyWriter & LoadJournal & Pick<IndexCursor, 'now'>;
+
+export async function syncFromCompaniesHouse(store: SyncStore, options: SyncOptions): Promise<SyncSummary> {
   const wanted = (kind: ZipKind) => options.only === undefined || options.only === kind;
-  const alerts = options.alerts ? { alerts: options.alerts } : {};
+  const { plan, refused } = await planFromPages(store, options, wanted);
+  options.log(describePlan(plan, wanted));
+  const summary: SyncSummary = { plan, register: null, accounts: null, psc: null, problems: [], indexed: false };
+  // A link that names a path instead of a file is not followed; it is reported, since the page
+  // (or something between it and us) is not what Companies House publishes.
+  for (const { page, href, reason } of refused) {
+    summary.problems.push(`${page}: refused the link "${href}": ${reason}`);
+    options.log(`${page}: refused the link "${href}": ${reason}; it is not fetched`);
+  }
+  // Removed after loading; kept when the load fails, so the next sync need not download them again.
+  const fetched: string[] = [];
+  const run = { store, options, summary, fetched };
+  await syncRegister(run);
+  await syncAccounts(run);
+  await syncPsc(run);
+  if ((summary.register || summary.accounts || summary.psc) && options.updateSearch) {
+    await options.updateSearch();
+    summary.indexed = true;
+  }
+  if (!options.keepDownloads) await Promise.all(fetched.map((path) => rm(path, { force: true })));
+  return summary;
+}
+
+/** The service's pages read, and what is new on them against what the store has loaded. */
+async function planFromPages(
+  store: Pick<LoadJournal, 'loadedThrough'>,
+  options: SyncOptions,
+  wanted: (kind: ZipKind) => boolean,
+): Promise<{ plan: SyncPlan; refused: { page: string; href: string; reason: string }[] }> {
+  const base = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
   const none: PageLinks = { files: [], refused: [] };
   const [registerLinks, accountsLinks, pscLinks] = await Promise.all([
     wanted('register') ? readPage(new URL(REGISTER_PAGE, base).href) : none,
@@ -95,80 +122,87 @@ export async function syncFromCompaniesHouse(
       lastPscSnapshot: await store.loadedThrough('psc'),
     },
   );
-  log(describePlan(plan, wanted('register'), wanted('accounts'), wanted('psc')));
-  const summary: SyncSummary = { plan, register: null, accounts: null, psc: null, problems: [], indexed: false };
-  // A link that names a path instead of a file is not followed; it is reported, since the page
-  // (or something between it and us) is not what Companies House publishes.
-  for (const [page, links] of [
-    [REGISTER_PAGE, registerLinks],
-    [ACCOUNTS_PAGE, accountsLinks],
-    [PSC_PAGE, pscLinks],
-  ] as const) {
-    for (const { href, reason } of links.refused) {
-      summary.problems.push(`${page}: refused the link "${href}": ${reason}`);
-      log(`${page}: refused the link "${href}": ${reason}; it is not fetched`);
-    }
-  }
-  // Removed after loading; kept when the load fails, so the next sync need not download them again.
-  const fetched: string[] = [];
+  const refused = (
+    [
+      [REGISTER_PAGE, registerLinks],
+      [ACCOUNTS_PAGE, accountsLinks],
+      [PSC_PAGE, pscLinks],
+    ] as const
+  ).flatMap(([page, links]) => links.refused.map((link) => ({ page, ...link })));
+  return { plan, refused };
+}
 
-  if (plan.register) {
-    try {
-      const paths = [];
-      for (const file of plan.register.files) paths.push(await fetchChecked(file, 'register', options));
-      summary.register = await loadRegister(store, paths, { reportDir: options.reportDir, log, ...alerts });
-      fetched.push(...paths);
-    } catch (error) {
-      summary.problems.push(`register ${plan.register.date}: ${message(error)}`);
-    }
-  }
+/** What the loads of one sync share. */
+interface SyncRun {
+  store: SyncStore;
+  options: SyncOptions;
+  summary: SyncSummary;
+  /** The files fetched and loaded, removed at the end unless kept. */
+  fetched: string[];
+}
 
+/** Each load ends by detecting the alerts of what it changed (the index is updated once, at the end). */
+function alertsOf(options: SyncOptions) {
+  return options.alerts ? { alerts: options.alerts } : {};
+}
+
+async function syncRegister({ store, options, summary, fetched }: SyncRun): Promise<void> {
+  const release = summary.plan.register;
+  if (!release) return;
+  try {
+    const paths = [];
+    for (const file of release.files) paths.push(await fetchChecked(file, 'register', options));
+    summary.register = await loadRegister({ companies: store, journal: store, ...alertsOf(options) }, paths, {
+      reportDir: options.reportDir,
+      log: options.log,
+    });
+    fetched.push(...paths);
+  } catch (error) {
+    summary.problems.push(`register ${release.date}: ${message(error)}`);
+  }
+}
+
+/** The daily files in order, up to the first that cannot be fetched (the later ones wait for the next sync). */
+async function syncAccounts({ store, options, summary, fetched }: SyncRun): Promise<void> {
+  const files = summary.plan.accounts;
   const ready: string[] = [];
-  for (const file of plan.accounts) {
+  for (const file of files) {
     try {
       ready.push(await fetchChecked(file, 'accounts', options));
     } catch (error) {
       summary.problems.push(`${file.name}: ${message(error)}`);
-      const left = plan.accounts.length - ready.length - 1;
-      if (left > 0) log(`stopping at ${file.name}: the ${left} later file(s) wait for the next sync`);
+      const left = files.length - ready.length - 1;
+      if (left > 0) options.log(`stopping at ${file.name}: the ${left} later file(s) wait for the next sync`);
       break;
     }
   }
-  if (ready.length > 0) {
-    try {
-      summary.accounts = await loadAccounts(store, ready, {
-        reportDir: options.reportDir,
-        log,
-        ...alerts,
-        ...(options.workers ? { workers: options.workers } : {}),
-      });
-      fetched.push(...ready);
-    } catch (error) {
-      summary.problems.push(`accounts: ${message(error)}`);
-    }
+  if (ready.length === 0) return;
+  try {
+    summary.accounts = await loadAccounts({ filings: store, journal: store, ...alertsOf(options) }, ready, {
+      reportDir: options.reportDir,
+      log: options.log,
+      ...(options.workers ? { workers: options.workers } : {}),
+    });
+    fetched.push(...ready);
+  } catch (error) {
+    summary.problems.push(`accounts: ${message(error)}`);
   }
+}
 
-  if (plan.psc) {
-    try {
-      const paths = [];
-      for (const file of plan.psc.files) paths.push(await fetchChecked(file, 'psc', options));
-      summary.psc = await loadPsc({ store, pscs: options.pscs }, paths, {
-        reportDir: options.reportDir,
-        log,
-        ...alerts,
-      });
-      fetched.push(...paths);
-    } catch (error) {
-      summary.problems.push(`PSC snapshot ${plan.psc.date}: ${message(error)}`);
-    }
+async function syncPsc({ store, options, summary, fetched }: SyncRun): Promise<void> {
+  const release = summary.plan.psc;
+  if (!release) return;
+  try {
+    const paths = [];
+    for (const file of release.files) paths.push(await fetchChecked(file, 'psc', options));
+    summary.psc = await loadPsc({ pscs: options.pscs, journal: store, ...alertsOf(options) }, paths, {
+      reportDir: options.reportDir,
+      log: options.log,
+    });
+    fetched.push(...paths);
+  } catch (error) {
+    summary.problems.push(`PSC snapshot ${release.date}: ${message(error)}`);
   }
-
-  if ((summary.register || summary.accounts || summary.psc) && options.updateSearch) {
-    await options.updateSearch();
-    summary.indexed = true;
-  }
-  if (!options.keepDownloads) await Promise.all(fetched.map((path) => rm(path, { force: true })));
-  return summary;
 }
 
 async function readPage(url: string): Promise<PageLinks> {
@@ -232,16 +266,17 @@ async function download(file: ListedFile, target: string, options: SyncOptions):
   }
 }
 
-export function describePlan(plan: SyncPlan, register: boolean, accounts: boolean, psc: boolean): string {
+/** What the sync will load, for each kind it was asked for. */
+export function describePlan(plan: SyncPlan, wanted: (kind: ZipKind) => boolean): string {
   const lines = [];
-  if (register) {
+  if (wanted('register')) {
     lines.push(
       plan.register
         ? `register: snapshot ${plan.register.date} to load (${plan.register.files.map((f) => f.name).join(', ')})`
         : 'register: nothing newer than the snapshot loaded',
     );
   }
-  if (accounts) {
+  if (wanted('accounts')) {
     const files = plan.accounts;
     lines.push(
       files.length === 0
@@ -249,7 +284,7 @@ export function describePlan(plan: SyncPlan, register: boolean, accounts: boolea
         : `accounts: ${files.length} daily file(s) to load, published ${files[0]!.published} to ${files.at(-1)!.published}`,
     );
   }
-  if (psc) {
+  if (wanted('psc')) {
     lines.push(
       plan.psc
         ? `PSC: snapshot ${plan.psc.date} to load (${plan.psc.files.map((f) => f.name).join(', ')})`

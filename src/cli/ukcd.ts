@@ -53,19 +53,19 @@ async function run(argv: string[]): Promise<number | undefined> {
       return runParseCommand(args);
     }
     case 'load': {
-      const { runLoadCommand } = await import('../../loaders/load-command.ts');
+      const { runLoadCommand } = await import('./load-command.ts');
       return runLoadCommand(args);
     }
     case 'sync': {
-      const { runSyncCommand } = await import('../../loaders/sync-command.ts');
+      const { runSyncCommand } = await import('./sync-command.ts');
       return runSyncCommand(args);
     }
     case 'index': {
-      const { runIndexCommand } = await import('../../loaders/index-command.ts');
+      const { runIndexCommand } = await import('./index-command.ts');
       return runIndexCommand(args);
     }
     case 'keys': {
-      const { runKeysCommand } = await import('../../loaders/keys-command.ts');
+      const { runKeysCommand } = await import('./keys-command.ts');
       return runKeysCommand(args);
     }
     case 'generate': {
@@ -79,8 +79,8 @@ async function run(argv: string[]): Promise<number | undefined> {
         );
         return 2;
       }
-      const { main } = await import('../main.ts');
-      await main();
+      const { startService } = await import('../composition/start-service.ts');
+      await startService();
       return undefined;
     }
     case undefined:
@@ -109,7 +109,7 @@ async function runOrExplain(argv: string[]): Promise<number | undefined> {
       return 2;
     }
     // Imported only now: parse and generate never open a store.
-    const { EmbeddedStoreInUseError } = await import('../open-store.ts');
+    const { EmbeddedStoreInUseError } = await import('../composition/open-store.ts');
     if (error instanceof EmbeddedStoreInUseError) {
       process.stderr.write(`refused: ${error.message}\n`);
       return 2;

@@ -45,6 +45,21 @@ export interface SharedBuildSummary {
 
 const BATCH_SIZE = 2_000;
 
+/** What the steps of one process's part in a shared build share. */
+interface SharedBuildRun {
+  store: Pick<IndexCursor, 'indexingExclusively' | 'recordSearchIndexedThrough'>;
+  target: string;
+  sharedBuild: SharedIndexBuild;
+  toDocuments: SharedBuildTarget['toDocuments'];
+  builds: IndexBuilds;
+  lease: Lease;
+  build: Awaited<ReturnType<IndexBuilds['joinOrStart']>>['build'];
+  batchSize: number;
+  log: (line: string) => void;
+  summary: SharedBuildSummary;
+  progress: ReturnType<typeof startProgress>;
+}
+
 export async function buildIndexShared(
   store: Pick<IndexCursor, 'indexingExclusively' | 'recordSearchIndexedThrough'>,
   search: SharedBuildTarget,
@@ -62,109 +77,122 @@ export async function buildIndexShared(
       ? `search index ${target}: started full build ${build.id} into ${build.indexName} (ranges of ${options.rangeSize} companies)`
       : `search index ${target}: joined full build ${build.id} into ${build.indexName}`,
   );
-  const summary: SharedBuildSummary = {
-    index: build.indexName,
-    started,
-    published: false,
-    ranges: 0,
-    takenOver: 0,
-    documents: 0,
-    seconds: 0,
+  const run: SharedBuildRun = {
+    store,
+    target,
+    sharedBuild,
+    toDocuments,
+    builds,
+    lease,
+    build,
+    batchSize: options.batchSize ?? BATCH_SIZE,
+    log,
+    summary: { index: build.indexName, started, published: false, ranges: 0, takenOver: 0, documents: 0, seconds: 0 },
+    progress: startProgress({ label: 'index (full, shared)', unit: 'companies' }),
   };
-  const progress = startProgress({ label: 'index (full, shared)', unit: 'companies' });
-  const pause = () => sleep(Math.min(renewalIntervalMs(lease.seconds), 1000));
   try {
-    for (;;) {
-      const { claimed, heldElsewhere } = await builds.claimRange(build.id, lease);
-      if (claimed) {
-        const range = claimed.piece;
-        if (claimed.takenOverFrom) {
-          summary.takenOver++;
-          log(`range ${describeRange(range)}: taken over from ${claimed.takenOverFrom}, which stopped holding it`);
-        }
-        const held = holdLease(() => builds.renewRange(build.id, range, lease), lease.seconds);
-        try {
-          const documents = await writeRange(
-            builds,
-            { sharedBuild, toDocuments },
-            build.indexName,
-            range,
-            held,
-            options,
-            progress,
-          );
-          if (held.lost() || !(await builds.finishRange(build.id, range, lease.holder, documents)))
-            throw new LeaseLostError('another process took it over (this process lease ran out)');
-          summary.ranges++;
-          summary.documents += documents;
-        } catch (error) {
-          if (!(error instanceof LeaseLostError)) throw error;
-          log(`range ${describeRange(range)}: ${error.message}`);
-        } finally {
-          await held.stop();
-        }
-        continue;
-      }
-      if (heldElsewhere > 0) {
-        // A process of this machine that is gone is not waited for (as in shared loads).
-        let expired = 0;
-        for (const other of await builds.rangeHolders(build.id)) {
-          if (!isDeadHere(other)) continue;
-          expired += await builds.expireRanges(build.id, other);
-          log(`${other} no longer runs on this machine: its ranges are taken over without waiting for its lease`);
-        }
-        if (expired === 0) await pause();
-        continue;
-      }
-      if (await builds.claimPublish(build.id, lease)) {
-        const held = holdLease(() => builds.renewPublish(build.id, lease), lease.seconds);
-        try {
-          // Under the indexing lock: an update run (`ukcd index`) writing through the alias ends
-          // first, and the time recorded (the build's start) makes the next update redo its work.
-          await store.indexingExclusively(target, async () => {
-            await sharedBuild.publish(build.indexName);
-            await store.recordSearchIndexedThrough(target, build.indexedThrough);
-          });
-          await builds.finishBuild(build.id, lease.holder);
-        } finally {
-          await held.stop();
-        }
-        summary.published = true;
-        log(`search index ${target}: build ${build.id} published (${build.indexName} is live)`);
-        break;
-      }
-      const status = await builds.status(build.id);
-      if (status === 'done') break;
-      if (status === 'abandoned')
-        throw new Error(`full build ${build.id} of ${target} was abandoned (its index is gone)`);
-      await pause();
-    }
+    await takePart(run);
   } finally {
-    progress.stop();
+    run.progress.stop();
   }
-  summary.seconds = progress.elapsedSeconds;
-  return summary;
+  run.summary.seconds = run.progress.elapsedSeconds;
+  return run.summary;
 }
 
-async function writeRange(
-  builds: IndexBuilds,
-  { sharedBuild, toDocuments }: Pick<SharedBuildTarget, 'sharedBuild' | 'toDocuments'>,
-  index: string,
-  range: IndexRange,
-  held: { lost(): boolean },
-  options: SharedBuildOptions,
-  progress: ReturnType<typeof startProgress>,
-): Promise<number> {
+/**
+ * Claims ranges and writes them until none is left to claim, waits for those other processes hold,
+ * then publishes the build (or sees another process publish it).
+ */
+async function takePart(run: SharedBuildRun): Promise<void> {
+  const { builds, build, lease } = run;
+  const pause = () => sleep(Math.min(renewalIntervalMs(lease.seconds), 1000));
+  for (;;) {
+    const { claimed, heldElsewhere } = await builds.claimRange(build.id, lease);
+    if (claimed) {
+      await indexClaimedRange(run, claimed);
+      continue;
+    }
+    if (heldElsewhere > 0) {
+      if (!(await expireTheDead(run))) await pause();
+      continue;
+    }
+    if (await builds.claimPublish(build.id, lease)) {
+      await publish(run);
+      return;
+    }
+    const status = await builds.status(build.id);
+    if (status === 'done') return;
+    if (status === 'abandoned')
+      throw new Error(`full build ${build.id} of ${run.target} was abandoned (its index is gone)`);
+    await pause();
+  }
+}
+
+/** Writes a claimed range under its lease; a lease lost on the way leaves the range to its new holder. */
+async function indexClaimedRange(run: SharedBuildRun, claimed: { piece: IndexRange; takenOverFrom: string | null }) {
+  const { builds, build, lease, summary } = run;
+  const range = claimed.piece;
+  if (claimed.takenOverFrom) {
+    summary.takenOver++;
+    run.log(`range ${describeRange(range)}: taken over from ${claimed.takenOverFrom}, which stopped holding it`);
+  }
+  const held = holdLease(() => builds.renewRange(build.id, range, lease), lease.seconds);
+  try {
+    const documents = await writeRange(run, range, held);
+    if (held.lost() || !(await builds.finishRange(build.id, range, lease.holder, documents)))
+      throw new LeaseLostError('another process took it over (this process lease ran out)');
+    summary.ranges++;
+    summary.documents += documents;
+  } catch (error) {
+    if (!(error instanceof LeaseLostError)) throw error;
+    run.log(`range ${describeRange(range)}: ${error.message}`);
+  } finally {
+    await held.stop();
+  }
+}
+
+/** A process of this machine that is gone is not waited for (as in shared loads). True when some ranges were freed. */
+async function expireTheDead(run: SharedBuildRun): Promise<boolean> {
+  let expired = 0;
+  for (const other of await run.builds.rangeHolders(run.build.id)) {
+    if (!isDeadHere(other)) continue;
+    expired += await run.builds.expireRanges(run.build.id, other);
+    run.log(`${other} no longer runs on this machine: its ranges are taken over without waiting for its lease`);
+  }
+  return expired > 0;
+}
+
+async function publish(run: SharedBuildRun): Promise<void> {
+  const { store, target, sharedBuild, builds, build, lease } = run;
+  const held = holdLease(() => builds.renewPublish(build.id, lease), lease.seconds);
+  try {
+    // Under the indexing lock: an update run (`ukcd index`) writing through the alias ends
+    // first, and the time recorded (the build's start) makes the next update redo its work.
+    await store.indexingExclusively(target, async () => {
+      await sharedBuild.publish(build.indexName);
+      await store.recordSearchIndexedThrough(target, build.indexedThrough);
+    });
+    await builds.finishBuild(build.id, lease.holder);
+  } finally {
+    await held.stop();
+  }
+  run.summary.published = true;
+  run.log(`search index ${target}: build ${build.id} published (${build.indexName} is live)`);
+}
+
+async function writeRange(run: SharedBuildRun, range: IndexRange, held: { lost(): boolean }): Promise<number> {
+  const { sharedBuild } = run;
+  const index = run.build.indexName;
   // Elasticsearch would create a missing index on the first write, with no mapping: a build whose
   // index was deleted (by hand, or by another full rebuild's publication) must stop instead.
   if (!(await sharedBuild.exists(index)))
     throw new Error(`the index of this build, ${index}, is gone (deleted); start the full build again`);
   let documents = 0;
-  for await (const batch of toDocuments(builds.companiesInRange(range, options.batchSize ?? BATCH_SIZE))) {
+  for await (const batch of run.toDocuments(run.builds.companiesInRange(range, run.batchSize))) {
     if (held.lost()) throw new LeaseLostError('another process took it over (this process lease ran out)');
     await sharedBuild.write(index, batch);
     documents += batch.length;
-    progress.advance(batch.length);
+    run.progress.advance(batch.length);
   }
   return documents;
 }

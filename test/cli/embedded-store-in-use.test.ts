@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import { keyPrefix } from '../../src/domain/api-keys.ts';
-import { listeningUrl } from '../../src/main.ts';
+import { listeningUrl } from '../../src/composition/start-service.ts';
 import { registerSamplesDir, repoRoot } from '../support/samples.ts';
 import type { Service } from '../support/ukcd-start.ts';
 import { startService } from '../support/ukcd-start.ts';

@@ -97,8 +97,7 @@ function peopleIndexContract(name: string, make: () => Promise<Harness>): void {
     let harness: Harness;
     const reindex = () =>
       indexPeople(
-        createCompanyStore(harness.sql),
-        createPeopleSource(harness.sql),
+        { store: createCompanyStore(harness.sql), source: createPeopleSource(harness.sql) },
         { index: harness.index, target: harness.target },
         { log: () => {}, batchSize: 3 },
       );
@@ -298,8 +297,7 @@ function peopleIndexContract(name: string, make: () => Promise<Harness>): void {
       assert.deepEqual(await names({ name: 'john' }), ['Mr John Smith 1982']);
       // And the indexer, asked, builds it all again from the store.
       const full = await indexPeople(
-        createCompanyStore(harness.sql),
-        createPeopleSource(harness.sql),
+        { store: createCompanyStore(harness.sql), source: createPeopleSource(harness.sql) },
         { index: harness.index, target: harness.target },
         { log: () => {}, full: true },
       );
@@ -361,7 +359,7 @@ describe('Elasticsearch people index: versions and outages', () => {
     const store = createCompanyStore(sql);
     const target = `elasticsearch:${alias}`;
     await store.recordSearchIndexedThrough(target, await store.now());
-    const summary = await indexPeople(store, createPeopleSource(sql), { index, target }, { log: () => {} });
+    const summary = await indexPeople({ store, source: createPeopleSource(sql) }, { index, target }, { log: () => {} });
     assert.deepEqual([summary.mode, summary.people], ['full', 2]);
     assert.equal(await index.outdated(), false);
     assert.deepEqual(Object.keys(await client.indices.getAlias({ name: alias })), [`${alias}_v2`]);

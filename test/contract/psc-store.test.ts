@@ -6,7 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { createPscStore, serialisePscs } from '../../src/adapters/postgres/psc-store.ts';
+import { createPscStore } from '../../src/adapters/postgres/psc-store.ts';
+import { serialisePscs } from '../../src/ownership/psc-batch.ts';
 import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
 import type { PscRecord } from '../../src/domain/psc.ts';
 import type { Sql } from '../../src/ports/sql.ts';

@@ -104,8 +104,8 @@ describe('outages, on servers of its own', { concurrency: false, timeout: 900_00
       syntheticFilings({ seed: 5, companies: 300, yearsPerCompany: 1, fromYear: 2023 }),
       join(work, 'accounts'),
     );
-    await loadRegister(store, register.files, { reportDir: work, log: quiet });
-    await loadAccounts(store, accounts.zips, { reportDir: work, workers: 1, log: quiet });
+    await loadRegister({ companies: store, journal: store }, register.files, { reportDir: work, log: quiet });
+    await loadAccounts({ filings: store, journal: store }, accounts.zips, { reportDir: work, workers: 1, log: quiet });
     const es = new EsClient({ node: elasticsearchUrl });
     await es.indices.delete({ index: `${alias}_v*`, ignore_unavailable: true, allow_no_indices: true });
     await ensureIndex({ client: es, alias });

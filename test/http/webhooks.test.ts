@@ -20,7 +20,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { Webhook } from 'standardwebhooks';
 import { createHttpWebhookTransport } from '../../src/adapters/http/webhook-transport.ts';
 import { AppError } from '../../src/errors.ts';
-import { openWebhookStore, WEBHOOK_SECRET_KEY_FILE } from '../../src/open-store.ts';
+import { openWebhookStore, WEBHOOK_SECRET_KEY_FILE } from '../../src/composition/open-store.ts';
 import { webhookCreate, WEBHOOK_EVENT_TYPES } from '../../src/operations/webhooks.ts';
 import { createWebhookSender } from '../../src/webhooks/sender.ts';
 import type { WebhookSender } from '../../src/webhooks/sender.ts';

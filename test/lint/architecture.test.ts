@@ -10,21 +10,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { pathToFileURL } from 'node:url';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const configPath = join(root, '.dependency-cruiser.mjs');
 const depcruise = join(root, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
-
-interface AllowListEntry {
-  rule: string;
-  from: string;
-  to: string;
-  reason: string;
-}
-const { temporaryAllowList } = (await import(pathToFileURL(configPath).href)) as {
-  temporaryAllowList: AllowListEntry[];
-};
 
 interface Violation {
   rule: { name: string; severity: string };
@@ -152,19 +141,11 @@ describe('dependency-cruiser with the project configuration', () => {
   }
 });
 
-const knownCycles = temporaryAllowList.filter((entry) => entry.rule === 'no-circular');
-test(
-  'the real tree has no import cycle in src or loaders',
-  {
-    skip:
-      knownCycles.length > 0 &&
-      `runs once the temporary allow-list holds no cycle (${knownCycles.map((c) => `${c.from} → ${c.to}`).join(', ')})`,
-  },
-  () => {
-    const result = cruise(root, '--no-ignore-known');
-    assert.deepEqual(
-      result.violations.filter((v) => v.rule.name === 'no-circular').map((v) => `${v.from} → ${v.to}`),
-      [],
-    );
-  },
-);
+test('the real tree keeps every rule: no import cycle in src or loaders, no arrow the wrong way', () => {
+  const result = cruise(root);
+  assert.deepEqual(
+    result.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`),
+    [],
+  );
+  assert.equal(result.status, 0);
+});

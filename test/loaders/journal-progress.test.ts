@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, test } from 'node:test';
-import { reportProgressToJournal } from '../../loaders/journal-progress.ts';
+import { reportProgressToJournal } from '../../loaders/skeleton/journal-progress.ts';
 import type { LoadJournal } from '../../src/ports/load-journal.ts';
 import type { LoadCounts } from '../../src/domain/loads.ts';
 import { testStores, useStore } from '../support/databases.ts';
@@ -28,7 +28,7 @@ for (const kind of testStores) {
     test('the counts so far are written every interval while the load runs, and not after stop', async () => {
       const id = await db.store.startLoad('register', `progress-${kind.name}.csv`, {});
       const counts: LoadCounts = { rows_read: 0, rows_written: 0, rows_rejected: 0 };
-      const progress = reportProgressToJournal(db.store, id, () => counts, 10);
+      const progress = reportProgressToJournal(db.store, { id, counts: () => counts, intervalMs: 10 });
       try {
         Object.assign(counts, { rows_read: 300, rows_written: 200, rows_rejected: 1 });
         assert.deepEqual(await journalCounts(db.store, id, counts), counts);
@@ -53,7 +53,11 @@ for (const kind of testStores) {
       const id = await db.store.startLoad('register', `late-${kind.name}.csv`, {});
       const counts: LoadCounts = { rows_read: 5, rows_written: 5, rows_rejected: 0 };
       await db.store.finishLoad(id, 'done', counts);
-      const progress = reportProgressToJournal(db.store, id, () => ({ ...counts, rows_read: 50 }), 5);
+      const progress = reportProgressToJournal(db.store, {
+        id,
+        counts: () => ({ ...counts, rows_read: 50 }),
+        intervalMs: 5,
+      });
       await sleep(40);
       await progress.stop();
       const row = await db.sql.query<{ rows_read: number; status: string }>(

@@ -43,7 +43,7 @@ for (const kind of testStores) {
     const db = useStore(kind);
 
     test('generated bulk zips load with their known figures and publication dates', async () => {
-      const summary = await loadAccounts(db.store, [corpus], quiet);
+      const summary = await loadAccounts({ filings: db.store, journal: db.store }, [corpus], quiet);
       assert.equal(summary.failed, 0);
       assert.equal(summary.parsed, expected.size);
       const rows = await db.sql.query<{
@@ -73,10 +73,10 @@ for (const kind of testStores) {
 
     test('a second run skips completed bulk files and changes nothing; --force reloads to the same state', async () => {
       const state = await dumpState(db.sql);
-      const again = await loadAccounts(db.store, [corpus], quiet);
+      const again = await loadAccounts({ filings: db.store, journal: db.store }, [corpus], quiet);
       assert.equal(again.filings, 0);
       assert.equal(again.skipped.length, readdirSync(corpus).length);
-      const forced = await loadAccounts(db.store, [corpus], { ...quiet, force: true });
+      const forced = await loadAccounts({ filings: db.store, journal: db.store }, [corpus], { ...quiet, force: true });
       assert.equal(forced.parsed, expected.size);
       assert.equal(await dumpState(db.sql), state);
     });
@@ -93,9 +93,11 @@ for (const kind of testStores) {
           return db.store.saveFilings(...args);
         },
       };
-      const summary = await loadAccounts(busy, [corpus], { ...quiet, force: true, progressIntervalMs: 5 }).finally(() =>
-        watch.stop(),
-      );
+      const summary = await loadAccounts({ filings: busy, journal: busy }, [corpus], {
+        ...quiet,
+        force: true,
+        progressIntervalMs: 5,
+      }).finally(() => watch.stop());
       assert.equal(summary.parsed, expected.size);
       const seen = await watch.stop();
       assert.ok(
@@ -117,7 +119,10 @@ for (const kind of testStores) {
           throw new Error('disk full');
         },
       };
-      await assert.rejects(loadAccounts(failing, [corpus], { ...quiet, batchSize: 20, force: true }), /disk full/);
+      await assert.rejects(
+        loadAccounts({ filings: failing, journal: failing }, [corpus], { ...quiet, batchSize: 20, force: true }),
+        /disk full/,
+      );
       const failed = (await db.store.loadProgress()).lastFinished.find(
         (load) => load.kind === 'accounts' && load.status === 'failed',
       );
@@ -134,7 +139,10 @@ for (const kind of testStores) {
       const whole = readFileSync(join(accountsSamplesDir, 'Prod223_3384_SC722766_20230228.html'));
       writeFileSync(join(folder, 'Prod223_3384_SC722766_20230228.html'), whole.subarray(0, 3000));
       writeFileSync(join(folder, 'notes.txt'), 'not a filing');
-      const summary = await loadAccounts(db.store, [folder], { ...quiet, published: '2023-03-10' });
+      const summary = await loadAccounts({ filings: db.store, journal: db.store }, [folder], {
+        ...quiet,
+        published: '2023-03-10',
+      });
       assert.deepEqual([summary.parsed, summary.failed], [1, 2]);
       assert.deepEqual(summary.failuresByCode, { truncated: 1, not_accounts: 1 });
       const failures = await db.sql.query<{ source_file: string; code: string }>(
@@ -182,7 +190,11 @@ for (const kind of testStores) {
       ]);
       // One batch, and one batch per filing (a repeat across batches), each loaded twice.
       for (const batchSize of [500, 1, 500, 1]) {
-        const summary = await loadAccounts(db.store, [folder], { ...quiet, batchSize, force: true });
+        const summary = await loadAccounts({ filings: db.store, journal: db.store }, [folder], {
+          ...quiet,
+          batchSize,
+          force: true,
+        });
         const filings = await db.sql.query<{ source_file: string; net_assets: number }>(
           `SELECT source_file, (current_figures->>'net_assets')::int AS net_assets FROM filings WHERE source_zip = $1 ORDER BY 1`,
           [bulk],
@@ -254,7 +266,7 @@ for (const kind of testStores) {
         const folder = join(dir, `${file}-${kind.name}`);
         mkdirSync(folder);
         writeFileSync(join(folder, file), document);
-        const summary = await loadAccounts(db.store, [folder], { ...quiet, published });
+        const summary = await loadAccounts({ filings: db.store, journal: db.store }, [folder], { ...quiet, published });
         assert.deepEqual([summary.parsed, summary.failed], [1, 0]);
       };
       const lookup = async () => {
@@ -350,8 +362,16 @@ describe('ukcd load accounts killed with SIGKILL half-way, then run again', () =
       const half = (await killed.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM filings`)).rows[0]!.n;
       assert.ok(half < expected.size, `killed half-way (${half} of ${expected.size} filings in)`);
 
-      await loadAccounts(createCompanyStore(killed.sql), [corpus], quiet);
-      await loadAccounts(createCompanyStore(clean.sql), [corpus], quiet);
+      await loadAccounts(
+        { filings: createCompanyStore(killed.sql), journal: createCompanyStore(killed.sql) },
+        [corpus],
+        quiet,
+      );
+      await loadAccounts(
+        { filings: createCompanyStore(clean.sql), journal: createCompanyStore(clean.sql) },
+        [corpus],
+        quiet,
+      );
       assert.equal(await dumpState(killed.sql), await dumpState(clean.sql));
       // The bulk file being loaded when the process died (if it died inside one) is journalled as
       // interrupted; nothing is left "running", and every bulk file ends with a completed load.

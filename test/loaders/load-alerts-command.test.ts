@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { WEBHOOK_SECRET_KEY_FILE } from '../../src/open-store.ts';
+import { WEBHOOK_SECRET_KEY_FILE } from '../../src/composition/open-store.ts';
 import { registerRows, writeRegisterCsv } from '../support/register-csv.ts';
 import { repoRoot } from '../support/samples.ts';
 

@@ -61,7 +61,7 @@ for (const kind of testStores) {
   describe(`${kind.name}: ukcd load psc`, () => {
     const db = useStore(kind);
     const load = (paths: string[], options: Partial<PscLoadOptions> = {}) =>
-      loadPsc({ store: db.store, pscs: createPscStore(db.sql) }, paths, { ...quiet, ...options });
+      loadPsc({ journal: db.store, pscs: createPscStore(db.sql) }, paths, { ...quiet, ...options });
 
     test('real records load whole: every kind, no address or day of birth kept', async () => {
       const summary = await load([realRecords], { snapshotDate: '2024-11-22' });
@@ -410,7 +410,7 @@ describe('ukcd load psc killed with SIGKILL half-way, then run again', () => {
     await writeSnapshotFile(newer, part('2025-09-02', 2, 2), [...lines.slice(40_000), totalsLine(72_000, 8_000)]);
     const killed = await freshPostgres();
     const clean = await freshPostgres();
-    const stores = (sql: Sql) => ({ store: createCompanyStore(sql), pscs: createPscStore(sql) });
+    const stores = (sql: Sql) => ({ journal: createCompanyStore(sql), pscs: createPscStore(sql) });
     try {
       for (const db of [killed, clean]) await loadPsc(stores(db.sql), [older], quiet);
 

@@ -23,10 +23,14 @@ for (const kind of testStores) {
     const db = useStore(kind);
 
     test('the real sample loads whole', async () => {
-      const summary = await loadRegister(db.store, [join(registerSamplesDir, 'basic-sample.csv')], {
-        ...quiet,
-        snapshotDate: '2021-08-01',
-      });
+      const summary = await loadRegister(
+        { companies: db.store, journal: db.store },
+        [join(registerSamplesDir, 'basic-sample.csv')],
+        {
+          ...quiet,
+          snapshotDate: '2021-08-01',
+        },
+      );
       assert.deepEqual([summary.rowsRead, summary.rowsWritten, summary.rejected, summary.complete], [31, 31, 0, false]);
       assert.equal((await db.store.getCompany('08209948'))?.company.accounts_category, 'DORMANT');
     });
@@ -38,7 +42,10 @@ for (const kind of testStores) {
         if (i === 2) row[columnOf('CompanyNumber')] = '';
       });
       writeRegisterCsv(path, rows);
-      const summary = await loadRegister(db.store, [path], { ...quiet, snapshotDate: '2021-08-01' });
+      const summary = await loadRegister({ companies: db.store, journal: db.store }, [path], {
+        ...quiet,
+        snapshotDate: '2021-08-01',
+      });
       assert.deepEqual([summary.rowsRead, summary.rowsWritten, summary.rejected], [4, 2, 2]);
       const report = readFileSync(summary.rejectReport!, 'utf8');
       assert.match(report, /line 3: company 00005001: IncorporationDate "31\/13\/2020" is not a DD\/MM\/YYYY date/);
@@ -49,7 +56,7 @@ for (const kind of testStores) {
       const path = join(dir, `progress-${kind.name}.csv`);
       writeRegisterCsv(path, registerRows(3000, 600_000));
       const watch = watchJournal(db.store, 'register');
-      const summary = await loadRegister(db.store, [path], {
+      const summary = await loadRegister({ companies: db.store, journal: db.store }, [path], {
         ...quiet,
         snapshotDate: '2021-08-01',
         batchSize: 100,
@@ -79,7 +86,11 @@ for (const kind of testStores) {
       const path = join(dir, `unclosed-${kind.name}.csv`);
       writeRegisterCsv(path, registerRows(2500, 9000), ['"UNCLOSED QUOTE LTD,09999999']);
       await assert.rejects(
-        loadRegister(db.store, [path], { ...quiet, snapshotDate: '2021-08-01', batchSize: 1000 }),
+        loadRegister({ companies: db.store, journal: db.store }, [path], {
+          ...quiet,
+          snapshotDate: '2021-08-01',
+          batchSize: 1000,
+        }),
         (error: Error) => error.message.startsWith(path) && /quote/i.test(error.message),
       );
       assert.ok((await db.store.getCompany('00009000')) !== null, 'the first batch was written');
@@ -104,7 +115,11 @@ for (const kind of testStores) {
         },
       };
       await assert.rejects(
-        loadRegister(failing, [path], { ...quiet, snapshotDate: '2021-08-01', batchSize: 100 }),
+        loadRegister({ companies: failing, journal: failing }, [path], {
+          ...quiet,
+          snapshotDate: '2021-08-01',
+          batchSize: 100,
+        }),
         /disk full/,
       );
       assert.ok(writes <= 2, `${writes} writes tried after the first failed`);
@@ -113,10 +128,14 @@ for (const kind of testStores) {
     test('a file that is not a register CSV is refused and nothing is written', async () => {
       const before = await db.store.counts();
       await assert.rejects(
-        loadRegister(db.store, [join(accountsSamplesDir, 'Prod224_0042_02771600_20160930.xml')], {
-          ...quiet,
-          snapshotDate: '2021-08-01',
-        }),
+        loadRegister(
+          { companies: db.store, journal: db.store },
+          [join(accountsSamplesDir, 'Prod224_0042_02771600_20160930.xml')],
+          {
+            ...quiet,
+            snapshotDate: '2021-08-01',
+          },
+        ),
         (error: Error) =>
           error instanceof RegisterInputError && /not a Companies House register CSV/.test(error.message),
       );
@@ -125,7 +144,7 @@ for (const kind of testStores) {
 
     test('without a date in the name or the options, the load is refused', async () => {
       await assert.rejects(
-        loadRegister(db.store, [join(registerSamplesDir, 'basic-sample.csv')], quiet),
+        loadRegister({ companies: db.store, journal: db.store }, [join(registerSamplesDir, 'basic-sample.csv')], quiet),
         RegisterInputError,
       );
     });
@@ -139,14 +158,14 @@ for (const kind of testStores) {
       });
       writeRegisterCsv(first, registerRows(10, 7000));
       writeRegisterCsv(second, registerRows(8, 7000));
-      await loadRegister(db.store, [first], quiet);
-      const summary = await loadRegister(db.store, [second], quiet);
+      await loadRegister({ companies: db.store, journal: db.store }, [first], quiet);
+      const summary = await loadRegister({ companies: db.store, journal: db.store }, [second], quiet);
       assert.equal(summary.complete, true);
       assert.ok(summary.markedDissolved >= 2);
       assert.equal((await db.store.getCompany('00007009'))?.company.status, 'Dissolved');
       assert.equal((await db.store.getCompany('00007000'))?.company.snapshot_date, '2024-02-01');
       const state = await dumpState(db.sql);
-      const again = await loadRegister(db.store, [second], quiet);
+      const again = await loadRegister({ companies: db.store, journal: db.store }, [second], quiet);
       assert.equal(again.markedDissolved, 0);
       assert.equal(await dumpState(db.sql), state);
     });
@@ -168,7 +187,7 @@ describe('ukcd load register killed with SIGKILL half-way, then run again', () =
       writeRegisterCsv(join(older, 'BasicCompanyDataAsOneFile-2024-05-01.csv'), registerRows(100, 200_000));
       for (const db of [killed, clean]) {
         await loadRegister(
-          createCompanyStore(db.sql),
+          { companies: createCompanyStore(db.sql), journal: createCompanyStore(db.sql) },
           [join(older, 'BasicCompanyDataAsOneFile-2024-05-01.csv')],
           quiet,
         );
@@ -203,8 +222,16 @@ describe('ukcd load register killed with SIGKILL half-way, then run again', () =
         'nothing marked dissolved by a partial load',
       );
 
-      await loadRegister(createCompanyStore(killed.sql), [path], quiet);
-      await loadRegister(createCompanyStore(clean.sql), [path], quiet);
+      await loadRegister(
+        { companies: createCompanyStore(killed.sql), journal: createCompanyStore(killed.sql) },
+        [path],
+        quiet,
+      );
+      await loadRegister(
+        { companies: createCompanyStore(clean.sql), journal: createCompanyStore(clean.sql) },
+        [path],
+        quiet,
+      );
       assert.equal(await dumpState(killed.sql), await dumpState(clean.sql));
       const journal = await killed.sql.query<{ status: string }>(
         `SELECT status FROM load_journal WHERE kind = 'register' ORDER BY id`,

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@elastic/elasticsearch';
-import { indexPeopleOf } from '../../loaders/index-people.ts';
+import { indexPeople } from '../../loaders/index-people.ts';
 import { indexSearch } from '../../loaders/index-search.ts';
 import { loadAccounts } from '../../loaders/load-accounts.ts';
 import { loadRegister } from '../../loaders/load-register.ts';
@@ -21,6 +21,7 @@ import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-inde
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
 import { createSessionStore } from '../../src/adapters/postgres/session-store.ts';
 import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
+import { createPeopleSource } from '../../src/adapters/postgres/people-source.ts';
 import { createPscStore } from '../../src/adapters/postgres/psc-store.ts';
 import { createEsPeopleIndex, ensurePeopleIndex } from '../../src/adapters/elasticsearch/es-people-index.ts';
 import { createPgPeopleIndex } from '../../src/adapters/pg-search/pg-people-index.ts';
@@ -173,7 +174,11 @@ export async function startWorld(options: WorldOptions): Promise<World> {
   const quiet = { log: () => {}, reportDir: join(dir, 'reports') };
   const reindex = async () => {
     await indexSearch(store, { index: search, target }, { log: () => {} });
-    await indexPeopleOf(sql, store, { people, peopleTarget }, { log: () => {} });
+    await indexPeople(
+      { store, source: createPeopleSource(sql) },
+      { index: people, target: peopleTarget },
+      { log: () => {} },
+    );
   };
 
   return {
@@ -198,7 +203,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     async loadRegister(companies, snapshotDate) {
       const path = join(dir, `BasicCompanyDataAsOneFile-${snapshotDate}.csv`);
       writeRegisterCsv(path, registerCsvRows(companies));
-      await loadRegister(store, [path], { ...quiet, complete: false });
+      await loadRegister({ companies: store, journal: store }, [path], { ...quiet, complete: false });
       await reindex();
     },
     async loadAccounts(filings, published) {
@@ -212,7 +217,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
           ]),
         ),
       );
-      await loadAccounts(store, [path], { ...quiet, workers: 1 });
+      await loadAccounts({ filings: store, journal: store }, [path], { ...quiet, workers: 1 });
       await reindex();
     },
     reindex,

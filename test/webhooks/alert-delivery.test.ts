@@ -150,12 +150,22 @@ for (const kind of testStores) {
       [everything, accountsOnly, bystanders] = hooks as [typeof everything, typeof everything, typeof everything];
 
       // The register and the PSC register as they were, loaded through the loaders; nobody watches anything yet.
-      await loadRegister(db.store, [writeRegister(dir, '2025-01-01', 'Active')], { ...quiet, complete: false, alerts });
-      await loadPsc({ store: db.store, pscs: createPscStore(db.sql) }, [await pscSnapshot(dir, '2025-01-01', ['p1'])], {
-        ...quiet,
-        complete: false,
-        alerts,
-      });
+      await loadRegister(
+        { companies: db.store, journal: db.store, alerts },
+        [writeRegister(dir, '2025-01-01', 'Active')],
+        {
+          ...quiet,
+          complete: false,
+        },
+      );
+      await loadPsc(
+        { journal: db.store, pscs: createPscStore(db.sql), alerts },
+        [await pscSnapshot(dir, '2025-01-01', ['p1'])],
+        {
+          ...quiet,
+          complete: false,
+        },
+      );
 
       // The watcher watches ACME (snapshotted as watch_add does), with two endpoints: one for every
       // event, one for new accounts only. The bystander watches BETA only, with an endpoint for all.
@@ -188,11 +198,14 @@ for (const kind of testStores) {
 
     test('Active -> Liquidation through the register loader: one signed alert.status_change, to the watcher only', async () => {
       lines.length = 0;
-      const summary = await loadRegister(db.store, [writeRegister(dir, '2025-02-01', 'Liquidation')], {
-        ...quiet,
-        complete: false,
-        alerts,
-      });
+      const summary = await loadRegister(
+        { companies: db.store, journal: db.store, alerts },
+        [writeRegister(dir, '2025-02-01', 'Liquidation')],
+        {
+          ...quiet,
+          complete: false,
+        },
+      );
       assert.equal(summary.alerts?.alerts, 1);
       assert.equal(summary.alerts?.keys, 1);
       assert.equal(summary.alerts?.deliveries, 1);
@@ -233,11 +246,14 @@ for (const kind of testStores) {
     });
 
     test('the same file loaded again sends nothing more', async () => {
-      const summary = await loadRegister(db.store, [writeRegister(dir, '2025-02-01', 'Liquidation')], {
-        ...quiet,
-        complete: false,
-        alerts,
-      });
+      const summary = await loadRegister(
+        { companies: db.store, journal: db.store, alerts },
+        [writeRegister(dir, '2025-02-01', 'Liquidation')],
+        {
+          ...quiet,
+          complete: false,
+        },
+      );
       assert.equal(summary.alerts?.alerts, 0);
       assert.equal(summary.alerts?.deliveries, 0);
       await sendAll();
@@ -255,7 +271,10 @@ for (const kind of testStores) {
         current: { netAssets: 120_000, cash: 30_000 },
       };
       await writeZip(path, { [`Prod223_0001_${ACME}_20241231.html`]: Buffer.from(filingHtml(filing)) });
-      const summary = await loadAccounts(db.store, [path], { ...quiet, workers: 1, alerts });
+      const summary = await loadAccounts({ filings: db.store, journal: db.store, alerts }, [path], {
+        ...quiet,
+        workers: 1,
+      });
       assert.equal(summary.failed, 0);
       assert.equal(summary.alerts?.alerts, 1);
       assert.equal(summary.alerts?.deliveries, 2);
@@ -279,9 +298,9 @@ for (const kind of testStores) {
 
     test('a PSC notified, through the PSC loader: alert.control_change to the endpoint for every event only', async () => {
       const summary = await loadPsc(
-        { store: db.store, pscs: createPscStore(db.sql) },
+        { journal: db.store, pscs: createPscStore(db.sql), alerts },
         [await pscSnapshot(dir, '2025-04-01', ['p1', 'p2'])],
-        { ...quiet, complete: false, alerts },
+        { ...quiet, complete: false },
       );
       assert.equal(summary.alerts?.alerts, 1);
       assert.equal(summary.alerts?.deliveries, 1);

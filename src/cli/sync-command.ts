@@ -8,16 +8,14 @@
 import { join, resolve } from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/config.ts';
-import { openSearch } from '../src/open-search.ts';
-import { EmbeddedStoreInUseError, openStore } from '../src/open-store.ts';
-import type { OpenedStore } from '../src/open-store.ts';
-import { indexSearch } from './index-search.ts';
-import { indexPeopleOf } from './index-people.ts';
-import { LockHeldError, withLock } from './sync/lock.ts';
-import { describeSyncSummary, syncFromCompaniesHouse } from './sync/sync.ts';
-import type { ZipKind } from './sync/verify-zip.ts';
-import { isCalendarDate } from '../src/domain/calendar-date.ts';
+import { loadConfig } from '../config.ts';
+import { EmbeddedStoreInUseError, openStore } from '../composition/open-store.ts';
+import type { OpenedStore } from '../composition/open-store.ts';
+import { updateSearchAfterLoad } from '../composition/update-search.ts';
+import { LockHeldError, withLock } from '../../loaders/sync/lock.ts';
+import { describeSyncSummary, syncFromCompaniesHouse } from '../../loaders/sync/sync.ts';
+import type { ZipKind } from '../../loaders/sync/verify-zip.ts';
+import { isCalendarDate } from '../domain/calendar-date.ts';
 
 const USAGE = `usage: ukcd sync [--base-url URL] [--only register|accounts|psc] [--since YYYY-MM-DD]
                  [--keep-downloads] [--workers N] [--no-index]`;
@@ -54,7 +52,8 @@ export async function runSyncCommand(args: readonly string[]): Promise<number> {
     // The store first: the embedded one is refused while another process has it open, before
     // anything is written.
     opened = await openStore(config);
-    const { sql, store, pscs, ownership, alertDetections, location } = opened;
+    const ports = opened;
+    const { store, pscs, ownership, alertDetections, location } = ports;
     await mkdir(downloadDir, { recursive: true });
     return await withLock(join(downloadDir, 'sync.lock'), async () => {
       log(`store: ${location}`);
@@ -74,19 +73,7 @@ export async function runSyncCommand(args: readonly string[]): Promise<number> {
           : config.UKCD_WORKERS
             ? { workers: config.UKCD_WORKERS }
             : {}),
-        ...(values['no-index']
-          ? {}
-          : {
-              updateSearch: async () => {
-                const search = await openSearch(config, sql);
-                try {
-                  await indexSearch(store, search, { log });
-                  await indexPeopleOf(sql, store, search, { log });
-                } finally {
-                  await search.close();
-                }
-              },
-            }),
+        ...(values['no-index'] ? {} : { updateSearch: () => updateSearchAfterLoad(config, ports, log) }),
       });
       log(describeSyncSummary(summary));
       return summary.problems.length > 0 ? 1 : 0;

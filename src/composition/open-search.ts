@@ -3,17 +3,17 @@
  * else the Postgres-backed index in the store's own database. The service and the loaders share this.
  */
 import { Client } from '@elastic/elasticsearch';
-import { createEsSearchIndex, ensureIndex } from './adapters/elasticsearch/es-search-index.ts';
-import { createEsSharedBuild } from './adapters/elasticsearch/es-shared-build.ts';
-import { isEsUnavailable } from './adapters/elasticsearch/es-unavailable.ts';
-import { createEsPeopleIndex, ensurePeopleIndex } from './adapters/elasticsearch/es-people-index.ts';
-import { createPgPeopleIndex } from './adapters/pg-search/pg-people-index.ts';
-import { createPgSearchIndex } from './adapters/pg-search/pg-search-index.ts';
-import type { PeopleIndex } from './ports/people-index.ts';
-import type { Config } from './config.ts';
-import type { SearchIndex } from './ports/search-index.ts';
-import type { Sql } from './ports/sql.ts';
-import type { SharedIndexBuild } from './ports/shared-work.ts';
+import { createEsSearchIndex, ensureIndex } from '../adapters/elasticsearch/es-search-index.ts';
+import { createEsSharedBuild } from '../adapters/elasticsearch/es-shared-build.ts';
+import { isEsUnavailable } from '../adapters/elasticsearch/es-unavailable.ts';
+import { createEsPeopleIndex, ensurePeopleIndex } from '../adapters/elasticsearch/es-people-index.ts';
+import { createPgPeopleIndex } from '../adapters/pg-search/pg-people-index.ts';
+import { createPgSearchIndex } from '../adapters/pg-search/pg-search-index.ts';
+import type { PeopleIndex } from '../ports/people-index.ts';
+import type { Config } from '../config.ts';
+import type { SearchIndex } from '../ports/search-index.ts';
+import type { Sql } from '../ports/sql.ts';
+import type { SharedIndexBuild } from '../ports/shared-work.ts';
 
 export interface OpenedSearch {
   index: SearchIndex;

@@ -4,8 +4,8 @@
  * load's own loop pays nothing for it, and the store sees one small update per interval however
  * fast the load goes.
  */
-import type { LoadJournal } from '../src/ports/load-journal.ts';
-import type { LoadCounts } from '../src/domain/loads.ts';
+import type { LoadJournal } from '../../src/ports/load-journal.ts';
+import type { LoadCounts } from '../../src/domain/loads.ts';
 
 export const PROGRESS_INTERVAL_MS = 5000;
 
@@ -14,12 +14,19 @@ export interface JournalProgress {
   stop(): Promise<void>;
 }
 
+export interface JournalProgressOptions {
+  /** The journal entry. */
+  id: number;
+  /** The load's counts so far, read at each report. */
+  counts: () => LoadCounts;
+  /** Default 5 s. */
+  intervalMs?: number | undefined;
+}
+
 /** Report `counts()` for journal entry `id` every `intervalMs`, skipping reports that would repeat the last. */
 export function reportProgressToJournal(
   store: Pick<LoadJournal, 'reportLoadProgress'>,
-  id: number,
-  counts: () => LoadCounts,
-  intervalMs = PROGRESS_INTERVAL_MS,
+  { id, counts, intervalMs = PROGRESS_INTERVAL_MS }: JournalProgressOptions,
 ): JournalProgress {
   let reported = '';
   let writing: Promise<void> | null = null;

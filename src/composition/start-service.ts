@@ -1,5 +1,5 @@
 /**
- * The composition root: the only module that knows every adapter. Opens the store (real Postgres
+ * `ukcd start`, built on the composition root (open-store.ts, open-search.ts). Opens the store (real Postgres
  * with DATABASE_URL, else PGlite under DATA_DIR) and the search index (Elasticsearch with
  * ELASTICSEARCH_URL, else the store's own) and the read replica (DATABASE_READ_URL), loads the
  * sample dataset into an empty embedded store, brings the search index up to date, and serves
@@ -8,24 +8,22 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { indexPeopleOf } from '../loaders/index-people.ts';
-import { indexSearch } from '../loaders/index-search.ts';
-import { loadSampleDataset } from '../loaders/sample-dataset.ts';
-import { loadConfig } from './config.ts';
-import type { Config } from './config.ts';
-import { AppError } from './errors.ts';
-import { buildApp, jsonRequestLog } from './app/app.ts';
-import { createHttpMetrics } from './app/metrics.ts';
+import { loadSampleDataset } from '../../loaders/sample-dataset.ts';
+import { loadConfig } from '../config.ts';
+import type { Config } from '../config.ts';
+import { AppError } from '../errors.ts';
+import { buildApp, jsonRequestLog } from '../app/app.ts';
+import { createHttpMetrics } from '../app/metrics.ts';
 import { openSearch } from './open-search.ts';
 import { openReadSide, openStore, openWebhookStore } from './open-store.ts';
 import type { OpenedStore } from './open-store.ts';
-import { createHttpWebhookTransport } from './adapters/http/webhook-transport.ts';
-import { createSessionStore } from './adapters/postgres/session-store.ts';
-import { createWebhookSender } from './webhooks/sender.ts';
-import type { PscStore } from './ports/ownership.ts';
-import type { Sql } from './ports/sql.ts';
+import { updateIndexes } from './update-search.ts';
+import { createHttpWebhookTransport } from '../adapters/http/webhook-transport.ts';
+import { createSessionStore } from '../adapters/postgres/session-store.ts';
+import { createWebhookSender } from '../webhooks/sender.ts';
 
-export async function main(): Promise<Server> {
+/** Starts the service; it runs until SIGTERM or SIGINT. */
+export async function startService(): Promise<Server> {
   const config = loadConfig();
   const log = (line: string) => process.stderr.write(`${line}\n`);
   // On a real PostgreSQL the migrations run once, in prepare(), on a pool without the statement
@@ -35,9 +33,9 @@ export async function main(): Promise<Server> {
     poolSize: config.DATABASE_POOL_SIZE,
     migrate: !config.DATABASE_URL,
   });
-  const { sql, store, pscs, keys, watchlists, location } = opened;
+  const { sql, store, keys, watchlists, location } = opened;
   log(`store: ${location}`);
-  await prepare(config, { sql, store, pscs }, log);
+  await prepare(config, opened, log);
   const reads = openReadSide(config, opened, {
     timeoutMs: config.DATABASE_TIMEOUT_MS,
     poolSize: config.DATABASE_POOL_SIZE,
@@ -138,13 +136,10 @@ export function listeningUrl(address: Pick<AddressInfo, 'address' | 'port'>): st
  * this catches up on anything loaded with --no-index, or builds it the first time). On a real
  * PostgreSQL it runs on a pool of its own without the statement timeout, and migrates first.
  */
-async function prepare(
-  config: Config,
-  embedded: { sql: Sql; store: OpenedStore['store']; pscs: PscStore },
-  log: (line: string) => void,
-) {
+async function prepare(config: Config, embedded: OpenedStore, log: (line: string) => void) {
   const own = config.DATABASE_URL ? await openStore(config) : null;
-  const { sql, store, pscs } = own ?? embedded;
+  const ports = own ?? embedded;
+  const { sql, store, pscs } = ports;
   try {
     if (!config.DATABASE_URL && (await store.counts()).companies === 0) {
       const sample = await loadSampleDataset({ store, pscs }, { dataDir: resolve(config.DATA_DIR), log });
@@ -156,8 +151,7 @@ async function prepare(
     const search = await openSearch(config, sql, { whenUnavailable: () => (reachable = false) });
     try {
       if (reachable) {
-        await indexSearch(store, search, { log });
-        await indexPeopleOf(sql, store, search, { log });
+        await updateIndexes(ports, search, { log });
       } else log('search: not brought up to date at start (Elasticsearch is not answering); run `ukcd index` later');
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'UPSTREAM_UNAVAILABLE')) throw error;

@@ -1,7 +1,8 @@
 /**
  * Opens the store the configuration asks for: a real Postgres when DATABASE_URL is set, else
- * PGlite under DATA_DIR. Migrations run on open unless asked not to. The loaders and the service
- * share this.
+ * PGlite under DATA_DIR, and every port over it. Migrations run on open unless asked not to. The
+ * commands of the CLI and the service share this (the composition root): loaders are handed the
+ * ports and never build an adapter.
  *
  * PGlite is a database server inside one process, with no way to share its files with another:
  * two processes that open them do not see each other's changes, and the one that closes last
@@ -12,26 +13,31 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { createAlertDetectionStore } from './adapters/postgres/alert-detection-store.ts';
-import { createCompanyStore } from './adapters/postgres/company-store.ts';
-import type { PostgresCompanyStore } from './adapters/postgres/company-store.ts';
-import { createKeyStore } from './adapters/postgres/key-store.ts';
-import { createOwnershipReader } from './adapters/postgres/ownership-reader.ts';
-import { createPscStore } from './adapters/postgres/psc-store.ts';
-import { createWatchlistStore } from './adapters/postgres/watchlist-store.ts';
-import { createWebhookStore } from './adapters/postgres/webhook-store.ts';
-import { migrate } from './adapters/postgres/migrate.ts';
-import { createPgSql } from './adapters/sql/pg-sql.ts';
-import { createPgliteSql } from './adapters/sql/pglite-sql.ts';
-import type { AlertDetectionStore } from './ports/alert-detection.ts';
-import type { Config } from './config.ts';
-import { acquireLock, LockHeldError } from './lock-file.ts';
-import type { OwnershipReader, PscStore } from './ports/ownership.ts';
-import type { KeyStore } from './ports/keys.ts';
-import type { Sql } from './ports/sql.ts';
-import type { WatchlistStore } from './ports/watchlists.ts';
-import type { WebhookStore } from './ports/webhooks.ts';
-import { createSecretSealer, parseSealerKey } from './webhooks/secret-sealer.ts';
+import { createAlertDetectionStore } from '../adapters/postgres/alert-detection-store.ts';
+import { createCompanyStore } from '../adapters/postgres/company-store.ts';
+import type { PostgresCompanyStore } from '../adapters/postgres/company-store.ts';
+import { createIndexBuilds } from '../adapters/postgres/index-builds.ts';
+import { createKeyStore } from '../adapters/postgres/key-store.ts';
+import { createLoadClaims } from '../adapters/postgres/load-claims.ts';
+import { createOwnershipReader } from '../adapters/postgres/ownership-reader.ts';
+import { createPeopleSource } from '../adapters/postgres/people-source.ts';
+import { createPscStore } from '../adapters/postgres/psc-store.ts';
+import { createWatchlistStore } from '../adapters/postgres/watchlist-store.ts';
+import { createWebhookStore } from '../adapters/postgres/webhook-store.ts';
+import { migrate } from '../adapters/postgres/migrate.ts';
+import { createPgSql } from '../adapters/sql/pg-sql.ts';
+import { createPgliteSql } from '../adapters/sql/pglite-sql.ts';
+import type { AlertDetectionStore } from '../ports/alert-detection.ts';
+import type { Config } from '../config.ts';
+import { acquireLock, LockHeldError } from '../lock-file.ts';
+import type { OwnershipReader, PscStore } from '../ports/ownership.ts';
+import type { PeopleSource } from '../ports/people-index.ts';
+import type { KeyStore } from '../ports/keys.ts';
+import type { Sql } from '../ports/sql.ts';
+import type { WatchlistStore } from '../ports/watchlists.ts';
+import type { IndexBuilds, LoadClaims } from '../ports/shared-work.ts';
+import type { WebhookStore } from '../ports/webhooks.ts';
+import { createSecretSealer, parseSealerKey } from '../webhooks/secret-sealer.ts';
 
 export interface OpenedStore {
   sql: Sql;
@@ -42,6 +48,12 @@ export interface OpenedStore {
   ownership: OwnershipReader;
   /** Where loads record the alerts they detect and queue their webhooks (no webhook secret needed). */
   alertDetections: AlertDetectionStore;
+  /** The people the people index is built from. */
+  peopleSource: PeopleSource;
+  /** Shared loads: the claims on the files several processes split (docs/shared-loads.md). */
+  loadClaims: LoadClaims;
+  /** Shared full index builds: the ranges several processes split. */
+  indexBuilds: IndexBuilds;
   /** Where the data lives, for messages. */
   location: string;
 }
@@ -97,6 +109,9 @@ export async function openStore(
     pscs: createPscStore(sql),
     ownership: createOwnershipReader(sql),
     alertDetections: createAlertDetectionStore(sql),
+    peopleSource: createPeopleSource(sql),
+    loadClaims: createLoadClaims(sql),
+    indexBuilds: createIndexBuilds(sql),
     location,
   };
 }

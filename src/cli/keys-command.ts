@@ -5,8 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import * as z from 'zod';
-import { createKeyStore } from '../src/adapters/postgres/key-store.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../config.ts';
 import {
   PLAN_NAMES,
   PLANS,
@@ -16,10 +15,10 @@ import {
   looksLikeApiKey,
   usageMonth,
   type PlanName,
-} from '../src/domain/api-keys.ts';
-import { openStore } from '../src/open-store.ts';
-import type { ApiKeyRecord } from '../src/domain/api-keys.ts';
-import type { KeyStore } from '../src/ports/keys.ts';
+} from '../domain/api-keys.ts';
+import { openStore } from '../composition/open-store.ts';
+import type { ApiKeyRecord } from '../domain/api-keys.ts';
+import type { KeyStore } from '../ports/keys.ts';
 
 const USAGE = `usage:
   ukcd keys issue [--plan free|pro] [--email E]   issue a key (default plan: pro); printed once
@@ -45,10 +44,9 @@ export async function runKeysCommand(args: readonly string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  const { sql, location } = await openStore(loadConfig());
+  const { sql, keys, location } = await openStore(loadConfig());
   try {
     process.stderr.write(`store: ${location}\n`);
-    const keys = createKeyStore(sql);
     switch (parsed.command) {
       case 'issue':
         return await issue(keys, parsed.plan, parsed.email);

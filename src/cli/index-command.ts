@@ -4,14 +4,13 @@
  * run, or builds everything when the index is empty or was never built.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/config.ts';
-import { openSearch } from '../src/open-search.ts';
-import { openStore } from '../src/open-store.ts';
-import { createIndexBuilds } from '../src/adapters/postgres/index-builds.ts';
-import { leaseHolder } from '../src/shared-work/hold-lease.ts';
-import { buildIndexShared, describeSharedBuildSummary } from '../src/shared-work/shared-index-build.ts';
-import { indexSearch, readAhead, toDocuments } from './index-search.ts';
-import { indexPeopleOf } from './index-people.ts';
+import { loadConfig } from '../config.ts';
+import { openSearch } from '../composition/open-search.ts';
+import { openStore } from '../composition/open-store.ts';
+import { leaseHolder } from '../shared-work/hold-lease.ts';
+import { buildIndexShared, describeSharedBuildSummary } from '../shared-work/shared-index-build.ts';
+import { readAhead, toDocuments } from '../../loaders/index-search.ts';
+import { indexPeopleOf, updateIndexes } from '../composition/update-search.ts';
 
 const USAGE = 'usage: ukcd index [--full]';
 
@@ -27,7 +26,8 @@ export async function runIndexCommand(args: readonly string[]): Promise<number> 
   }
   const config = loadConfig();
   const log = (line: string) => process.stderr.write(`${line}\n`);
-  const { sql, store, location } = await openStore(config);
+  const opened = await openStore(config);
+  const { sql, store, indexBuilds, location } = opened;
   try {
     const search = await openSearch(config, sql);
     try {
@@ -43,15 +43,14 @@ export async function runIndexCommand(args: readonly string[]): Promise<number> 
             sharedBuild: search.sharedBuild,
             toDocuments: (batches) => readAhead(toDocuments(batches)),
           },
-          { builds: createIndexBuilds(sql), lease, rangeSize: config.UKCD_INDEX_RANGE_COMPANIES, log },
+          { builds: indexBuilds, lease, rangeSize: config.UKCD_INDEX_RANGE_COMPANIES, log },
         );
         log(describeSharedBuildSummary(summary));
         // The people index is rebuilt once, by the process that published the companies index.
-        if (summary.published) await indexPeopleOf(sql, store, search, { full: true, log });
+        if (summary.published) await indexPeopleOf(opened, search, { full: true, log });
         return 0;
       }
-      await indexSearch(store, search, { full: full === true, log });
-      await indexPeopleOf(sql, store, search, { full: full === true, log });
+      await updateIndexes(opened, search, { full: full === true, log });
       return 0;
     } finally {
       await search.close();
