@@ -6,7 +6,7 @@
 import { TRIGGERS } from '../src/domain/triggers.ts';
 import type { Sql } from '../src/ports/sql.ts';
 
-export interface BenchRequest {
+interface BenchRequest {
   method: 'GET' | 'POST';
   path: string;
   body?: string;

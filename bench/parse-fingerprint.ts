@@ -19,7 +19,7 @@ export interface Fingerprints {
 }
 
 /** JSON with object keys sorted, so the text depends only on the values. */
-export function stableJson(value: unknown): string {
+function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
       ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))

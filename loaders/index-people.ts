@@ -93,7 +93,7 @@ export async function indexPeople(
   );
 }
 
-export function describePeopleSummary(summary: IndexPeopleSummary): string {
+function describePeopleSummary(summary: IndexPeopleSummary): string {
   const rate = summary.seconds > 0 ? `, ${Math.round(summary.people / summary.seconds).toLocaleString('en-GB')}/s` : '';
   const removed = summary.removed > 0 ? `, ${summary.removed.toLocaleString('en-GB')} removed` : '';
   return `people index ${summary.mode === 'full' ? 'rebuilt' : 'updated'}: ${summary.people.toLocaleString('en-GB')} people${removed} in ${formatDuration(summary.seconds)}${rate}`;

@@ -79,7 +79,7 @@ async function indexWhileHoldingLock(
   return summary;
 }
 
-export function describeIndexSummary(summary: IndexSearchSummary): string {
+function describeIndexSummary(summary: IndexSearchSummary): string {
   const rate =
     summary.seconds > 0 ? `, ${Math.round(summary.documents / summary.seconds).toLocaleString('en-GB')}/s` : '';
   return `search index ${summary.mode === 'full' ? 'rebuilt' : 'updated'}: ${summary.documents.toLocaleString('en-GB')} companies in ${formatDuration(summary.seconds)}${rate}`;

@@ -7,7 +7,7 @@ import { parseFiling } from '../src/accounts/parse-filing.ts';
 import { formatDuration, startProgress } from '../src/progress/progress.ts';
 import { filingSources } from './filing-sources.ts';
 
-export interface ParseSummary {
+interface ParseSummary {
   filings: number;
   parsed: number;
   failed: number;

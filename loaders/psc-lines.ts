@@ -17,7 +17,7 @@ export interface NumberedLine {
 }
 
 /** A PSC record is about a kilobyte; no real one comes near this. */
-export const MAX_LINE_BYTES = 1024 * 1024;
+const MAX_LINE_BYTES = 1024 * 1024;
 
 const LF = 0x0a;
 const CR = 0x0d;

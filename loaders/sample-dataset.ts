@@ -22,7 +22,7 @@ import { loadAccounts } from './load-accounts.ts';
 import { loadPsc } from './load-psc.ts';
 import { loadRegister } from './load-register.ts';
 
-export const SAMPLE_SEED = 20_260_101;
+const SAMPLE_SEED = 20_260_101;
 
 export interface SampleOptions {
   dataDir: string;

@@ -46,7 +46,7 @@ const UNAVAILABLE: Record<'store' | 'search', string> = {
 };
 
 /** Seconds a caller is asked to wait (Retry-After) before trying again after a 503. */
-export const RETRY_AFTER_SECONDS = 5;
+const RETRY_AFTER_SECONDS = 5;
 
 /**
  * A dependency is down or too slow: 503 with Retry-After. The driver's error stays as the cause

@@ -134,7 +134,7 @@ async function readSettled(path: string): Promise<string | null> {
 }
 
 /** The owner a lock file names, or null when it names none. */
-export function parseOwner(text: string): LockOwner | null {
+function parseOwner(text: string): LockOwner | null {
   const match = /^(\d+)(?:\n([^\n]*))?/.exec(text);
   if (!match) return null;
   const pid = Number(match[1]);

@@ -7,7 +7,7 @@
 import type { LoadJournal } from '../../src/ports/load-journal.ts';
 import type { LoadCounts } from '../../src/domain/loads.ts';
 
-export const PROGRESS_INTERVAL_MS = 5000;
+const PROGRESS_INTERVAL_MS = 5000;
 
 export interface JournalProgress {
   /** Stop reporting and wait for a report under way; call before finishLoad. Idempotent. */

@@ -16,7 +16,7 @@ export interface SnapshotFileName {
   part: { index: number; of: number } | null;
 }
 
-export interface NamedFile {
+interface NamedFile {
   file: string;
   /** Null when the name is not one of the snapshot's. */
   name: SnapshotFileName | null;

@@ -31,10 +31,10 @@ export interface DecodedBatch {
 }
 
 /** A lane's write of a batch: resolves to the rows written. */
-export type LaneWrite = () => Promise<number>;
+type LaneWrite = () => Promise<number>;
 
 /** Whether the snapshot was read whole, as the source judges it once every batch is in. */
-export interface SnapshotDecision {
+interface SnapshotDecision {
   complete: boolean;
   /** Why not, for the summary; null when complete. */
   partialBecause: string | null;

@@ -11,7 +11,7 @@
 import type { MessagePort, Worker } from 'node:worker_threads';
 import { startWorker } from '../start-worker.ts';
 
-export type WorkerBatchMessage<Batch> = Batch | { kind: 'end' } | { kind: 'error'; message: string };
+type WorkerBatchMessage<Batch> = Batch | { kind: 'end' } | { kind: 'error'; message: string };
 
 /** Enough batches ahead to keep the writer busy; each is a few megabytes. */
 const BATCHES_AHEAD = 2;

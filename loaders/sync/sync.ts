@@ -36,8 +36,6 @@ import { describeFetchError, downloadResumable } from './resumable-download.ts';
 import type { ZipKind } from './verify-zip.ts';
 import { verifyZip } from './verify-zip.ts';
 
-export const DEFAULT_DOWNLOAD_SERVICE = 'https://download.companieshouse.gov.uk/';
-
 export interface SyncOptions {
   /** The download service's base URL (its pages and files are relative to it). */
   baseUrl: string;
@@ -239,7 +237,7 @@ async function fetchChecked(file: ListedFile, kind: ZipKind, options: SyncOption
 }
 
 /** Where a listed file is saved: under the downloads folder, by a name sync fetches, or not at all. */
-export function downloadPath(downloadDir: string, name: string): string {
+function downloadPath(downloadDir: string, name: string): string {
   if (!isSyncFileName(name)) throw new Error(`refused to save a download as "${name}": not a file name sync fetches`);
   return join(downloadDir, name);
 }
@@ -267,7 +265,7 @@ async function download(file: ListedFile, target: string, options: SyncOptions):
 }
 
 /** What the sync will load, for each kind it was asked for. */
-export function describePlan(plan: SyncPlan, wanted: (kind: ZipKind) => boolean): string {
+function describePlan(plan: SyncPlan, wanted: (kind: ZipKind) => boolean): string {
   const lines = [];
   if (wanted('register')) {
     lines.push(

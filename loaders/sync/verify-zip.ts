@@ -23,7 +23,7 @@ export interface ZipCheck {
   uncompressedBytes: number;
 }
 
-export class ZipCheckError extends Error {}
+class ZipCheckError extends Error {}
 
 export async function verifyZip(path: string, kind: ZipKind): Promise<ZipCheck> {
   let zip;

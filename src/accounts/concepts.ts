@@ -23,9 +23,9 @@
  */
 import type { FigureKey } from '../domain/figures.ts';
 
-export type PeriodType = 'instant' | 'duration';
+type PeriodType = 'instant' | 'duration';
 
-export interface DimensionMember {
+interface DimensionMember {
   dimension: string;
   member: string;
 }

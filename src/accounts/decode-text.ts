@@ -7,7 +7,7 @@
 import { isAscii, isUtf8 } from 'node:buffer';
 import { TextDecoder } from 'node:util';
 
-export interface DecodePlan {
+interface DecodePlan {
   encoding: string;
   /** Bytes of BOM to skip. */
   skip: number;
@@ -18,7 +18,7 @@ export interface DecodePlan {
 const SNIFF_BYTES = 2048;
 
 /** Decide how to decode `bytes` from their first few kilobytes. */
-export function planDecoding(bytes: Uint8Array): DecodePlan {
+function planDecoding(bytes: Uint8Array): DecodePlan {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return { encoding: 'utf-8', skip: 3, warning: null };
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { encoding: 'utf-16le', skip: 2, warning: null };
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return { encoding: 'utf-16be', skip: 2, warning: null };

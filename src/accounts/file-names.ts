@@ -70,12 +70,6 @@ export function dailyBulkFileName(date: string): string {
   return `Accounts_Bulk_Data-${date}.zip`;
 }
 
-/** The monthly bulk file name for a year and month (1-12). */
-export function monthlyBulkFileName(year: number, month: number): string {
-  const name = MONTHS[month - 1]!;
-  return `Accounts_Monthly_Data-${name[0]!.toUpperCase()}${name.slice(1)}${year}.zip`;
-}
-
 /**
  * Whether `YYYY-MM-DD` (digits) names a day of the proleptic Gregorian calendar. Worked out rather
  * than parsed with `Date`: parsing a date string costs microseconds, once per filing.

@@ -13,7 +13,7 @@ import { localName } from './scan-document.ts';
 const EMPTY_TEXT_FORMATS = new Set(['nocontent', 'fixedempty']);
 
 /** Text of a non-numeric fact, following its `ix:continuation` chain, whitespace collapsed. */
-export function factText(doc: ScannedDocument, fact: RawFact): string {
+function factText(doc: ScannedDocument, fact: RawFact): string {
   // ixt:nocontent (registries 2-3) and fixed-empty (4-5): the value is empty whatever is displayed.
   if (EMPTY_TEXT_FORMATS.has(formatKey(fact.format))) return '';
   let text = fact.text;
@@ -191,7 +191,7 @@ function mostCommon(counts: Map<string, number>): string | null {
   return best;
 }
 
-export function addDays(iso: string, days: number): string {
+function addDays(iso: string, days: number): string {
   const date = new Date(`${iso}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);

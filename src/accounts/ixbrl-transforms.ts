@@ -63,11 +63,6 @@ const NUMBER_STYLES: Record<string, NumberStyle> = {
   '': 'plain',
 };
 
-/** True when the format is a numeric rule this module knows. */
-export function isKnownNumberFormat(format: string | null | undefined): boolean {
-  return formatKey(format) in NUMBER_STYLES;
-}
-
 const DASHES = /^[\s\u00a0]*[-\u2010-\u2015\u2212]?[\s\u00a0]*$/;
 
 /**

@@ -45,7 +45,7 @@ export type ParseErrorCode =
   | 'no_balance_sheet_date'
   | 'internal';
 
-export interface ParseFailure {
+interface ParseFailure {
   file: string;
   error: { code: ParseErrorCode; message: string };
 }

@@ -12,7 +12,7 @@
  */
 import { Parser, Tokenizer } from 'htmlparser2';
 
-export interface Dimension {
+interface Dimension {
   /** Local name of the dimension, e.g. "MaturitiesOrExpirationPeriodsDimension". */
   dimension: string;
   /** Local name of an explicit member, or the text of a typed member. */

@@ -42,7 +42,7 @@ import type { StoredPsc } from '../domain/psc.ts';
 import type { AccountsEntry, CompanyWithAccounts } from '../domain/filings.ts';
 import type { SnapshotPsc, WatchSnapshot } from '../domain/watchlists.ts';
 
-export const ALERT_SEVERITY: Readonly<Record<AlertKind, AlertSeverity>> = {
+const ALERT_SEVERITY: Readonly<Record<AlertKind, AlertSeverity>> = {
   status_change: 'high',
   negative_net_assets: 'high',
   financial_deterioration: 'medium',

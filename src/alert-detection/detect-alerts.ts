@@ -47,7 +47,7 @@ export interface AlertDetectionSummary {
 }
 
 /** How far before the last run's start a run looks again (see the header). */
-export const CATCH_UP_MS = 5 * 60_000;
+const CATCH_UP_MS = 5 * 60_000;
 
 const BATCH_SIZE = 5_000;
 

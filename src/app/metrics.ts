@@ -27,7 +27,7 @@ export const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.
 export const STORE_TIMEOUT_MS = 1000;
 
 /** The `outcome` label of ukcd_webhook_deliveries_total, one per way an attempt ends. */
-export const WEBHOOK_OUTCOMES = {
+const WEBHOOK_OUTCOMES = {
   delivered: 'delivered',
   retry: 'retry',
   failed: 'failed',

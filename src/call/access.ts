@@ -75,7 +75,7 @@ export function quotaHeaders(state: QuotaState): Record<string, string> {
 }
 
 /** How a call is counted: who asks, on which channel, for how many requests, and when. */
-export interface Count {
+interface Count {
   caller: Caller;
   channel: Channel;
   /** Requests of the quota the call takes: one, or one per company of a batch. */

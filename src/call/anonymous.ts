@@ -12,7 +12,7 @@ import type { CallDeps } from './deps.ts';
 import { parseInput } from './input.ts';
 
 /** The operations a page may run for a reader who has not signed in. */
-export const ANONYMOUS_OPERATIONS: ReadonlySet<string> = new Set([
+const ANONYMOUS_OPERATIONS: ReadonlySet<string> = new Set([
   'lookup_company',
   'lookup_companies',
   'search_by_name',

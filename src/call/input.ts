@@ -223,7 +223,7 @@ export function restName(operation: Operation, key: string): string {
   return renamed ? renamed[0] : key;
 }
 
-export function restNames(operation: Operation): string[] {
+function restNames(operation: Operation): string[] {
   return Object.keys(operation.input.shape).map((key) => restName(operation, key));
 }
 

@@ -26,7 +26,7 @@ const USAGE = `usage:
   ukcd keys revoke PREFIX|KEY                     revoke the keys whose prefix starts with PREFIX (9+ characters)`;
 
 /** Shorter prefixes are refused, so that `revoke ukcd_` cannot revoke every key by accident. */
-export const MIN_REVOKE_PREFIX_LENGTH = 9;
+const MIN_REVOKE_PREFIX_LENGTH = 9;
 
 type Parsed =
   | { command: 'issue'; plan: PlanName; email: string | null }

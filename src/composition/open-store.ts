@@ -160,7 +160,7 @@ function keptSealerKey(dataDir: string): string {
 export class EmbeddedStoreInUseError extends Error {}
 
 /** The name of the lock file in DATA_DIR held by the process that has the embedded store open. */
-export const EMBEDDED_STORE_LOCK = 'pglite.lock';
+const EMBEDDED_STORE_LOCK = 'pglite.lock';
 
 /** PGlite in `dir`, under the data directory's lock, which closing the store releases. */
 async function openEmbedded(dataDir: string, dir: string): Promise<Sql> {

@@ -5,7 +5,7 @@
 import type { Alert } from './alerts.ts';
 
 /** The company as a webhook event shows it beside an alert: who it is and where it stands now. */
-export interface AlertEventCompany {
+interface AlertEventCompany {
   company_number: string;
   name: string;
   status: string;

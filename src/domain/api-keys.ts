@@ -24,10 +24,10 @@ export const PLAN_NAMES = Object.keys(PLANS) as PlanName[];
 /** Free keys one client address may obtain per hour (`POST /v1/keys/free`). */
 export const FREE_KEYS_PER_IP_PER_HOUR = 10;
 
-export const API_KEY_PREFIX = 'ukcd_';
+const API_KEY_PREFIX = 'ukcd_';
 const RANDOM_LENGTH = 32;
 /** `ukcd_` and 8 random characters: what operators see of a key. */
-export const KEY_PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
+const KEY_PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 // The largest multiple of 62 a byte can hold: bytes from here up are dropped, so that every

@@ -10,7 +10,7 @@ export function isCalendarDate(value: string): boolean {
 }
 
 /** The months' English names, January first: how dates are written out in accounts and answers. */
-export const MONTH_NAMES = [
+const MONTH_NAMES = [
   'January',
   'February',
   'March',

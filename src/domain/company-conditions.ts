@@ -106,7 +106,7 @@ export function filterConditions(filters: CompanyFilters, asOf: string): Conditi
   return conditions;
 }
 
-export function triggerConditions(trigger: Trigger, asOf: string): Condition[] {
+function triggerConditions(trigger: Trigger, asOf: string): Condition[] {
   const dates = triggerDates(asOf);
   switch (trigger) {
     case 'recently_filed':

@@ -13,7 +13,7 @@ export interface Address {
   postcode: string | null;
 }
 
-export interface PreviousName {
+interface PreviousName {
   name: string;
   /** ISO date of the change. */
   changed: string | null;

@@ -12,9 +12,9 @@
  */
 
 /** The key of every parent outside the United Kingdom. */
-export const OVERSEAS = 'overseas';
+const OVERSEAS = 'overseas';
 /** The key of every parent in the United Kingdom. */
-export const UNITED_KINGDOM = 'united kingdom';
+const UNITED_KINGDOM = 'united kingdom';
 
 /** Other spellings of one country, as keys, that the register commonly holds. */
 const ALIASES: Readonly<Record<string, string>> = {

@@ -18,11 +18,11 @@ export type RangeFigure = (typeof RANGE_FIGURES)[number];
  * liabilities (the public service's `min_total_assets`/`max_total_assets`), which has no stats.
  */
 export const BOUND_FIGURES = [...RANGE_FIGURES, 'total_assets_less_current_liabilities'] as const;
-export type BoundFigure = (typeof BOUND_FIGURES)[number];
+type BoundFigure = (typeof BOUND_FIGURES)[number];
 
 /** The `trajectory` filter: the overall direction of the filed figures (trajectory.ts). */
 export const TRAJECTORY_FILTERS = ['growing', 'stable', 'declining'] as const;
-export type TrajectoryFilter = (typeof TRAJECTORY_FILTERS)[number];
+type TrajectoryFilter = (typeof TRAJECTORY_FILTERS)[number];
 
 export interface CompanyFilters {
   status: StatusFilter;
@@ -56,7 +56,7 @@ export interface CompanyFilters {
 }
 
 export const SORT_FIELDS = ['net_assets', 'cash', 'turnover', 'employees', 'incorporated', 'name'] as const;
-export type SortField = (typeof SORT_FIELDS)[number];
+type SortField = (typeof SORT_FIELDS)[number];
 
 export interface SortOrder {
   field: SortField | TriggerSortField;

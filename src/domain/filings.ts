@@ -43,7 +43,7 @@ export interface AccountsEntry {
 }
 
 /** A filing's place in the bulk data: the zip's base name (null for a file loaded on its own) and its own name. */
-export interface FilingSource {
+interface FilingSource {
   zip: string | null;
   file: string;
 }

@@ -126,7 +126,7 @@ function percentileCont(sorted: readonly number[], fraction: number): number {
 }
 
 /** The statistics of these companies, exactly (what the adapters' aggregations compute). */
-export function statsOf(documents: readonly StatsDocument[]): GroupStats {
+function statsOf(documents: readonly StatsDocument[]): GroupStats {
   const figures = Object.fromEntries(
     RANGE_FIGURES.map((figure): [RangeFigure, FigureStats] => {
       const values = documents

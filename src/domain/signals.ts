@@ -19,10 +19,10 @@ export const SIGNAL_CODES = [
   'charges_outstanding',
   'no_machine_readable_accounts',
 ] as const;
-export type SignalCode = (typeof SIGNAL_CODES)[number];
+type SignalCode = (typeof SIGNAL_CODES)[number];
 export type Severity = 'high' | 'medium' | 'low';
 
-export const SIGNAL_SEVERITY: Readonly<Record<SignalCode, Severity>> = {
+const SIGNAL_SEVERITY: Readonly<Record<SignalCode, Severity>> = {
   status_dissolved: 'high',
   status_distress: 'high',
   negative_net_assets: 'high',
@@ -49,7 +49,7 @@ export interface SignalInput extends AccountsDueFacts {
 /** A fall of this much or more, between the last two balance sheets, is a signal. */
 export const FALL_PCT = -30;
 /** Cash under this share of short-term creditors is low liquidity. */
-export const LOW_LIQUIDITY_SHARE = 0.1;
+const LOW_LIQUIDITY_SHARE = 0.1;
 
 /** Every signal on `asOf`, most severe first. */
 export function companySignals(input: SignalInput, asOf: string): Signal[] {

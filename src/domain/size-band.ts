@@ -7,7 +7,7 @@
 export const SIZE_BANDS = ['micro', 'small', 'medium', 'large'] as const;
 export type SizeBand = (typeof SIZE_BANDS)[number];
 
-export const SIZE_THRESHOLDS: readonly { band: Exclude<SizeBand, 'large'>; turnover: number; employees: number }[] = [
+const SIZE_THRESHOLDS: readonly { band: Exclude<SizeBand, 'large'>; turnover: number; employees: number }[] = [
   { band: 'micro', turnover: 1_000_000, employees: 10 },
   { band: 'small', turnover: 15_000_000, employees: 50 },
   { band: 'medium', turnover: 54_000_000, employees: 250 },

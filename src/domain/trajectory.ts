@@ -11,10 +11,10 @@ import type { AccountsPeriod } from './accounts-period.ts';
 import { changePct, round1 } from './accounts-period.ts';
 
 export const TRAJECTORY_FIGURES = ['net_assets', 'cash', 'turnover', 'employees', 'profit'] as const;
-export type TrajectoryFigure = (typeof TRAJECTORY_FIGURES)[number];
+type TrajectoryFigure = (typeof TRAJECTORY_FIGURES)[number];
 export type Direction = 'growing' | 'stable' | 'declining' | 'insufficient_data';
 
-export interface FigureTrend {
+interface FigureTrend {
   first: number | null;
   last: number | null;
   change_pct: number | null;
@@ -24,7 +24,7 @@ export interface FigureTrend {
 
 export type Trajectory = { direction: Direction; periods: number } & Record<TrajectoryFigure, FigureTrend>;
 
-export const TREND_THRESHOLD_PCT = 10;
+const TREND_THRESHOLD_PCT = 10;
 const DAYS_PER_YEAR = 365.25;
 
 /** `accounts` newest first, as histories are kept. */

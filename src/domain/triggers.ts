@@ -34,6 +34,7 @@ export const SEARCH_SIGNALS = [
 ] as const;
 export type SearchSignal = (typeof SEARCH_SIGNALS)[number];
 
+/** @public The flags' values, of which IndexedFlag is the type. */
 export const INDEXED_FLAGS = [
   'cash_rich',
   'negative_net_assets',
@@ -47,18 +48,18 @@ export const INDEXED_FLAGS = [
 ] as const;
 export type IndexedFlag = (typeof INDEXED_FLAGS)[number];
 
-export const CASH_RICH_MIN = 500_000;
-export const CASH_RICH_SHARE = 0.4;
-export const RAPID_GROWTH_PCT = 30;
+const CASH_RICH_MIN = 500_000;
+const CASH_RICH_SHARE = 0.4;
+const RAPID_GROWTH_PCT = 30;
 /**
  * Rapid growth is measured only from prior net assets of at least this much: from a base of £90, a
  * rise to £5.5k is +6,009% but says nothing about the business, and such rises would rank first.
  */
-export const RAPID_GROWTH_MIN_BASE = 10_000;
-export const HIRING_MIN_PCT = 20;
-export const HIRING_MIN_PEOPLE = 5;
-export const DISTRESS_CASH_FALL_PCT = -30;
-export const RECENT_DAYS = 30;
+const RAPID_GROWTH_MIN_BASE = 10_000;
+const HIRING_MIN_PCT = 20;
+const HIRING_MIN_PEOPLE = 5;
+const DISTRESS_CASH_FALL_PCT = -30;
+const RECENT_DAYS = 30;
 export const YOUNG_YEARS = 2;
 export const FUNDED_MIN_NET_ASSETS = 100_000;
 

@@ -28,7 +28,7 @@ export function watchSnapshot({ company, accounts }: CompanyWithAccounts, pscs?:
 }
 
 /** What a snapshot keeps of one PSC or statement. */
-export function snapshotPsc(psc: Pick<StoredPsc, keyof SnapshotPsc>): SnapshotPsc {
+function snapshotPsc(psc: Pick<StoredPsc, keyof SnapshotPsc>): SnapshotPsc {
   return {
     psc_id: psc.psc_id,
     kind_class: psc.kind_class,

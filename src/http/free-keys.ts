@@ -15,12 +15,12 @@ import { unsafeTextIssue } from '../call/input.ts';
  * control characters, at most 254 characters (RFC 5321's path limit). Stricter checks refuse real
  * addresses (the contract's own example is a@b.c); whether it delivers is not ours to know.
  */
-export function isPlausibleEmail(text: string): boolean {
+function isPlausibleEmail(text: string): boolean {
   // eslint-disable-next-line no-control-regex
   return text.length <= 254 && /^[^@\s\u0000-\u001F\u007F]+@[^@\s\u0000-\u001F\u007F]+$/.test(text);
 }
 
-export const FreeKeyRequest = z.strictObject({
+const FreeKeyRequest = z.strictObject({
   email: z
     .string()
     .refine(isPlausibleEmail, { message: 'must be an e-mail address (one @, no spaces, at most 254 characters)' })

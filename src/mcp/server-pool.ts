@@ -17,7 +17,7 @@ export interface McpServerPool {
 }
 
 /** Enough for every request a process answers at once; any beyond are built and dropped. */
-export const IDLE_SERVERS = 64;
+const IDLE_SERVERS = 64;
 
 export function createMcpServerPool(build: () => Server, maxIdle = IDLE_SERVERS): McpServerPool {
   const idle: Server[] = [];

@@ -19,7 +19,7 @@ import { AppError, INTERNAL_ERROR } from '../errors.ts';
 import { markdownContent, withEnvelope, withEnvelopeSchema } from '../operations/envelope.ts';
 import type { Operation } from '../operations/operation.ts';
 
-export const SERVER_INFO = { name: 'ukcd', version: '0.2.0' };
+const SERVER_INFO = { name: 'ukcd', version: '0.2.0' };
 
 /** What one HTTP request to /mcp knows about its caller. */
 export interface McpRequestAccess {
@@ -48,7 +48,7 @@ function accessOf(authInfo: AuthInfo | undefined): McpRequestAccess {
   return access as McpRequestAccess;
 }
 
-export function toolList(operations: readonly Operation[]): Tool[] {
+function toolList(operations: readonly Operation[]): Tool[] {
   return operations.map((operation) => {
     const { $schema: _schema, ...inputSchema } = z.toJSONSchema(operation.input, { io: 'input' }) as Record<
       string,
@@ -108,7 +108,7 @@ function portable(schema: unknown): unknown {
  * twice leaves the watchlist as calling it once does; webhook_create is not idempotent (a second
  * call makes a second endpoint); webhook_delete is destructive.
  */
-export function toolAnnotations(operation: Operation): ToolAnnotations {
+function toolAnnotations(operation: Operation): ToolAnnotations {
   return {
     title: operation.title,
     readOnlyHint: operation.readOnly ?? operation.http.method === 'GET',

@@ -9,10 +9,7 @@ import { riskBand } from '../domain/risk-band.ts';
 import { companySignals } from '../domain/signals.ts';
 import { trajectory } from '../domain/trajectory.ts';
 import type { CompanyWithAccounts } from '../domain/filings.ts';
-import type { companyProfileOutput, companyViewOutput, lookupCompanyOutput } from './outputs.ts';
-
-/** The register record as lookups show it (its schema: outputs.ts). */
-export type CompanyView = z.infer<typeof companyViewOutput>;
+import type { companyProfileOutput, lookupCompanyOutput } from './outputs.ts';
 
 /** `latest` is the newest entry with at least one figure; null when none has any. */
 export type CompanyProfile = z.infer<typeof companyProfileOutput>;

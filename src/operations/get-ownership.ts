@@ -144,7 +144,7 @@ function edgeWords(edge: OwnershipAnswer['edges'][number]): string {
   return `${natures ? ` — ${natures}` : ''}${edge.notified_on ? ` (since ${edge.notified_on})` : ''}`;
 }
 
-export function renderOwnership(answer: OwnershipAnswer): string {
+function renderOwnership(answer: OwnershipAnswer): string {
   const flags = (Object.keys(FLAG_WORDS) as (keyof typeof FLAG_WORDS)[]).filter((flag) => answer.flags[flag]);
   const parts = [
     `# Ownership of ${answer.name} (${answer.company_number})`,

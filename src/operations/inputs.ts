@@ -22,7 +22,7 @@ import { isCalendarDate } from '../domain/calendar-date.ts';
 import { countryKey } from '../domain/countries.ts';
 
 /** What `normaliseCompanyNumber` can make a company number of: the pattern the document publishes. */
-export const COMPANY_NUMBER_PATTERN = /^\s*(\d{1,8}|[A-Za-z0-9]{8})\s*$/;
+const COMPANY_NUMBER_PATTERN = /^\s*(\d{1,8}|[A-Za-z0-9]{8})\s*$/;
 
 const COMPANY_NUMBER_MESSAGE =
   'must be a company number: 8 letters or digits, e.g. 00445790 or SC123456 (shorter all-digit numbers are zero-padded)';
@@ -273,7 +273,7 @@ export function checkFilterRanges(input: FilterInput, ctx: z.RefinementCtx): voi
 }
 
 /** "size_class" and "size" given together: one filter under two names. */
-export function conflict(given: string, other: string): z.core.$ZodRawIssue {
+function conflict(given: string, other: string): z.core.$ZodRawIssue {
   return {
     code: 'custom',
     path: [given],
@@ -337,7 +337,7 @@ export function filterEcho(input: FilterInput): FilterInput {
   ) as FilterInput;
 }
 
-export const SORT_VALUES = SORT_FIELDS.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
+const SORT_VALUES = SORT_FIELDS.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
 
 export const sortInput = z
   .enum(SORT_VALUES, { error: `must be one of ${SORT_FIELDS.join(', ')}, with - in front for descending` })
@@ -346,7 +346,7 @@ export const sortInput = z
     'Sort by net_assets, cash, turnover, employees, incorporated or name; prefix - for descending (default -net_assets)',
   );
 
-export const SORT_ORDERS = ['asc', 'desc'] as const;
+const SORT_ORDERS = ['asc', 'desc'] as const;
 
 /**
  * Search's sort arguments: ours (`sort=-net_assets`), or the public service's (`sort_by=net_assets`

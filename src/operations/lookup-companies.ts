@@ -16,9 +16,9 @@ import { defineOperation } from './operation.ts';
 import { lookupCompanyOutput } from './outputs.ts';
 import { controllerDetails } from './render-control.ts';
 
-export const BATCH_LOOKUP_MAX = 100;
+const BATCH_LOOKUP_MAX = 100;
 
-export const lookupCompaniesOutput = z.object({
+const lookupCompaniesOutput = z.object({
   results: z
     .array(lookupCompanyOutput.omit({ accounts: true }))
     .describe(

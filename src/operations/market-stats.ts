@@ -84,9 +84,7 @@ function round(value: number | null, places: number): number | null {
  * interpolated percentile's tail): means and percentiles to two decimals (money to the penny,
  * employees to hundredths), the negative net assets share to four. One place for both adapters.
  */
-export function roundedStats<Stats extends Pick<MarketStats, 'figures' | 'negative_net_assets_share'>>(
-  stats: Stats,
-): Stats {
+function roundedStats<Stats extends Pick<MarketStats, 'figures' | 'negative_net_assets_share'>>(stats: Stats): Stats {
   const figure = ({ count, mean, p10, p25, median, p75, p90 }: FigureStats): FigureStats => ({
     count,
     mean: round(mean, 2),

@@ -51,7 +51,7 @@ const address = z.object({
 });
 
 /** A company's register record, as lookups show it. */
-export const companyViewOutput = z.object({
+const companyViewOutput = z.object({
   company_number: z.string(),
   name: z.string(),
   status: z.string(),
@@ -73,7 +73,7 @@ export const companyViewOutput = z.object({
 });
 
 /** One balance sheet date of a company's accounts history. */
-export const accountsEntryOutput = z.object({
+const accountsEntryOutput = z.object({
   balance_sheet_date: date,
   period_start: optionalDate,
   published: optionalDate,
@@ -92,7 +92,7 @@ export const accountsEntryOutput = z.object({
     .describe('The filing the figures came from: for a year known only from a prior-year column, the later filing'),
 });
 
-export const signalOutput = z.object({ code: z.enum(SIGNAL_CODES), severity, message: z.string() });
+const signalOutput = z.object({ code: z.enum(SIGNAL_CODES), severity, message: z.string() });
 
 const direction = z.enum(['growing', 'stable', 'declining', 'insufficient_data']);
 const figureTrend = z.object({
@@ -102,7 +102,7 @@ const figureTrend = z.object({
   cagr_pct: z.number().nullable(),
   direction,
 });
-export const trajectoryOutput = z.object({
+const trajectoryOutput = z.object({
   direction,
   periods: count,
   ...keyed(TRAJECTORY_FIGURES, figureTrend),
@@ -123,7 +123,7 @@ const natureOutput = z.object({ code: z.string(), words: z.string() });
 const controlBand = z.enum(CONTROL_BANDS).nullable();
 
 /** The control an edge or a controller carries, summed over its natures. */
-export const controlBandsOutput = z
+const controlBandsOutput = z
   .object({
     ownership: controlBand.describe('Shares, or an LLP’s surplus assets'),
     voting: controlBand,
@@ -133,7 +133,7 @@ export const controlBandsOutput = z
   .describe('The strongest bands stated; null when none');
 
 /** A current (or, when asked, ceased) person with significant control of a company. */
-export const controllerOutput = z.object({
+const controllerOutput = z.object({
   kind: z.string().describe('As filed'),
   kind_class: z.enum(PSC_KIND_CLASSES),
   name: z.string().nullable(),
@@ -153,7 +153,7 @@ export const controllerOutput = z.object({
   beneficial_owner: z.boolean(),
 });
 
-export const pscStatementOutput = z.object({
+const pscStatementOutput = z.object({
   statement: z.string().nullable().describe('The code as filed'),
   words: z.string(),
   notified_on: optionalDate,
@@ -170,7 +170,7 @@ export const lookupCompanyOutput = companyProfileOutput.extend({
 
 const nullableText = z.string().nullable();
 
-export const ownershipNodeOutput = z.object({
+const ownershipNodeOutput = z.object({
   id: z.string().describe('"company:<number>" for a company; others numbered in the order found'),
   kind: z.enum(OWNERSHIP_NODE_KINDS),
   psc_kind: nullableText.describe('As filed'),
@@ -370,7 +370,7 @@ export const watchRemoveOutput = z.object({ removed: numbers, not_watched: numbe
 
 const alertValue = z.union([z.string(), z.number(), z.null()]);
 
-export const alertOutput = z.object({
+const alertOutput = z.object({
   company_number: z.string(),
   name: z.string(),
   kind: z.enum(ALERT_KINDS),

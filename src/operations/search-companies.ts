@@ -90,13 +90,13 @@ export const searchCompanies = defineOperation({
   },
 });
 
-export function criteriaText(criteria: Record<string, unknown>): string {
+function criteriaText(criteria: Record<string, unknown>): string {
   return Object.entries(criteria)
     .map(([key, value]) => `${key} = ${String(value)}`)
     .join(', ');
 }
 
-export function resultsTable(results: readonly CompanyResult[]): string {
+function resultsTable(results: readonly CompanyResult[]): string {
   return table(
     ['Number', 'Name', 'Status', 'Post town', 'Accounts to', 'Net assets', 'Cash', 'Turnover', 'Employees', 'Risk'],
     results.map((r) => [

@@ -19,7 +19,7 @@ import type { OperationDeps } from './operation.ts';
 export const WEBHOOK_EVENT_TYPES = ALERT_KINDS.map((kind) => `alert.${kind}` as const);
 
 /** How long the secret rotated out keeps signing beside the new one: the issue's 24 hours. */
-export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
+const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
 // The stores' ids: a prefix and 128 random bits in base64url. Checked here so that a malformed one
 // is a 400 naming the parameter, and only a well-formed one the key does not own is a 404.
@@ -69,12 +69,12 @@ function endpointView(endpoint: WebhookEndpoint): z.output<typeof endpointOutput
   };
 }
 
-export const webhookCreateOutput = z.object({
+const webhookCreateOutput = z.object({
   endpoint: endpointOutput,
   secret: z.string().describe('The signing secret, whsec_…: shown this once, keep it'),
 });
 
-export const webhookListOutput = z.object({
+const webhookListOutput = z.object({
   plan: z.enum(['free', 'pro']),
   limit: z.number().int(),
   count: z.number().int(),
@@ -189,7 +189,7 @@ const deliveryOutput = z.object({
   next_attempt_at: z.string().nullable().describe('When it is tried next; null unless pending'),
 });
 
-export const webhookDeleteOutput = z.object({ id: z.string(), deleted: z.literal(true) });
+const webhookDeleteOutput = z.object({ id: z.string(), deleted: z.literal(true) });
 
 export const webhookDelete = defineOperation({
   name: 'webhook_delete',
@@ -213,7 +213,7 @@ Nothing more is sent to it.`;
   },
 });
 
-export const webhookTestOutput = z.object({
+const webhookTestOutput = z.object({
   endpoint_id: z.string(),
   delivery_id: z.string().describe('The test delivery, in webhook_deliveries'),
   event_type: z.literal('webhook.test'),
@@ -282,7 +282,7 @@ export const webhookRotateSecret = defineOperation({
   },
 });
 
-export const webhookDeliveriesOutput = z.object({
+const webhookDeliveriesOutput = z.object({
   endpoint_id: z.string(),
   count: z.number().int(),
   deliveries: z.array(deliveryOutput),
@@ -332,7 +332,7 @@ export const webhookDeliveries = defineOperation({
   },
 });
 
-export const webhookRetryDeliveryOutput = z.object({ endpoint_id: z.string(), delivery: deliveryOutput });
+const webhookRetryDeliveryOutput = z.object({ endpoint_id: z.string(), delivery: deliveryOutput });
 
 export const webhookRetryDelivery = defineOperation({
   name: 'webhook_retry_delivery',

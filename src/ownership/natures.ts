@@ -16,9 +16,9 @@
  * owners state only "more than 25%". Ordered from the weakest statement to the strongest.
  */
 export const CONTROL_BANDS = ['more_than_25', '25_to_50', '50_to_75', '75_to_100'] as const;
-export type ControlBand = (typeof CONTROL_BANDS)[number];
+type ControlBand = (typeof CONTROL_BANDS)[number];
 
-/** What the person holds or can do. */
+/** @public What the person holds or can do. */
 export const CONTROL_RIGHTS = [
   'shares',
   'voting_rights',
@@ -35,20 +35,20 @@ export const CONTROL_RIGHTS = [
   /** … as nominee for another entity of which this person is a registered beneficial owner. */
   'nominee_for_entity',
 ] as const;
-export type ControlRight = (typeof CONTROL_RIGHTS)[number];
+type ControlRight = (typeof CONTROL_RIGHTS)[number];
 
 /**
  * Directly, or through a trust or a firm (a body that is not a legal person) whose trustees or
  * members hold the right; a registered overseas entity's beneficial owner may also hold it as a
  * trustee or as a member of a firm.
  */
-export type ControlCapacity = 'direct' | 'through_trust' | 'through_firm' | 'as_trustee' | 'as_firm_member';
+type ControlCapacity = 'direct' | 'through_trust' | 'through_firm' | 'as_trustee' | 'as_firm_member';
 
 /** The kind of body controlled, as the code says. */
-export type ControlledBody = 'company' | 'llp' | 'partnership' | 'overseas_entity';
+type ControlledBody = 'company' | 'llp' | 'partnership' | 'overseas_entity';
 
 /** Where the land an overseas entity holds as nominee lies. */
-export type NomineeJurisdiction = 'england_wales' | 'scotland' | 'northern_ireland';
+type NomineeJurisdiction = 'england_wales' | 'scotland' | 'northern_ireland';
 
 export interface Nature {
   right: ControlRight;
@@ -481,7 +481,7 @@ const CAPACITY_WORDS: Record<ControlCapacity, string> = {
 };
 
 /** A nature in words: "owns 75–100% of shares", "holds 25–50% of voting rights as a trustee of a trust". */
-export function natureWords(nature: Nature): string {
+function natureWords(nature: Nature): string {
   return `${rightWords(nature)}${CAPACITY_WORDS[nature.capacity]}`;
 }
 

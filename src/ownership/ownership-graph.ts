@@ -23,7 +23,7 @@ import type {
 import { statementWords } from './psc-view.ts';
 
 export const OWNERSHIP_DIRECTIONS = ['up', 'down', 'both'] as const;
-export type OwnershipDirection = (typeof OWNERSHIP_DIRECTIONS)[number];
+type OwnershipDirection = (typeof OWNERSHIP_DIRECTIONS)[number];
 
 /** Levels walked each way: 1 reads the company's own PSCs (up) or the companies it controls (down). */
 export const OWNERSHIP_DEPTH = { min: 1, max: 10, default: 5 } as const;
@@ -48,11 +48,11 @@ export const OWNERSHIP_NODE_KINDS = [
   'exemption',
   'other',
 ] as const;
-export type OwnershipNodeKind = (typeof OWNERSHIP_NODE_KINDS)[number];
+type OwnershipNodeKind = (typeof OWNERSHIP_NODE_KINDS)[number];
 
 /** Whether a company's own PSCs were read: found some, found none, or not read (depth, or walked down). */
 export const PSC_RECORD_STATES = ['found', 'none', 'not_read'] as const;
-export type PscRecordState = (typeof PSC_RECORD_STATES)[number];
+type PscRecordState = (typeof PSC_RECORD_STATES)[number];
 
 export interface OwnershipNode {
   /** "company:00000001"; others numbered in the order found ("person:3", "statement:7"). */
@@ -107,7 +107,7 @@ export interface OwnershipCycle {
   closing_edge: { from: string; to: string };
 }
 
-export interface OwnershipFlags {
+interface OwnershipFlags {
   /** A corporate entity or legal person registered outside the UK controls a company up the chain. */
   overseas_parent: boolean;
   circular_ownership: boolean;
@@ -455,12 +455,12 @@ export async function walkOwnership(
  * company reached again (a cycle, a diamond, a longer path) is read again at each level it is
  * reached; a way that reads this many may have more, and the answer says truncated.
  */
-export function readLimit(maxEdges: number): number {
+function readLimit(maxEdges: number): number {
   return maxEdges * 2;
 }
 
 /** The graph of the records around a company (ownershipAround's answer). */
-export function ownershipGraph(around: OwnershipNeighbourhood, options: WalkOptions): OwnershipGraph {
+function ownershipGraph(around: OwnershipNeighbourhood, options: WalkOptions): OwnershipGraph {
   const { direction, depth } = options;
   const maxEdges = options.maxEdges ?? MAX_OWNERSHIP_EDGES;
   const many = options.manyCompanies ?? MANY_COMPANIES_THRESHOLD;

@@ -181,7 +181,7 @@ for (const [phrase, country] of FOREIGN_PHRASES) PHRASES.set(phrase, { type: 'fo
 const LONGEST_PHRASE = 3;
 
 /** The words of a text, lower case: anything but letters and digits parts them ("U.K." is u, k). */
-export function placeWords(text: string): string[] {
+function placeWords(text: string): string[] {
   const words: string[] = [];
   let start = -1;
   const lower = text.toLowerCase();

@@ -28,7 +28,7 @@ import { registrationPlace } from './uk-register.ts';
 export const PSC_SUMMARY_KIND = 'totals#persons-of-significant-control-snapshot';
 
 /** Every kind Companies House publishes in the snapshot, by class. */
-export const PSC_KINDS: Readonly<Record<string, PscKindClass>> = {
+const PSC_KINDS: Readonly<Record<string, PscKindClass>> = {
   'individual-person-with-significant-control': 'individual',
   'individual-beneficial-owner': 'individual',
   'corporate-entity-person-with-significant-control': 'corporate',

@@ -8,7 +8,7 @@ import type { ControlBands } from './natures.ts';
 import { controlBand, naturesInWords, readableCode, statementMeaning } from './natures.ts';
 import type { PscKindClass, StoredPsc } from '../domain/psc.ts';
 
-export interface ControllerView {
+interface ControllerView {
   kind: string;
   kind_class: PscKindClass;
   name: string | null;
@@ -28,7 +28,7 @@ export interface ControllerView {
   beneficial_owner: boolean;
 }
 
-export interface StatementView {
+interface StatementView {
   statement: string | null;
   words: string;
   notified_on: string | null;

@@ -12,7 +12,7 @@ export interface KeyWatch extends WatchedCompany {
 }
 
 /** What recording a batch of detected alerts did. */
-export interface RecordedAlerts {
+interface RecordedAlerts {
   /** The alerts not detected before for their key, now recorded. */
   recorded: KeyAlertEvent[];
   /** The deliveries put in the outbox for them. */
@@ -20,7 +20,7 @@ export interface RecordedAlerts {
 }
 
 /** How far detection has looked, on the clock loads write with. */
-export interface DetectionCursor {
+interface DetectionCursor {
   /** The database's clock (ISO date-time, UTC): detection runs are measured on the clock loads write with. */
   now(): Promise<string>;
   /** When the last detection run started (ISO date-time, UTC); null before the first. */
@@ -30,7 +30,7 @@ export interface DetectionCursor {
 }
 
 /** The watched companies that changed, their watches, and the alerts recorded for them. */
-export interface WatchedChanges {
+interface WatchedChanges {
   /** Whether any key watches any company: when none does, there is nothing to look for. */
   anyWatched(): Promise<boolean>;
   /**

@@ -5,7 +5,7 @@
 import type { ApiKeyRecord, Plan, QuotaTake } from '../domain/api-keys.ts';
 
 /** The keys themselves: created, found, listed and revoked. */
-export interface KeyRegistry {
+interface KeyRegistry {
   /**
    * Store a new key by its hash. With `freeLimit`, a free key for `clientIp` is refused (null)
    * when that address already received `freeLimit.count` keys since `freeLimit.since`; the check
@@ -29,7 +29,7 @@ export interface KeyRegistry {
 }
 
 /** The monthly quota each call counts against its key. */
-export interface KeyUsage {
+interface KeyUsage {
   /**
    * Count one request against the key's quota for `month`, atomically: of N concurrent calls on a
    * key with R requests left, exactly min(N, R) succeed. Returns the count after this request, or

@@ -75,7 +75,7 @@ export type ControlRecord = Pick<
 >;
 
 /** How far ownershipAround reads: levels up and down (0: that way is not read), and at most how many records each way. */
-export interface OwnershipReach {
+interface OwnershipReach {
   up: number;
   down: number;
   maxRecords: number;
@@ -120,7 +120,7 @@ export interface RegisteredCompany {
 }
 
 /** Companies controlled now, by controlling company number and by person_key. */
-export interface ControlledCounts {
+interface ControlledCounts {
   companies: ReadonlyMap<string, number>;
   persons: ReadonlyMap<string, number>;
 }

@@ -9,7 +9,7 @@ import type { NameKey, NamePage } from '../domain/name-search.ts';
 import type { SearchDocument } from '../domain/search-document.ts';
 
 /** What the operations ask of the index. */
-export interface SearchIndexReader {
+interface SearchIndexReader {
   /**
    * Companies by name, ranked: (1) the exact name ignoring legal suffixes, case, punctuation and
    * &/and; (2) active before others; (3) names starting with, then containing, the phrase; (4)
@@ -35,7 +35,7 @@ export interface SearchIndexReader {
 }
 
 /** How the indexer keeps the index. */
-export interface SearchIndexWriter {
+interface SearchIndexWriter {
   /** Insert or replace documents; visible to searches after `refresh`. */
   upsertCompanies(documents: readonly SearchDocument[]): Promise<void>;
   refresh(): Promise<void>;

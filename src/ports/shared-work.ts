@@ -15,14 +15,14 @@ export interface Lease {
 }
 
 /** A piece of work just claimed. */
-export interface Claimed<Piece> {
+interface Claimed<Piece> {
   piece: Piece;
   /** The holder whose lease ran out, when this claim takes the piece over; null for a fresh claim. */
   takenOverFrom: string | null;
 }
 
 /** The answer to "give me the next piece": one, or none, with how many others still hold. */
-export interface ClaimAnswer<Piece> {
+interface ClaimAnswer<Piece> {
   claimed: Claimed<Piece> | null;
   /** Pieces not finished and held by a live lease of another process (wait for them, or their lease). */
   heldElsewhere: number;
@@ -61,7 +61,7 @@ export interface IndexRange {
   last: string | null;
 }
 
-export interface IndexBuild {
+interface IndexBuild {
   id: number;
   /** The index being written (companies_v7). */
   indexName: string;
@@ -72,7 +72,7 @@ export interface IndexBuild {
 export type IndexBuildStatus = 'building' | 'publishing' | 'done' | 'abandoned';
 
 /** A full index build: joined or started, its state, and the companies it reads. */
-export interface IndexBuildRuns {
+interface IndexBuildRuns {
   /**
    * The unfinished build of `target`, joined; or, when there is none (or its index is gone), a new
    * one: `createIndex` makes the index and the ranges are cut every `rangeSize` companies. Two
@@ -89,7 +89,7 @@ export interface IndexBuildRuns {
 }
 
 /** The ranges of a build, claimed, renewed and finished by the processes writing them. */
-export interface IndexRangeClaims {
+interface IndexRangeClaims {
   claimRange(buildId: number, lease: Lease): Promise<ClaimAnswer<IndexRange>>;
   renewRange(buildId: number, range: IndexRange, lease: Lease): Promise<boolean>;
   /** The holders of live leases on ranges of the build. */
@@ -101,7 +101,7 @@ export interface IndexRangeClaims {
 }
 
 /** The one process that publishes a finished build. */
-export interface IndexPublishClaims {
+interface IndexPublishClaims {
   /**
    * Become the one process that publishes the build: true only when every range is done and no
    * other process publishes it (or the one that did let its lease run out).

@@ -25,7 +25,7 @@ export interface WebhookEndpoint {
   disabled_reason: string | null;
 }
 
-export interface NewWebhookEndpoint {
+interface NewWebhookEndpoint {
   keyId: number;
   url: string;
   events: readonly string[] | null;
@@ -111,7 +111,7 @@ export type RetryDeliveryResult =
   | { outcome: 'endpoint-disabled' };
 
 /** A key's endpoints, as their owner manages them. */
-export interface WebhookEndpoints {
+interface WebhookEndpoints {
   /**
    * Register an endpoint for a key, unless the key already has `limit` (its plan's) or more:
    * then nothing is created. The count and the insert are atomic per key. Throws when the key
@@ -135,7 +135,7 @@ export interface WebhookEndpoints {
 }
 
 /** The outbox: deliveries put in, claimed by senders, and how each attempt ended. */
-export interface WebhookOutbox {
+interface WebhookOutbox {
   /**
    * Put deliveries in the outbox, due now; returns the ids of those new: not already there by
    * event key, and for an endpoint that exists and is enabled.
@@ -157,7 +157,7 @@ export interface WebhookOutbox {
 }
 
 /** An endpoint's deliveries as its owner sees and retries them. */
-export interface WebhookDeliveryLog {
+interface WebhookDeliveryLog {
   /**
    * Make a failed or pending delivery of one of a key's endpoints due now (a pending one whose
    * attempt is in flight stays the sender's until its lease ends). Its webhook-id stays; a failed

@@ -140,7 +140,7 @@ function shareCapital(rng: Random, form: LegalForm, size: SizeProfile, inThousan
 }
 
 /** The modern (FRS) style a company moves to from 2016 on. */
-export function modernStyle(company: SyntheticCompany): 'frs105' | 'frs102' {
+function modernStyle(company: SyntheticCompany): 'frs105' | 'frs102' {
   if (company.accountsStyle === 'frs105' || company.accountsStyle === 'frs102') return company.accountsStyle;
   return company.size === 'micro' || company.size === 'dormant' ? 'frs105' : 'frs102';
 }

@@ -31,7 +31,7 @@ export interface FigureYear {
 }
 
 /** The contract's figures of a set of books. */
-export function figuresOf(books: Books): FigureSet {
+function figuresOf(books: Books): FigureSet {
   const currentAssets = books.cash + books.debtors + books.stock;
   return {
     net_assets: books.equity,

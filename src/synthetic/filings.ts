@@ -186,7 +186,7 @@ class MinHeap {
 const SLOT_BITS = 2 ** 26;
 
 /** Build one filing of `company`: its bytes and what a parser must find in them. */
-export function syntheticFiling(
+function syntheticFiling(
   seed: number,
   company: SyntheticCompany,
   periodIndex: number,

@@ -9,11 +9,11 @@ import type { IxbrlStyle } from './companies.ts';
 import { yearOf } from './dates.ts';
 import type { Random } from './random.ts';
 
-export type ContextNaming = 'vt' | 'iris' | 'webfiling' | 'numbered';
+type ContextNaming = 'vt' | 'iris' | 'webfiling' | 'numbered';
 export type Layout = 'table' | 'classes' | 'divs';
-export type DateSpelling = 'long' | 'short' | 'slash' | 'dots' | 'dotted-short';
+type DateSpelling = 'long' | 'short' | 'slash' | 'dots' | 'dotted-short';
 
-export interface TransformRegistry {
+interface TransformRegistry {
   prefix: string;
   namespace: string;
   number: string;

@@ -20,16 +20,16 @@ import { statusOnDay } from './register-life.ts';
 export const PSC_BLOCK = 1000;
 /** Companies of a block that are UK parents. */
 const STABLE_PER_BLOCK = 8;
-export const CHAIN_LENGTH = 5;
+const CHAIN_LENGTH = 5;
 /** Every this many blocks, one has a cycle. */
 const CYCLE_EVERY = 10;
 /** Stable companies are on every snapshot up to this day; structures may break after it. */
-export const PSC_HORIZON = '2028-12-31';
+const PSC_HORIZON = '2028-12-31';
 const HORIZON_DAY = fastDayNumber(PSC_HORIZON);
 /** Incorporated before this, a company has been on the register since before the PSC regime. */
 const STABLE_BEFORE = '2015-01-01';
 
-export type PlanRole =
+type PlanRole =
   /** Chain member `position` (0 at the top); its parent is the member before it (none at 0). */
   | { type: 'chain'; position: number; parent: SyntheticCompany | null }
   /** Controls and is controlled by `partner`. */
@@ -53,7 +53,7 @@ function isStable(seed: number, company: SyntheticCompany): boolean {
 }
 
 /** The plan of block `block`; only indices below `companies` take part. */
-export function blockPlan(seed: number, block: number, companies: number): BlockPlan {
+function blockPlan(seed: number, block: number, companies: number): BlockPlan {
   const parents: SyntheticCompany[] = [];
   const end = Math.min((block + 1) * PSC_BLOCK, companies);
   for (let index = block * PSC_BLOCK; index < end && parents.length < STABLE_PER_BLOCK; index++) {

@@ -52,7 +52,7 @@ export function pscSnapshotDay(options: PscSnapshotOptions): number {
 }
 
 /** Company `index` on the register on `day`, with its PSC entries; null when it is not on it. */
-export function companyOnSnapshot(
+function companyOnSnapshot(
   seed: number,
   index: number,
   day: number,

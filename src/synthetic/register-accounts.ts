@@ -14,7 +14,7 @@ import { accountsPublicationDay } from './filings.ts';
 import { firstPeriodEnd } from './periods.ts';
 import { labelSeed, Random } from './random.ts';
 
-export type AccountCategory =
+type AccountCategory =
   | 'NO ACCOUNTS FILED'
   | 'DORMANT'
   | 'MICRO ENTITY'

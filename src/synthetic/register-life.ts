@@ -37,7 +37,7 @@ export type CompanyStatus = (typeof LIVE_STATUSES)[number];
 /** The date trouble starts being simulated; no company leaves the register before it. */
 export const LIFE_START = '2022-01-01';
 
-export interface StatusSpell {
+interface StatusSpell {
   status: CompanyStatus;
   /** ISO date the status took effect. */
   from: string;

@@ -17,7 +17,7 @@ import { exponentialDays, labelSeed, Random } from './random.ts';
 export const NAME_REFERENCE_DATE = '2025-01-01';
 
 /** The register lists at most this many previous names. */
-export const MOST_PREVIOUS_NAMES = 10;
+const MOST_PREVIOUS_NAMES = 10;
 
 export interface PreviousName {
   /** ISO date the company stopped using this name (the register's CONDATE). */
@@ -41,7 +41,7 @@ const AGAIN_RATE = 0.008;
 const MOST_CHANGES = 30;
 
 /** Days on which the company changed its name, ascending, up to and including `until`. */
-export function nameChangeDays(seed: number, company: SyntheticCompany, until: number): number[] {
+function nameChangeDays(seed: number, company: SyntheticCompany, until: number): number[] {
   const incorporated = fastDayNumber(company.incorporated);
   const days: number[] = [];
   const first = Random.derive(seed, company.index, CHANGES, 0);

@@ -12,11 +12,7 @@ import type { PreviousName } from './register-names.ts';
 import type { StatementsOnRegister } from './register-statements.ts';
 
 export type { RegisteredAddress } from './addresses.ts';
-export type { AccountCategory, AccountsOnRegister } from './register-accounts.ts';
-export type { ChargeCounts } from './register-charges.ts';
 export type { CompanyStatus } from './register-life.ts';
-export type { PreviousName } from './register-names.ts';
-
 /** Categories the synthetic register uses, spelt as the register spells them. */
 export type CompanyCategory =
   | 'Private Limited Company'

@@ -18,7 +18,7 @@ export interface StatementsOnRegister {
 }
 
 /** The first day of confirmation statements. */
-export const CONFIRMATION_STATEMENTS_FROM = '2016-06-30';
+const CONFIRMATION_STATEMENTS_FROM = '2016-06-30';
 
 const STATEMENTS = labelSeed('register-statements');
 const CONFIRMATION_DAY = fastDayNumber(CONFIRMATION_STATEMENTS_FROM);

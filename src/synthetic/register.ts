@@ -24,18 +24,8 @@ import { sicCodes } from './sic-codes.ts';
 
 export { formatRegisterCsvLine, REGISTER_CSV_HEADER, REGISTER_CSV_LINE_END } from './register-csv.ts';
 export { LIFE_START, LIVE_STATUSES, companyLife } from './register-life.ts';
-export type { CompanyLife, StatusSpell } from './register-life.ts';
 export { NAME_REFERENCE_DATE } from './register-names.ts';
-export type {
-  AccountCategory,
-  AccountsOnRegister,
-  ChargeCounts,
-  CompanyCategory,
-  CompanyStatus,
-  PreviousName,
-  RegisteredAddress,
-  RegisterRecord,
-} from './register-record.ts';
+export type { CompanyStatus, RegisterRecord } from './register-record.ts';
 
 export interface RegisterSnapshotOptions {
   seed: number;

@@ -20,7 +20,7 @@ export interface Asset {
   etag: string;
 }
 
-export const ASSETS_DIR = join(import.meta.dirname, 'assets');
+const ASSETS_DIR = join(import.meta.dirname, 'assets');
 
 /** Every file of `dir` whose type is served, by name. */
 export function readAssets(dir: string = ASSETS_DIR): ReadonlyMap<string, Asset> {

@@ -33,7 +33,7 @@ export function htmlErrors(log: (line: string) => void) {
 }
 
 /** The page of an error: its heading by status, the message, a way on. */
-export function errorView(status: number, message: string) {
+function errorView(status: number, message: string) {
   const heading = HEADINGS[status] ?? 'Something went wrong';
   return {
     title: heading,

@@ -24,7 +24,7 @@ export interface FilterFormOptions {
 }
 
 /** The control's id: `f-min_cash`. */
-export function fieldId(name: string): string {
+function fieldId(name: string): string {
   return `f-${name}`;
 }
 
@@ -137,7 +137,7 @@ function control(field: FormField, { value, blank }: FieldState, common: SafeHtm
  * An enum value in words: `proposal_to_strike_off` → "proposal to strike off"; of an order (whose
  * values come with and without a leading -), `-net_assets` → "net assets, descending".
  */
-export function optionLabel(option: string, isOrder = false): string {
+function optionLabel(option: string, isOrder = false): string {
   const words = option.replace(/^-/, '').replace(/_/g, ' ');
   if (!isOrder) return words;
   return `${words}, ${option.startsWith('-') ? 'descending' : 'ascending'}`;

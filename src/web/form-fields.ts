@@ -19,7 +19,7 @@ const NOT_ON_FORMS: ReadonlySet<string> = new Set(['cursor']);
  * names): the form puts them apart, under "the same filters by other names", rather than
  * leaving them out, since the API takes them.
  */
-export const OTHER_NAMES: Readonly<Record<string, string>> = {
+const OTHER_NAMES: Readonly<Record<string, string>> = {
   size_class: 'size',
   sort_by: 'sort',
   sort_order: 'sort',

@@ -29,7 +29,7 @@ export interface Frame {
   account?: SafeHtml | undefined;
 }
 
-export const SITE_NAME = 'UK company data';
+const SITE_NAME = 'UK company data';
 
 /** The whole document of a page. */
 export function layout(view: PageView, frame: Frame): SafeHtml {

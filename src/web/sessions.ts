@@ -12,7 +12,7 @@ import type { KeyStore } from '../ports/keys.ts';
 import type { SessionStore } from '../ports/sessions.ts';
 import { newCsrfToken } from './csrf.ts';
 
-export const SESSION_COOKIE = 'ukcd_session';
+const SESSION_COOKIE = 'ukcd_session';
 /** The sign-in form's CSRF token, before there is a session to keep it in. */
 export const SIGN_IN_COOKIE = 'ukcd_sign_in';
 
@@ -25,12 +25,12 @@ export interface SignedIn {
 }
 
 /** A new session id: 32 random bytes, base64url. */
-export function newSessionId(): string {
+function newSessionId(): string {
   return randomBytes(32).toString('base64url');
 }
 
 /** What the store keeps of a session id: its SHA-256, hex. */
-export function hashSessionId(id: string): string {
+function hashSessionId(id: string): string {
   return createHash('sha256').update(id).digest('hex');
 }
 

@@ -52,7 +52,7 @@ export function visitor(deps: { sessions?: SessionStore | undefined; clock: () =
  * The header's account part. Signed in: the key's prefix (what operators know a key by, never
  * the key) and the sign-out form with the session's CSRF token. Anonymous: the sign-in link.
  */
-export function accountPart(signedIn: SignedIn | null): SafeHtml {
+function accountPart(signedIn: SignedIn | null): SafeHtml {
   if (signedIn === null) return html`<div class="site-account"><a href="/sign-in">Sign in</a></div>`;
   return html`<div class="site-account">
 <span>Signed in with key ${signedIn.key.prefix}…</span>

@@ -27,7 +27,7 @@ import { securityHeaders } from './security-headers.ts';
 import type { WebSettings } from './settings.ts';
 
 /** Every page of the site, in the order of the navigation. */
-export const PAGES: readonly WebPage[] = [
+const PAGES: readonly WebPage[] = [
   searchPage,
   companyPage,
   comparePage,

@@ -62,7 +62,7 @@ export type NextStep =
   | { action: 'disable-endpoint'; reason: string };
 
 /** Whether an answer's status is success: 2xx only. */
-export function isSuccess(status: number): boolean {
+function isSuccess(status: number): boolean {
   return status >= 200 && status <= 299;
 }
 

@@ -41,11 +41,11 @@ export interface WebhookSender {
   runOnce(): Promise<number>;
 }
 
-export const DEFAULT_TIMEOUT_MS = 15_000;
-export const DEFAULT_CONCURRENCY = 16;
+const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_CONCURRENCY = 16;
 
 /** The exact JSON sent: the body the signature covers. */
-export function deliveryBody(delivery: Pick<ClaimedDelivery, 'event_type' | 'payload'>, at: Date): string {
+function deliveryBody(delivery: Pick<ClaimedDelivery, 'event_type' | 'payload'>, at: Date): string {
   return JSON.stringify({ type: delivery.event_type, timestamp: at.toISOString(), data: delivery.payload });
 }
 

@@ -10,7 +10,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 
-export const SECRET_PREFIX = 'whsec_';
+const SECRET_PREFIX = 'whsec_';
 
 /** Bytes of key in a secret we issue: 32, the size of the HMAC-SHA256 block's hash. */
 export const SECRET_BYTES = 32;

@@ -99,7 +99,7 @@ export interface FilingFixture {
   prior?: FigureFixture;
 }
 
-export interface FigureFixture {
+interface FigureFixture {
   netAssets?: number;
   cash?: number;
   currentAssets?: number;

@@ -13,7 +13,7 @@ import type { Sql } from '../../src/ports/sql.ts';
 import { serviceUrl } from './service-url.ts';
 
 /** URL of the test server's maintenance database, starting the server if needed. */
-export function postgresServerUrl(): string {
+function postgresServerUrl(): string {
   return serviceUrl('UKCD_TEST_DATABASE_URL', 'postgres.sh');
 }
 

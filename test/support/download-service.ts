@@ -11,7 +11,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 
-export interface ServedRequest {
+interface ServedRequest {
   file: string;
   range: string | null;
   status: number;

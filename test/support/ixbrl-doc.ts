@@ -11,7 +11,7 @@ export interface ExtraContext {
   members?: [dimension: string, member: string][];
 }
 
-export function contextXml(c: ExtraContext, number = '01234567'): string {
+function contextXml(c: ExtraContext, number = '01234567'): string {
   const period = c.instant
     ? `<xbrli:instant>${c.instant}</xbrli:instant>`
     : `<xbrli:startDate>${c.start}</xbrli:startDate><xbrli:endDate>${c.end}</xbrli:endDate>`;

@@ -12,12 +12,12 @@ import { repoRoot } from './samples.ts';
 
 const run = promisify(execFile);
 
-export const OUTAGE_POSTGRES_ENV = {
+const OUTAGE_POSTGRES_ENV = {
   UKCD_PG_PORT: '54339',
   UKCD_PG_DIR: '/var/tmp/ukcd-pg-outage',
   UKCD_PG_DB: 'ukcd_outage',
 };
-export const OUTAGE_ELASTICSEARCH_ENV = {
+const OUTAGE_ELASTICSEARCH_ENV = {
   UKCD_ES_PORT: '9399',
   UKCD_ES_DIR: '/var/tmp/ukcd-es-outage',
   UKCD_ES_HEAP: '512m',

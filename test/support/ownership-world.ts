@@ -12,9 +12,9 @@ import { company, filing } from './store-records.ts';
 
 export const SNAPSHOT = '2025-01-01';
 
-export const owns = (parent: string, child: string, more: Partial<PscRecord> = {}) =>
+const owns = (parent: string, child: string, more: Partial<PscRecord> = {}) =>
   corporatePsc(child, { name: `COMPANY ${parent} LIMITED`, registeredNumber: parent, id: `corp-${parent}` }, more);
-export const alan = (companyNumber: string, more: Partial<PscRecord> = {}) =>
+const alan = (companyNumber: string, more: Partial<PscRecord> = {}) =>
   individualPsc(companyNumber, { forename: 'Alan', surname: 'Smith', birthYear: 1970, birthMonth: 3 }, more);
 
 // 00000001 is owned by 00000002 (owned by 00000003, owned by Mr Alan Smith) and by an overseas
@@ -33,7 +33,7 @@ export const REGISTER = [
   '00000009',
   '00000010',
 ];
-export const PSCS: PscRecord[] = [
+const PSCS: PscRecord[] = [
   owns('00000002', '00000001', { notified_on: '2019-05-01' }),
   corporatePsc('00000001', { name: 'ACME HOLDINGS INC', country: 'United States' }, { notified_on: '2020-01-01' }),
   alan('00000001', { ceased: true, ceased_on: '2018-12-31', notified_on: '2016-04-06', psc_id: 'alan-old' }),

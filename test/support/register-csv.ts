@@ -8,10 +8,11 @@ import { parse } from 'csv-parse/sync';
 import { registerSamplesDir } from './samples.ts';
 
 const text = readFileSync(join(registerSamplesDir, 'basic-sample.csv'), 'utf8');
-export const sampleHeaderLine = text.slice(0, text.indexOf('\n')).replace(/\r$/, '');
-export const [sampleHeader, ...sampleRows] = parse(text, { relax_column_count: true }) as string[][];
+const sampleHeaderLine = text.slice(0, text.indexOf('\n')).replace(/\r$/, '');
+const [header, ...sampleRows] = parse(text, { relax_column_count: true }) as string[][];
+export const sampleHeader = header!;
 
-export function csvLine(values: readonly string[]): string {
+function csvLine(values: readonly string[]): string {
   return values.map((v) => `"${v.replace(/"/g, '""')}"`).join(',');
 }
 

@@ -16,7 +16,7 @@ import type { WebhookStore } from '../../src/ports/webhooks.ts';
 import { startService } from '../support/ukcd-start.ts';
 import type { Service } from '../support/ukcd-start.ts';
 
-export interface ReceivedRequest {
+interface ReceivedRequest {
   /** The webhook-id header. */
   id: string;
   /** Whether the signature verified with the endpoint's secret (standardwebhooks). */

@@ -11,7 +11,7 @@ import type { LookupFunction } from 'node:net';
 import type { TransportResult, WebhookTransport } from '../../ports/webhooks.ts';
 
 /** The most of an answer's body read before the connection is closed. */
-export const MAX_RESPONSE_BYTES = 64 * 1024;
+const MAX_RESPONSE_BYTES = 64 * 1024;
 
 export function createHttpWebhookTransport(): WebhookTransport {
   return {

@@ -474,7 +474,7 @@ function utcIso(column: string): string {
  * lets the driver parse the row once, natively, instead of field by field (a lookup's reads cost
  * the service about a third less).
  */
-export const COMPANY_WITH_HISTORY = `to_json(c) AS company, (
+const COMPANY_WITH_HISTORY = `to_json(c) AS company, (
        SELECT json_agg(json_build_object(
          'balance_sheet_date', h.balance_sheet_date, 'period_start', h.period_start, 'published', h.published,
          'standard', h.standard, 'figures', h.figures, 'quality', h.quality, 'from_prior_period', h.from_prior_period,
@@ -491,12 +491,12 @@ const COMPANY_WITH_PSCS = `SELECT ${COMPANY_WITH_HISTORY}, ${PSCS_OF_COMPANY}
 FROM companies c WHERE c.company_number = $1::text`;
 
 /** A row of `SELECT ${COMPANY_WITH_HISTORY} FROM companies c`. */
-export interface CompanyWithHistoryRow {
+interface CompanyWithHistoryRow {
   company: CompanyRow;
   accounts: AccountsEntry[] | null;
 }
 
-export function companyWithAccountsFromRow(row: CompanyWithHistoryRow): CompanyWithAccounts {
+function companyWithAccountsFromRow(row: CompanyWithHistoryRow): CompanyWithAccounts {
   return { company: companyFromRow(row.company), accounts: row.accounts ?? [] };
 }
 

@@ -12,7 +12,7 @@ import { PSC_COLUMNS, storedPsc, withNumbers } from './stored-psc.ts';
  * `exemptions`, no hash, no dates it does not show. At full size the whole row (its filed JSON
  * above all) was most of a walk's cost.
  */
-export const CONTROL_COLUMNS = `p.company_number, p.psc_id, p.kind, p.kind_class, p.beneficial_owner, p.name,
+const CONTROL_COLUMNS = `p.company_number, p.psc_id, p.kind, p.kind_class, p.beneficial_owner, p.name,
   p.natures AS natures_of_control, to_char(p.notified_on, 'YYYY-MM-DD') AS notified_on, p.birth_year,
   p.birth_month, p.nationality, p.country_of_residence, p.identification, p.statement,
   p.registered_company_number, p.country, p.overseas, p.person_key,

@@ -36,7 +36,7 @@ export const CHARTED_FIGURES = [
 ] as const;
 
 /** Where a reader finds the company's filings themselves (names, documents). */
-export function filingHistoryUrl(number: string): string {
+function filingHistoryUrl(number: string): string {
   return `https://find-and-update.company-information.service.gov.uk/company/${encodeURIComponent(number)}/filing-history`;
 }
 

@@ -34,7 +34,7 @@ interface LeadSource {
   fileName(input: Record<string, unknown>, today: string): string;
 }
 
-export const LEAD_SOURCES: readonly LeadSource[] = [
+const LEAD_SOURCES: readonly LeadSource[] = [
   {
     operation: searchCompanies,
     path: '/leads',

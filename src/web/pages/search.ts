@@ -14,9 +14,9 @@ import { sendPage } from '../respond.ts';
 import { runForVisitor } from '../run-signed-in.ts';
 
 /** Results of a submitted search: one page of the operation's ranking. */
-export const RESULTS_PER_PAGE = 20;
+const RESULTS_PER_PAGE = 20;
 /** Suggestions shown under the box as the reader types. */
-export const SUGGESTIONS = 8;
+const SUGGESTIONS = 8;
 
 export const searchPage: WebPage = {
   nav: { href: '/', label: 'Search' },

@@ -17,7 +17,7 @@ import { signedInOf } from '../visitor.ts';
 const SIGN_IN_FORM_MS = 60 * 60 * 1000;
 
 /** Where a reader goes once signed in. */
-export const AFTER_SIGN_IN = '/watchlist';
+const AFTER_SIGN_IN = '/watchlist';
 
 export const signInPage: WebPage = {
   register(router, deps, settings) {

@@ -47,7 +47,7 @@ const OUTCOMES = {
 type Outcome = keyof typeof OUTCOMES;
 
 /** A form's company numbers: separated by commas or spaces, upper-cased as the register writes them. */
-export function companyNumbersOf(text: string | undefined): string[] {
+function companyNumbersOf(text: string | undefined): string[] {
   return (text ?? '')
     .split(/[\s,]+/)
     .filter((part) => part !== '')

@@ -15,7 +15,7 @@ const CHROMIUM = process.env.UKCD_TEST_CHROMIUM || '/usr/bin/chromium';
  * Where the screenshots people look at are kept (committed). The tests write them there only when
  * UKCD_SCREENSHOTS=1 asks, so that a test run leaves the checkout as it found it.
  */
-export const SCREENSHOTS_DIR = join(import.meta.dirname, '..', '..', '..', 'docs', 'screenshots');
+const SCREENSHOTS_DIR = join(import.meta.dirname, '..', '..', '..', 'docs', 'screenshots');
 const WRITE_SCREENSHOTS = process.env.UKCD_SCREENSHOTS === '1';
 
 export async function launchBrowser(): Promise<Browser> {

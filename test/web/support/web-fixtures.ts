@@ -25,7 +25,7 @@ export const webCompanies: RegisterFixture[] = [
  * The history company's filings: each a year with its prior-year column, so 2021 and 2023 are
  * known only from a prior-year column (2022's and 2024's filings).
  */
-export const historyFilings: FilingFixture[][] = [
+const historyFilings: FilingFixture[][] = [
   [
     {
       number: HISTORY,
