@@ -14,6 +14,7 @@ import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { buildApp, jsonRequestLog } from '../app/app.ts';
 import { createHttpMetrics } from '../app/metrics.ts';
+import type { HttpMetrics } from '../app/metrics.ts';
 import { openSearch } from './open-search.ts';
 import { openReadSide, openStore, openWebhookStore } from './open-store.ts';
 import type { OpenedStore } from './open-store.ts';
@@ -26,6 +27,26 @@ import { createWebhookSender } from '../webhooks/sender.ts';
 export async function startService(): Promise<Server> {
   const config = loadConfig();
   const log = (line: string) => process.stderr.write(`${line}\n`);
+  const parts = await openServiceParts(config, log);
+  // Made here rather than by buildApp: the sender below counts its outcomes in them.
+  const metrics = createHttpMetrics({ store: parts.reads.store, webhooks: parts.webhookStore });
+  const server = await listen(config, { ...parts, metrics, log });
+  log(`serving on ${listeningUrl(server.address() as AddressInfo)} (GET /healthz)`);
+  const sender = startSender(config, parts.webhookStore, metrics);
+  log(sender ? 'webhooks: sending' : 'webhooks: not sending here (DELIVER_WEBHOOKS=false)');
+  stopOnSignals(config, { server, sender, parts, log });
+  return server;
+}
+
+/** What the service runs on: the store, its read side, the search index and the webhook store. */
+interface ServiceParts {
+  opened: OpenedStore;
+  reads: ReturnType<typeof openReadSide>;
+  search: Awaited<ReturnType<typeof openSearch>>;
+  webhookStore: ReturnType<typeof openWebhookStore>;
+}
+
+async function openServiceParts(config: Config, log: (line: string) => void): Promise<ServiceParts> {
   // On a real PostgreSQL the migrations run once, in prepare(), on a pool without the statement
   // timeout: building an index on a large table may take longer than any request may.
   const opened = await openStore(config, {
@@ -33,8 +54,7 @@ export async function startService(): Promise<Server> {
     poolSize: config.DATABASE_POOL_SIZE,
     migrate: !config.DATABASE_URL,
   });
-  const { sql, store, keys, watchlists, location } = opened;
-  log(`store: ${location}`);
+  log(`store: ${opened.location}`);
   await prepare(config, opened, log);
   const reads = openReadSide(config, opened, {
     timeoutMs: config.DATABASE_TIMEOUT_MS,
@@ -46,17 +66,29 @@ export async function startService(): Promise<Server> {
     whenUnavailable: () => log('search: Elasticsearch is not answering; searches answer 503 until it does'),
   });
   log(`search: ${search.location}`);
-  const webhookStore = openWebhookStore(config, sql);
-  // Made here rather than by buildApp: the sender below counts its outcomes in them.
-  const metrics = createHttpMetrics({ store: reads.store, webhooks: webhookStore });
+  return { opened, reads, search, webhookStore: openWebhookStore(config, opened.sql) };
+}
+
+/** The app on the service's ports, listening on HOST:PORT once this resolves. */
+async function listen(
+  config: Config,
+  {
+    opened,
+    reads,
+    search,
+    webhookStore,
+    metrics,
+    log,
+  }: ServiceParts & { metrics: HttpMetrics; log: (line: string) => void },
+): Promise<Server> {
   const server = buildApp({
     store: reads.store,
-    ...(config.DATABASE_READ_URL ? { primary: store } : {}),
+    ...(config.DATABASE_READ_URL ? { primary: opened.store } : {}),
     search: search.index,
     ownership: reads.ownership,
     people: search.people,
-    keys,
-    watchlists,
+    keys: opened.keys,
+    watchlists: opened.watchlists,
     webhooks: { store: webhookStore, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE },
     log,
     trustProxy: config.TRUST_PROXY,
@@ -67,7 +99,7 @@ export async function startService(): Promise<Server> {
       anonPerMinute: config.WEB_ANON_RATE_PER_MINUTE,
       sessionTtlMinutes: config.WEB_SESSION_TTL_MINUTES,
     },
-    sessions: createSessionStore(sql),
+    sessions: createSessionStore(opened.sql),
     ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
     ...(config.LOG_REQUESTS ? { requestLog: jsonRequestLog() } : {}),
   }).listen(config.PORT, config.HOST);
@@ -75,22 +107,38 @@ export async function startService(): Promise<Server> {
     server.once('listening', ready);
     server.once('error', fail);
   });
-  log(`serving on ${listeningUrl(server.address() as AddressInfo)} (GET /healthz)`);
-  const sender = config.DELIVER_WEBHOOKS
-    ? createWebhookSender({
-        store: webhookStore,
-        transport: createHttpWebhookTransport(),
-        allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
-        timeoutMs: config.WEBHOOK_TIMEOUT_MS,
-        ...(config.WEBHOOK_LEASE_MS ? { leaseMs: config.WEBHOOK_LEASE_MS } : {}),
-        onOutcome: (status) => metrics.webhookOutcome(status),
-      })
-    : null;
-  sender?.start();
-  log(sender ? 'webhooks: sending' : 'webhooks: not sending here (DELIVER_WEBHOOKS=false)');
+  return server;
+}
 
-  // Graceful: stop accepting, let requests in flight finish (for at most SHUTDOWN_GRACE_MS), then
-  // close the pools. Idle keep-alive connections are closed at once, the rest when their answer is out.
+/** The webhook sender, started; null where this process does not send (DELIVER_WEBHOOKS=false). */
+function startSender(config: Config, store: ServiceParts['webhookStore'], metrics: HttpMetrics) {
+  if (!config.DELIVER_WEBHOOKS) return null;
+  const sender = createWebhookSender({
+    store,
+    transport: createHttpWebhookTransport(),
+    allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    ...(config.WEBHOOK_LEASE_MS ? { leaseMs: config.WEBHOOK_LEASE_MS } : {}),
+    onOutcome: (status) => metrics.webhookOutcome(status),
+  });
+  sender.start();
+  return sender;
+}
+
+/**
+ * Graceful: stop accepting, let requests in flight finish (for at most SHUTDOWN_GRACE_MS), then
+ * close the pools. Idle keep-alive connections are closed at once, the rest when their answer is out.
+ */
+function stopOnSignals(
+  config: Config,
+  running: {
+    server: Server;
+    sender: ReturnType<typeof startSender>;
+    parts: ServiceParts;
+    log: (line: string) => void;
+  },
+): void {
+  const { server, sender, parts, log } = running;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -106,7 +154,7 @@ export async function startService(): Promise<Server> {
     server.close(() => {
       clearTimeout(deadline);
       void senderStopped
-        .then(() => Promise.allSettled([search.close(), reads.close(), sql.close()]))
+        .then(() => Promise.allSettled([parts.search.close(), parts.reads.close(), parts.opened.sql.close()]))
         .then(() => {
           log('shut down');
           process.exit(0);
@@ -118,7 +166,6 @@ export async function startService(): Promise<Server> {
   // find the handler still there, or Node's default would end the process mid-shutdown.
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
-  return server;
 }
 
 /**

@@ -135,7 +135,7 @@ export interface OwnershipGraph {
   limits: { max_edges: number; many_companies: number };
 }
 
-/** What the walk reads: the records around a company, in one read (src/ownership/ports.ts). */
+/** What the walk reads: the records around a company, in one read (src/ports/ownership.ts). */
 export type OwnershipSource = Pick<OwnershipReader, 'ownershipAround'>;
 
 export interface WalkOptions {
