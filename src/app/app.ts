@@ -4,6 +4,7 @@
  * MCP endpoint (src/mcp) and the web pages (src/web) — with what every request gets: timing,
  * metrics, the request log, errors answered in one place, CORS and the body limits.
  */
+import type { Server } from 'node:http';
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa from 'koa';
@@ -123,4 +124,18 @@ function jsonBodies(): Middleware {
 export function jsonRequestLog(): (entry: RequestLogEntry) => void {
   const logger = pino({ base: null, messageKey: 'message' }, destination({ dest: 1, sync: false, minLength: 4096 }));
   return (entry) => logger.info(entry, 'request');
+}
+
+/** How long an idle keep-alive connection is kept open: longer than clients keep theirs. */
+const KEEP_ALIVE_MS = 65_000;
+
+/**
+ * Idle connections kept longer than clients keep theirs (undici 4 s, browsers and proxies up to
+ * 60 s). With Node's default of 5 s, a server that closes first races a client reusing the
+ * connection, and on a busy machine the client's next request meets a reset.
+ */
+export function keepConnectionsAlive(server: Server): Server {
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  return server;
 }

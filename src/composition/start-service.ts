@@ -12,7 +12,7 @@ import { loadSampleDataset } from '../../loaders/sample-dataset.ts';
 import { loadConfig } from '../config.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
-import { buildApp, jsonRequestLog } from '../app/app.ts';
+import { buildApp, jsonRequestLog, keepConnectionsAlive } from '../app/app.ts';
 import { createHttpMetrics } from '../app/metrics.ts';
 import type { HttpMetrics } from '../app/metrics.ts';
 import { openSearch } from './open-search.ts';
@@ -107,7 +107,7 @@ async function listen(
     server.once('listening', ready);
     server.once('error', fail);
   });
-  return server;
+  return keepConnectionsAlive(server);
 }
 
 /** The webhook sender, started; null where this process does not send (DELIVER_WEBHOOKS=false). */

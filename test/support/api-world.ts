@@ -29,7 +29,7 @@ import type { OperationDeps } from '../../src/operations/operation.ts';
 import type { OwnershipReader, PscStore } from '../../src/ports/ownership.ts';
 import type { PeopleIndex } from '../../src/ports/people-index.ts';
 import { generateApiKey, hashApiKey, keyPrefix } from '../../src/domain/api-keys.ts';
-import { buildApp } from '../../src/app/app.ts';
+import { buildApp, keepConnectionsAlive } from '../../src/app/app.ts';
 import type { KeyStore } from '../../src/ports/keys.ts';
 import type { Plan } from '../../src/domain/api-keys.ts';
 import type { SearchIndex } from '../../src/ports/search-index.ts';
@@ -168,7 +168,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     web: { anonPerMinute: 1_000_000, ...options.web },
     sessions: createSessionStore(sql),
   });
-  const server = app.listen(0, '127.0.0.1');
+  const server = keepConnectionsAlive(app.listen(0, '127.0.0.1'));
   await new Promise<void>((ready) => server.once('listening', ready));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const quiet = { log: () => {}, reportDir: join(dir, 'reports') };
