@@ -8,16 +8,23 @@
  *
  *   npm run bench:lookup                                      # 30 s at 64 connections, JSON
  *   npm run bench:lookup -- --duration 60 --connections 32 --markdown
+ *   npm run bench:lookup -- --database ukcd_bench_small       # another database made by the loaders
+ *
+ * The CPU of the service, of PostgreSQL's backends serving the database and of this process over
+ * the measured run is recorded per request (bench/process-cpu.ts), with the machine's load
+ * average: the machine is shared, so the rate alone does not compare runs.
  */
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { createKeyStore } from '../src/adapters/postgres/key-store.ts';
 import { createPgSql } from '../src/adapters/sql/pg-sql.ts';
 import { generateApiKey, hashApiKey, keyPrefix } from '../src/domain/api-keys.ts';
+import { cpuByProcessUnavailable, cpuPerRequest, serviceCpuGroups, startCpuWindow } from './process-cpu.ts';
 import { sampleRss } from './process-rss.ts';
 import { latencyMs } from './latency.ts';
 
@@ -34,6 +41,8 @@ async function main(): Promise<void> {
       database: { type: 'string', default: 'ukcd_bench_search' },
     },
   });
+  const noCpu = cpuByProcessUnavailable();
+  if (noCpu) throw new Error(`${noCpu}: bench/lookup records the CPU of each process group`);
   const server = spawnSync('bash', [join(root, 'scripts', 'postgres.sh')], { encoding: 'utf8' }).stdout.trim();
   const url = server.replace(/\/[^/]*$/, `/${values.database}`);
   const sql = createPgSql({ connectionString: url, max: 2 });
@@ -78,7 +87,9 @@ async function main(): Promise<void> {
     // Warm-up, then the measured run.
     await run(port, 5, Number(values.connections), numbers, apiKeys, format, () => turn++);
     const peak = sampleRss(child);
+    const cpuWindow = startCpuWindow(serviceCpuGroups(child.pid!, values.database, false));
     const result = await run(port, duration, Number(values.connections), numbers, apiKeys, format, () => turn++);
+    const cpu = cpuPerRequest(cpuWindow.stop(), result.requests.total);
     const rssMb = peak.stop();
     const report = {
       companies_sampled: numbers.length,
@@ -92,6 +103,9 @@ async function main(): Promise<void> {
       non2xx: result.non2xx,
       errors: result.errors,
       server_peak_rss_mb: rssMb,
+      ...cpu,
+      // 1, 5 and 15 minutes, at the end of the measured run.
+      load_average: loadavg().map((l) => Math.round(l * 100) / 100),
     };
     writeFileSync(join(root, 'bench', 'results', 'lookup.json'), JSON.stringify(report, null, 2));
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

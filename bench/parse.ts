@@ -28,7 +28,8 @@ import { writeSizeMixCorpus } from './size-mix-corpus.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const resultsDir = join(root, 'bench', 'results');
-const samplesDir = join(root, '..', 'shared', 'samples', 'accounts');
+// As the tests find them (test/support/samples.ts): SAMPLES_DIR, or ../shared/samples beside the checkout.
+const samplesDir = join(process.env.SAMPLES_DIR ?? join(root, '..', 'shared', 'samples'), 'accounts');
 
 async function zipSamples(target: string): Promise<void> {
   const zip = new yazl.ZipFile();

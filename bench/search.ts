@@ -12,9 +12,14 @@
  *
  * Queries are drawn with a fixed seed from the data itself (names, post towns, SIC codes), asked
  * "as of" the snapshot date, by `--concurrency` clients at once (default 4) in this process.
- * Results are printed as Markdown and saved to bench/results/search-<adapter>.json.
+ * Results are printed as Markdown and saved to bench/results/search-<adapter>.json, with the CPU
+ * per query of this process (the adapter and the clients), of PostgreSQL's backends serving the
+ * database and of Elasticsearch (bench/process-cpu.ts), and the machine's load average.
+ *
+ *   npm run bench:search -- --database ukcd_bench_small --min-companies 100000 --names-percent 2   # a smaller database
  */
 import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -33,6 +38,7 @@ import { SEARCH_SIGNALS, TRIGGERS } from '../src/domain/triggers.ts';
 import type { SearchIndex } from '../src/ports/search-index.ts';
 import { Random } from '../src/synthetic/random.ts';
 import { indexSearch } from '../loaders/index-search.ts';
+import { cpuByProcessUnavailable, cpuPerRequest, startCpuWindow } from './process-cpu.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const AS_OF = '2024-06-01';
@@ -51,6 +57,9 @@ interface Latency {
   p99: number;
   max: number;
   perSecond: number;
+  cpu_ms_per_query: Record<string, number | null>;
+  /** 1, 5 and 15 minutes, at the end of the measured run. */
+  load_average: number[];
 }
 
 async function main(): Promise<void> {
@@ -60,14 +69,20 @@ async function main(): Promise<void> {
       'skip-build': { type: 'boolean' },
       concurrency: { type: 'string', default: '4' },
       names: { type: 'string', default: '4000' },
+      /** The share of the register (percent) the names are drawn from: raise it on a smaller database. */
+      'names-percent': { type: 'string', default: '0.2' },
       /** Fewer queries of every kind (0–1): the Postgres adapter's slow queries would take too long. */
       scale: { type: 'string', default: '1' },
       /** Only the workloads whose name contains this (e.g. "name"). */
       only: { type: 'string' },
       /** The benchmark database: bench/search-data's (default), or bench/full-scale's ukcd_bench_full. */
       database: { type: 'string', default: 'ukcd_bench_search' },
+      /** Refuse a database holding fewer companies: a half-built one would not be at full size. */
+      'min-companies': { type: 'string', default: '1000000' },
     },
   });
+  const noCpu = cpuByProcessUnavailable();
+  if (noCpu) throw new Error(`${noCpu}: bench/search records the CPU of each process group`);
   const concurrency = Number(values.concurrency);
   const server = spawnSync('bash', [join(root, 'scripts', 'postgres.sh')], { encoding: 'utf8' }).stdout.trim();
   // Two statements per criteria query at once, and slow ones on the Postgres adapter: room to wait.
@@ -79,8 +94,10 @@ async function main(): Promise<void> {
   await migrate(sql);
   const store = createCompanyStore(sql);
   const { companies } = await store.counts();
-  if (companies < 1_000_000)
-    throw new Error(`${values.database} holds ${companies} companies: run npm run bench:search-data first`);
+  if (companies < Number(values['min-companies']))
+    throw new Error(
+      `${values.database} holds ${companies} companies, fewer than --min-companies ${values['min-companies']}: run npm run bench:search-data first`,
+    );
   const esUrl = spawnSync('bash', [join(root, 'scripts', 'elasticsearch.sh')], { encoding: 'utf8' }).stdout.trim();
   const client = new Client({ node: esUrl, requestTimeout: 120_000 });
 
@@ -97,7 +114,7 @@ async function main(): Promise<void> {
     adapters.push({ name: 'postgres', index: createPgSearchIndex(sql), target: 'postgres:company_search' });
   }
 
-  const sample = await sampleData(sql, Number(values.names));
+  const sample = await sampleData(sql, Number(values.names), Number(values['names-percent']));
   for (const adapter of adapters) {
     const report: Record<string, unknown> = { adapter: adapter.name, companies, asOf: AS_OF, concurrency };
     if (!values['skip-build']) {
@@ -116,7 +133,7 @@ async function main(): Promise<void> {
     )) {
       // A short warm-up, then the measured run.
       await drive(workload.queries.slice(0, 50), concurrency);
-      results.push(await measure(workload, concurrency));
+      results.push(await measure(workload, concurrency, values.database));
       process.stderr.write(`${adapter.name}: ${describe(results.at(-1)!)}\n`);
     }
     report.latency = results;
@@ -133,12 +150,12 @@ interface Sample {
   sics: string[];
 }
 
-async function sampleData(sql: ReturnType<typeof createPgSql>, count: number): Promise<Sample> {
+async function sampleData(sql: ReturnType<typeof createPgSql>, count: number, namesPercent: number): Promise<Sample> {
   // A fixed sample: the same companies every run (setseed), spread over the whole register.
   await sql.query(`SELECT setseed(0.42)`);
   const names = await sql.query<{ name: string }>(
-    `SELECT name FROM companies TABLESAMPLE BERNOULLI (0.2) REPEATABLE (42) LIMIT $1`,
-    [count],
+    `SELECT name FROM companies TABLESAMPLE BERNOULLI ($2) REPEATABLE (42) LIMIT $1`,
+    [count, namesPercent],
   );
   const towns = await sql.query<{ post_town: string }>(
     `SELECT upper(post_town) AS post_town FROM companies TABLESAMPLE SYSTEM (1) REPEATABLE (7)
@@ -240,10 +257,17 @@ async function drive(queries: readonly (() => Promise<unknown>)[], concurrency: 
   return timings;
 }
 
-async function measure(workload: Workload, concurrency: number): Promise<Latency> {
+async function measure(workload: Workload, concurrency: number, database: string): Promise<Latency> {
+  const cpuWindow = startCpuWindow({
+    bench: 'self',
+    // Only the backends serving this database (their process title names it), not other sessions'.
+    postgres_this_db: { comm: 'postgres', cmdline: ` ${database} ` },
+    elasticsearch: { cmdline: 'org.elasticsearch' },
+  });
   const started = Date.now();
   const timings = (await drive(workload.queries, concurrency)).sort((a, b) => a - b);
   const seconds = (Date.now() - started) / 1000;
+  const cpu = cpuPerRequest(cpuWindow.stop(), timings.length);
   const at = (p: number) => timings[Math.min(timings.length - 1, Math.floor(p * timings.length))]!;
   return {
     workload: workload.name,
@@ -253,6 +277,8 @@ async function measure(workload: Workload, concurrency: number): Promise<Latency
     p99: at(0.99),
     max: timings.at(-1)!,
     perSecond: timings.length / seconds,
+    cpu_ms_per_query: cpu.cpu_ms_per_request,
+    load_average: loadavg().map((l) => Math.round(l * 100) / 100),
   };
 }
 
@@ -285,12 +311,13 @@ function markdown(report: Record<string, unknown>, results: Latency[]): string {
     build
       ? `Full build: ${build.documents.toLocaleString('en-GB')} companies in ${(build.seconds / 60).toFixed(1)} min (${Math.round(build.rate).toLocaleString('en-GB')}/s)\n`
       : '',
-    '| workload | queries | p50 ms | p95 ms | p99 ms | max ms | queries/s |',
-    '|---|---:|---:|---:|---:|---:|---:|',
-    ...results.map(
-      (l) =>
-        `| ${l.workload} | ${l.queries} | ${l.p50.toFixed(1)} | ${l.p95.toFixed(1)} | ${l.p99.toFixed(1)} | ${l.max.toFixed(0)} | ${l.perSecond.toFixed(0)} |`,
-    ),
+    '| workload | queries | p50 ms | p95 ms | p99 ms | max ms | queries/s | CPU-ms a query: bench, PostgreSQL, Elasticsearch | load average |',
+    '|---|---:|---:|---:|---:|---:|---:|---|---|',
+    ...results.map((l) => {
+      const cpu = l.cpu_ms_per_query;
+      const ms = (v: number | null | undefined) => (v === null || v === undefined ? '–' : v.toFixed(2));
+      return `| ${l.workload} | ${l.queries} | ${l.p50.toFixed(1)} | ${l.p95.toFixed(1)} | ${l.p99.toFixed(1)} | ${l.max.toFixed(0)} | ${l.perSecond.toFixed(0)} | ${ms(cpu.bench)}, ${ms(cpu.postgres_this_db)}, ${ms(cpu.elasticsearch)} | ${l.load_average.join(', ')} |`;
+    }),
   ];
   return lines.join('\n');
 }
