@@ -3,8 +3,10 @@
  * (the single file or its parts, zipped or not) into the store, streaming, in batches: a worker
  * thread reads, parses and serialises the lines (psc-line-batches.ts) while this thread writes the
  * batches before. A complete snapshot then marks the PSCs and statements it no longer lists as ceased
- * (kept, never deleted). Rejected lines are reported with their file, line number and reason and
- * make the exit status 1; a file that is not a PSC snapshot is refused before anything is written.
+ * (kept, never deleted), and only when it was read whole: every part, its totals line equal to the
+ * records read, no line rejected. Rejected lines are reported with their file, line number and
+ * reason and make the exit status 1; a file that is not a PSC snapshot is refused before anything
+ * is written.
  *
  * Idempotent (upserts keyed by company and PSC, an older snapshot never overwrites a newer one,
  * an unchanged record keeps its update time) and resumable: a load killed half-way and run again
@@ -17,6 +19,8 @@ import type { PscLinesBatch, PscLinesJob } from './psc-lines-worker.ts';
 import type { PscSource } from './psc-inputs.ts';
 import { describePscInputs, openPscSource, pscSources } from './psc-inputs.ts';
 import { firstLine } from './psc-lines.ts';
+import { sameTotals, whyPscLoadPartial } from './psc-totals.ts';
+import type { PscReadCounts } from './psc-totals.ts';
 import { afterLoad } from './skeleton/after-load.ts';
 import type { AfterLoadStages } from './skeleton/after-load.ts';
 import type { JournalWrites } from './skeleton/journal-entry.ts';
@@ -47,8 +51,13 @@ export interface PscLoadOptions {
 export interface PscLoadSummary {
   snapshotDate: string;
   complete: boolean;
-  /** Why the load was taken as partial (parts missing, …); null when complete. */
+  /** Why the load was taken as partial (parts missing, lines rejected, totals not met, …); null when complete. */
   partialBecause: string | null;
+  /**
+   * The files were named as the whole snapshot (or --complete said so) but what was read says
+   * otherwise: its rows are applied, nothing is marked ceased, and the command exits 1.
+   */
+  refusedAsWhole: boolean;
   /** Non-empty lines read: records, rejected lines and the closing totals line. */
   linesRead: number;
   /** PSCs (of every kind but statements) written. */
@@ -90,6 +99,7 @@ export async function loadPsc(
     snapshotDate: source.snapshotDate,
     complete: outcome.decision.complete,
     partialBecause: outcome.decision.partialBecause,
+    refusedAsWhole: !outcome.decision.complete && source.claimedWhole,
     linesRead: outcome.read,
     pscsWritten: outcome.written - source.statementsWritten(),
     statementsWritten: source.statementsWritten(),
@@ -105,6 +115,8 @@ export async function loadPsc(
 type PscBatch = PscLinesBatch & DecodedBatch;
 
 interface PscSnapshotSource extends SnapshotSource<PscBatch> {
+  /** The names (or --complete) say these files are the whole snapshot. */
+  claimedWhole: boolean;
   statementsWritten(): number;
   markedCeased(): number;
   totals(): Record<string, unknown> | null;
@@ -114,8 +126,9 @@ interface PscSnapshotSource extends SnapshotSource<PscBatch> {
  * The PSC snapshot as a source of the snapshot skeleton: its files, the start of each checked
  * before anything is written, decoded and serialised in a worker thread, each batch in lanes by
  * company number written on as many connections (default 2: every PSC is still written in file
- * order, and PostgreSQL can use a second core). Complete when its files name the whole of it and
- * it ends in its closing totals line; then the PSCs it no longer lists are marked ceased.
+ * order, and PostgreSQL can use a second core). Complete when its files name the whole of it, its
+ * closing totals line counts exactly the records read across every part and no line was rejected
+ * (psc-totals.ts); only then are the PSCs it no longer lists marked ceased.
  */
 async function pscSource(
   deps: PscLoadDeps,
@@ -142,7 +155,8 @@ async function pscSource(
   const firstLoad = await deps.pscs.isEmpty();
   const lanes = Math.max(1, options.writers ?? 2);
   const batchSize = options.batchSize ?? 5000;
-  let totals: Record<string, unknown> | null = null;
+  // What was read, for the decision whether the snapshot was read whole (psc-totals.ts).
+  const read: PscReadCounts = { records: 0, rejected: 0, totals: null, conflictingTotals: null };
   let statementsWritten = 0;
   let markedCeased = 0;
   return {
@@ -161,9 +175,14 @@ async function pscSource(
         lanes,
         format: deps.pscs.batchFormat,
       };
-      const read = { worker: 'psc-lines-worker', job, label: part.label, reader: 'the PSC file reader' };
-      for await (const batch of readInWorker<PscLinesBatch, typeof job>(read)) {
-        if (batch.totals) totals = batch.totals;
+      const reading = { worker: 'psc-lines-worker', job, label: part.label, reader: 'the PSC file reader' };
+      for await (const batch of readInWorker<PscLinesBatch, typeof job>(reading)) {
+        if (batch.totals) {
+          if (read.totals !== null && !sameTotals(read.totals, batch.totals)) read.conflictingTotals = batch.totals;
+          read.totals = batch.totals;
+        }
+        for (const lane of batch.lanes) read.records += lane?.records ?? 0;
+        read.rejected += batch.rejects.length;
         yield { ...batch, read: batch.lines };
       }
     },
@@ -177,17 +196,24 @@ async function pscSource(
                 return lane.records;
               }),
       ),
+    claimedWhole: options.complete ?? inputs.complete,
     decide() {
-      const partialBecause = whyPartial(options.complete, inputs.incomplete, totals);
+      const partialBecause = whyPscLoadPartial({ forced: options.complete, incomplete: inputs.incomplete, read });
       return { complete: partialBecause === null, partialBecause };
     },
-    async conclude({ complete }) {
+    async conclude({ complete, partialBecause }) {
       markedCeased = complete && !firstLoad ? await deps.pscs.markMissingCeased(snapshotDate) : 0;
-      return { complete, markedCeased, ...(totals ? { totals } : {}) };
+      return {
+        complete,
+        markedCeased,
+        ...(partialBecause ? { partialBecause } : {}),
+        recordsRead: read.records,
+        ...(read.totals ? { totals: read.totals } : {}),
+      };
     },
     statementsWritten: () => statementsWritten,
     markedCeased: () => markedCeased,
-    totals: () => totals,
+    totals: () => read.totals,
   };
 }
 
@@ -226,23 +252,6 @@ export function snapshotStartProblem(line: { text: string; tooLong: boolean } | 
   return null;
 }
 
-/**
- * A snapshot counts as complete (and so marks what it no longer lists as ceased) when its files
- * name the whole of it and it ends in its closing totals line: without that line a file may have
- * been cut short, and taking it as complete would cease every PSC after the cut. `--complete` or
- * `--partial` decide instead.
- */
-function whyPartial(
-  forced: boolean | undefined,
-  incomplete: string | null,
-  totals: Record<string, unknown> | null,
-): string | null {
-  if (forced !== undefined) return forced ? null : 'loaded as partial (--partial)';
-  if (incomplete) return incomplete;
-  if (totals === null) return 'no closing totals line was read: the snapshot may be cut short';
-  return null;
-}
-
 export function describePscSummary(summary: PscLoadSummary): string {
   const rate = summary.seconds > 0 ? Math.round(summary.linesRead / summary.seconds) : summary.linesRead;
   const n = (value: number) => value.toLocaleString('en-GB');
@@ -253,6 +262,9 @@ export function describePscSummary(summary: PscLoadSummary): string {
     `, ${n(summary.rejected)} rejected` +
     (summary.complete ? `, ${n(summary.markedCeased)} no longer listed marked ceased` : '') +
     ` in ${formatDuration(summary.seconds)} (${n(rate)} lines/s)` +
-    (summary.rejected > 0 ? `; rejected lines: ${summary.rejectReport}` : '')
+    (summary.rejected > 0 ? `; rejected lines: ${summary.rejectReport}` : '') +
+    (summary.refusedAsWhole
+      ? '; named as the whole snapshot but not read whole: check the files against the totals line and load them again'
+      : '')
   );
 }

@@ -83,7 +83,12 @@ export async function loadRegister(
     rejectReport: outcome.rejectReport,
     seconds: outcome.seconds,
   };
-  return afterLoad(summary, { ...deps, onLoaded: options.onLoaded, log: options.log });
+  return afterLoad(summary, {
+    ...deps,
+    onLoaded: options.onLoaded,
+    log: options.log,
+    registerSnapshotDate: summary.snapshotDate,
+  });
 }
 
 type RegisterBatch = RegisterRowsBatch & DecodedBatch;

@@ -22,6 +22,9 @@ const REQUIRED = [
   'RegAddress.PostTown',
 ] as const;
 
+/** What the register writes in the first SIC column of a company that gave no activity: no code. */
+const NO_SIC = /^none supplied$/i;
+
 export type ColumnIndex = Map<string, number>;
 
 export type HeaderCheck = { ok: true; columns: ColumnIndex } | { ok: false; reason: string };
@@ -55,7 +58,9 @@ export function parseRegisterRow(row: readonly string[], columns: ColumnIndex): 
 
   // Read first, as the problems are listed in this order.
   const previousNames = previousNamesOf(field);
-  const sicCodes = [1, 2, 3, 4].map((i) => text(`SICCode.SicText_${i}`)).filter((sic): sic is string => sic !== null);
+  const sicCodes = [1, 2, 3, 4]
+    .map((i) => text(`SICCode.SicText_${i}`))
+    .filter((sic): sic is string => sic !== null && !NO_SIC.test(sic));
 
   const company: RegisterCompany = {
     company_number: companyNumber,

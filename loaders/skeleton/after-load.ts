@@ -15,6 +15,8 @@ export interface AfterLoadStages<Summary> {
   /** Bring the search index up to date with what the load changed (none: `ukcd index` does it later). */
   index?: (() => Promise<void>) | undefined;
   log?: ((line: string) => void) | undefined;
+  /** The register snapshot the load read: overdue is judged on its date when it is history. */
+  registerSnapshotDate?: string | undefined;
 }
 
 export async function afterLoad<Summary extends object>(
@@ -22,7 +24,13 @@ export async function afterLoad<Summary extends object>(
   stages: AfterLoadStages<Summary>,
 ): Promise<Summary & { alerts?: AlertDetectionSummary }> {
   const detected = stages.alerts
-    ? { ...summary, alerts: await detectAlerts(stages.alerts, stages.log ? { log: stages.log } : {}) }
+    ? {
+        ...summary,
+        alerts: await detectAlerts(stages.alerts, {
+          ...(stages.log ? { log: stages.log } : {}),
+          registerSnapshotDate: stages.registerSnapshotDate,
+        }),
+      }
     : summary;
   stages.onLoaded?.(detected);
   await stages.index?.();

@@ -197,6 +197,11 @@ async function syncPsc({ store, options, summary, fetched }: SyncRun): Promise<v
       reportDir: options.reportDir,
       log: options.log,
     });
+    if (summary.psc.refusedAsWhole) {
+      summary.problems.push(
+        `PSC snapshot ${release.date}: not read whole (${summary.psc.partialBecause}); its rows are applied, nothing was marked ceased`,
+      );
+    }
     fetched.push(...paths);
   } catch (error) {
     summary.problems.push(`PSC snapshot ${release.date}: ${message(error)}`);

@@ -14,6 +14,7 @@
  * rows with its transaction's start), so a load whose detection never ran is caught by the next
  * one. Looking at a company twice is harmless: an alert already detected is not recorded again.
  */
+import { overdueJudgedOn } from '../domain/company-status.ts';
 import { startProgress } from '../progress/progress.ts';
 import { alertEvent, alertEventType, alertKey } from './alert-events.ts';
 import type { KeyAlertEvent } from '../domain/alert-events.ts';
@@ -29,6 +30,11 @@ export interface AlertDetectionOptions {
   /** Changed companies read at a time (default 5,000). */
   batchSize?: number;
   log?: (line: string) => void;
+  /**
+   * The date of the register snapshot the run follows: when it is history, overdue is judged on
+   * its date, not today (overdueJudgedOn).
+   */
+  registerSnapshotDate?: string | undefined;
 }
 
 export interface AlertDetectionSummary {
@@ -42,7 +48,10 @@ export interface AlertDetectionSummary {
   keys: number;
   /** Deliveries put in the webhook outbox. */
   deliveries: number;
-  /** The day alerts were judged on (overdue accounts): the UTC day of the database clock when the run started. */
+  /**
+   * The day alerts were judged on (overdue accounts): the UTC day of the database clock when the
+   * run started, or the date of the register snapshot it follows when that is history.
+   */
   asOf: string;
 }
 
@@ -58,17 +67,18 @@ export async function detectAlerts(
 ): Promise<AlertDetectionSummary> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const startedAt = await deps.detections.now();
-  const asOf = startedAt.slice(0, 10);
+  const today = startedAt.slice(0, 10);
+  const asOf = options.registerSnapshotDate ? overdueJudgedOn(options.registerSnapshotDate, today) : today;
   const summary: AlertDetectionSummary = { companies: 0, watches: 0, alerts: 0, keys: 0, deliveries: 0, asOf };
   const keys = new Set<number>();
   const batchSize = options.batchSize ?? BATCH_SIZE;
   /** Look at these companies: their watches, their alerts, those new recorded and queued. */
-  const check = async (numbers: readonly string[]) => {
+  const check = async (numbers: readonly string[], day = asOf) => {
     summary.companies += numbers.length;
     const watches = await deps.detections.watchesOf(numbers);
     summary.watches += watches.length;
     if (watches.length === 0) return;
-    const recorded = await deps.detections.recordDetected(await watchAlertEvents(deps, watches, asOf));
+    const recorded = await deps.detections.recordDetected(await watchAlertEvents(deps, watches, day));
     summary.alerts += recorded.recorded.length;
     summary.deliveries += recorded.deliveries;
     for (const alert of recorded.recorded) keys.add(alert.keyId);
@@ -82,9 +92,12 @@ export async function detectAlerts(
         progress.advance(numbers.length);
       }
       // Accounts that fell due since the last run's day are overdue now, though no load changed them.
-      const due = fallenDueDays(through, asOf);
+      // Judged on today even after a load of history: these fell due by the calendar, not by the load.
+      const due = fallenDueDays(through, today);
       const fallenDue = due ? await deps.detections.watchedFallingDue(due.from, due.until) : [];
-      for (let at = 0; at < fallenDue.length; at += batchSize) await check(fallenDue.slice(at, at + batchSize));
+      for (let at = 0; at < fallenDue.length; at += batchSize) {
+        await check(fallenDue.slice(at, at + batchSize), today);
+      }
     } finally {
       progress.stop();
     }

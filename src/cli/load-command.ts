@@ -134,7 +134,7 @@ async function loadPscCommand(context: LoadContext, paths: readonly string[]): P
     onLoaded: (loaded) => context.log(describePscSummary(loaded)),
     ...snapshotOptions(context.values),
   });
-  return summary.rejected > 0 ? 1 : 0;
+  return summary.rejected > 0 || summary.refusedAsWhole ? 1 : 0;
 }
 
 /** Accounts inputs given as URLs are downloaded one by one as they are claimed. */

@@ -82,3 +82,20 @@ export function isPastDue(nextDue: string | null, asOf: string): boolean {
 export function isAccountsOverdue(company: AccountsDueFacts, newestFiled: string | null, asOf: string): boolean {
   return isPastDue(company.accounts_next_due, asOf) && owesNextDueAccounts(company, newestFiled);
 }
+
+/**
+ * A register snapshot is published monthly, within days of its date: one more than this many days
+ * older than the day it is loaded on has had a newer one published since, and is history.
+ */
+const REGISTER_SNAPSHOT_CURRENT_DAYS = 45;
+
+/**
+ * The day overdue is judged on when a register snapshot of `snapshotDate` has just been loaded on
+ * `today` (ISO dates): today for a current snapshot; the snapshot's own date for history, whose
+ * due dates have long passed while the filings that met them are not in it. A 2016 snapshot
+ * loaded in 2026 must not make every company in it overdue.
+ */
+export function overdueJudgedOn(snapshotDate: string, today: string): string {
+  const age = (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${snapshotDate}T00:00:00Z`)) / 86_400_000;
+  return age > REGISTER_SNAPSHOT_CURRENT_DAYS ? snapshotDate : today;
+}

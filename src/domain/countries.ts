@@ -67,8 +67,8 @@ export function isUnitedKingdomKey(key: string): boolean {
 export interface ParentPlace {
   /** As filed; null when not said. */
   country: string | null;
-  /** Outside the United Kingdom, as the PSC loader judged the identification. */
-  overseas: boolean;
+  /** Outside the United Kingdom, as the PSC loader judged it; null when that could not be told. */
+  overseas: boolean | null;
   /** Its identification names the UK's register with a company number. */
   uk_registered: boolean;
 }

@@ -75,10 +75,13 @@ export interface PscRecord {
    * registration number normalised to a company number. Resolved against the register when read.
    */
   registered_company_number: string | null;
-  /** Where a corporate or legal-person PSC is registered or governed, as filed; null when not said. */
+  /**
+   * Where a corporate or legal-person PSC is registered or governed, as filed (else the country
+   * of its address); null when not said.
+   */
   country: string | null;
-  /** That country is outside the United Kingdom. */
-  overseas: boolean;
+  /** Outside the United Kingdom; null when neither its identification nor its address says. */
+  overseas: boolean | null;
   /**
    * Groups one person across companies: the kind class, the normalised name (title dropped) and
    * the year and month of birth; null for statements and exemptions.

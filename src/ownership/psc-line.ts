@@ -247,7 +247,10 @@ export function parsePscLine(line: string): PscLine {
   const ceasedOn = isoDate(data.ceased_on);
   const ceasedFlag = data.ceased;
   const ident = kindClass === 'corporate' || kindClass === 'legal_person' ? identification(data.identification) : null;
-  const place = registrationPlace(ident);
+  // The country of a corporate or legal person's (registered) address, when its identification names none.
+  const entity = kindClass === 'corporate' || kindClass === 'legal_person';
+  const address = entity && isObject(data.address) ? text(data.address.country) : null;
+  const place = registrationPlace(ident, address);
 
   const record: PscRecord = {
     company_number: companyNumber,

@@ -14,10 +14,13 @@ import type { PscIdentification } from '../domain/psc.ts';
 export interface RegistrationPlace {
   /** The registration number as a company number, when the register named is the UK's. */
   registered_company_number: string | null;
-  /** Where it is registered or governed, as filed (or the country its legal authority names). */
+  /**
+   * Where it is registered or governed, as filed (or the country its legal authority names, or
+   * else the country of its address).
+   */
   country: string | null;
-  /** That country is known and is not the United Kingdom. */
-  overseas: boolean;
+  /** Outside the United Kingdom: true or false when that can be told, null when it cannot. */
+  overseas: boolean | null;
 }
 
 /** What a piece of identification text says about the United Kingdom. */
@@ -90,23 +93,37 @@ function countryOfAuthority(raw: string): string | null {
   return reading.foreign ?? reading.uk;
 }
 
-const NOWHERE: RegistrationPlace = Object.freeze({ registered_company_number: null, country: null, overseas: false });
+/** Whether a place is outside the UK: null when it does not say. */
+function overseasOf(place: string | null): boolean | null {
+  const verdict = placeVerdict(place);
+  return verdict === 'foreign' ? true : verdict === 'unknown' ? null : false;
+}
 
 /**
  * Where a corporate or legal-person PSC is registered: its UK company number when the
  * identification names the UK's register, its country (country_registered, else
- * place_registered, else the country its legal authority names), and whether that is overseas.
+ * place_registered, else the country its legal authority names, else the country of its
+ * address), and whether that is overseas. An identification that names no place ("Limited
+ * Liability", "Ag") leaves it to the address: a Swiss AG whose address is in Zug is overseas.
+ * Neither saying anything, overseas is null: unknown is not the United Kingdom.
  */
-export function registrationPlace(identification: PscIdentification | null): RegistrationPlace {
-  if (identification === null) return NOWHERE;
-  const country =
-    identification.country_registered ??
-    identification.place_registered ??
-    (identification.legal_authority === null ? null : countryOfAuthority(identification.legal_authority));
-  const uk = namesUkRegister(identification);
+export function registrationPlace(
+  identification: PscIdentification | null,
+  addressCountry: string | null = null,
+): RegistrationPlace {
+  const filed =
+    identification === null
+      ? null
+      : (identification.country_registered ??
+        identification.place_registered ??
+        (identification.legal_authority === null ? null : countryOfAuthority(identification.legal_authority)));
+  const uk = identification !== null && namesUkRegister(identification);
+  const fromFiled = uk ? false : overseasOf(filed);
+  const overseas = fromFiled ?? overseasOf(addressCountry);
   return {
     registered_company_number: uk ? ukCompanyNumberFrom(identification.registration_number) : null,
-    country,
-    overseas: country !== null && !uk && placeVerdict(country) === 'foreign',
+    // The address's country stands for where it is only when it is what told.
+    country: filed ?? (fromFiled === null && overseas !== null ? addressCountry : null),
+    overseas,
   };
 }

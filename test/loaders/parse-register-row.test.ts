@@ -34,6 +34,15 @@ describe('real sample rows', () => {
     assert.equal(rows.length, 31);
     for (const row of rows) assert.ok(parseRegisterRow(row, columns).ok, row[1]);
   });
+  test('the three real rows with "None Supplied" have no SIC code', () => {
+    const none = rows.filter((row) => row[column('SICCode.SicText_1')] === 'None Supplied');
+    assert.equal(none.length, 3);
+    for (const row of none) {
+      const result = parseRegisterRow(row, columns);
+      assert.ok(result.ok);
+      assert.deepEqual(result.company.sic_codes, [], row[1]);
+    }
+  });
   test('the first row reads as the register says', () => {
     const result = parseRegisterRow(rows[0]!, columns);
     assert.ok(result.ok);
@@ -58,6 +67,32 @@ describe('real sample rows', () => {
       },
     );
   });
+});
+
+describe('SIC codes', () => {
+  const base = rows[0]!;
+  const sic = (values: string[]) => {
+    let row = [...base];
+    values.forEach((value, i) => (row = withValue(row, `SICCode.SicText_${i + 1}`, value)));
+    const result = parseRegisterRow(row, columns);
+    assert.ok(result.ok);
+    return result.company.sic_codes;
+  };
+  const cases: { name: string; input: string[]; want: string[] }[] = [
+    { name: '"None Supplied" is no code', input: ['None Supplied', '', '', ''], want: [] },
+    { name: 'in any case', input: ['NONE SUPPLIED', '', '', ''], want: [] },
+    {
+      name: 'codes kept in order',
+      input: ['62020 - IT', '', '70100 - Head offices', ''],
+      want: ['62020 - IT', '70100 - Head offices'],
+    },
+    {
+      name: 'a code beside it kept',
+      input: ['None Supplied', '99999 - Dormant Company', '', ''],
+      want: ['99999 - Dormant Company'],
+    },
+  ];
+  for (const { name, input, want } of cases) test(name, () => assert.deepEqual(sic(input), want));
 });
 
 describe('rows that are rejected, with the field named', () => {

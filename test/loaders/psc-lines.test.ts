@@ -68,6 +68,19 @@ describe('numbered lines', () => {
     },
     { name: 'nothing', chunks: [], want: [] },
     {
+      name: 'a byte-order mark before the first line is dropped; one later is kept',
+      chunks: ['\uFEFF{"a":1}\n\uFEFFb\n'],
+      want: [
+        [1, '{"a":1}'],
+        [2, '\uFEFFb'],
+      ],
+    },
+    {
+      name: 'a byte-order mark in a chunk of its own is dropped all the same',
+      chunks: ['\uFEFF', '{"a":1}\n'],
+      want: [[1, '{"a":1}']],
+    },
+    {
       name: 'a line past the limit comes out cut and marked, and the next is whole',
       chunks: ['abcdefgh', 'ijkl\nmn\n'],
       maxBytes: 5,

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { isoDate, parsePscLine } from '../../src/ownership/psc-line.ts';
 import type { PscLine, PscRecord } from '../../src/domain/psc.ts';
+import { samplesDir } from '../support/samples.ts';
 
 const REAL = readFileSync(new URL('./fixtures/real-psc-snapshot.jsonl', import.meta.url), 'utf8')
   .trimEnd()
@@ -46,7 +48,7 @@ describe('parsePscLine: real snapshot records (fixtures/README.md) read as read 
         statement: null,
         registered_company_number: null,
         country: null,
-        overseas: false,
+        overseas: null,
         person_key: 'individual|nga thanh wildman|1977|2',
         content_hash: '3b8caf795c03af63921e381f7bb8300a51ebb73d',
       },
@@ -224,7 +226,8 @@ describe('parsePscLine: real snapshot records (fixtures/README.md) read as read 
     {
       line: 17,
       name: 'legal authority and legal form swapped',
-      want: { company_number: '10308743', registered_company_number: null, country: null, overseas: false },
+      // Neither the identification nor the address (London, no country) says where: not known, not false.
+      want: { company_number: '10308743', registered_company_number: null, country: null, overseas: null },
     },
     { line: 18, name: '"Companies Act 1985"', want: { company_number: '05881142', country: null, overseas: false } },
     { line: 19, name: 'a 25-50% corporate PSC', want: { company_number: '07731393', overseas: false } },
@@ -489,7 +492,7 @@ describe('parsePscLine: every field read defensively', () => {
         name: 'X Ltd',
         identification: ['England'],
       }),
-      want: { identification: null, registered_company_number: null, country: null, overseas: false },
+      want: { identification: null, registered_company_number: null, country: null, overseas: null },
     },
     {
       name: 'identification fields of the wrong type',
@@ -576,4 +579,29 @@ describe('isoDate', () => {
   ];
   for (const { input, want } of cases)
     test(`${JSON.stringify(input)} -> ${want}`, () => assert.equal(isoDate(input), want));
+});
+
+describe('parsePscLine: where an entity is, from its address when its identification does not say', () => {
+  const sample = readFileSync(
+    join(samplesDir, 'psc', 'persons-with-significant-control-snapshot-2024-11-22.txt'),
+    'utf8',
+  ).split('\n');
+  const real = (companyNumber: string) => {
+    const line = sample.find((text) => text.startsWith(`{"company_number":"${companyNumber}"`));
+    assert.ok(line, `the sample holds ${companyNumber}`);
+    return line;
+  };
+  const cases: { name: string; line: string; want: Partial<PscRecord> }[] = [
+    {
+      name: 'a Swiss AG in Zug (real: "Limited Liability", "Ag", its address in Switzerland) is overseas',
+      line: real('01507964'),
+      want: { kind_class: 'corporate', country: 'Switzerland', overseas: true },
+    },
+    {
+      name: 'an individual is no entity registered anywhere: not known, not false',
+      line: real('08209948'),
+      want: { kind_class: 'individual', country: null, overseas: null },
+    },
+  ];
+  for (const { name, line, want } of cases) test(name, () => assertFields(record(line), want));
 });

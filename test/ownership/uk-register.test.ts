@@ -131,6 +131,8 @@ describe('registrationPlace: the UK company number, the country and whether it i
   const cases: {
     name: string;
     input: PscIdentification | null;
+    /** The country of the PSC's address. */
+    address?: string;
     want: ReturnType<typeof registrationPlace>;
   }[] = [
     {
@@ -221,18 +223,48 @@ describe('registrationPlace: the UK company number, the country and whether it i
       want: { registered_company_number: 'NI012345', country: 'Northern Ireland', overseas: false },
     },
     {
-      name: 'nothing about a place',
+      name: 'nothing about a place: not known, not the UK',
       input: ident({ legal_authority: 'Limited Company', legal_form: 'Uk Companies Act 2006' }),
-      want: { registered_company_number: null, country: null, overseas: false },
+      want: { registered_company_number: null, country: null, overseas: null },
     },
     {
-      name: 'no identification',
+      name: 'no identification, no address',
       input: null,
-      want: { registered_company_number: null, country: null, overseas: false },
+      want: { registered_company_number: null, country: null, overseas: null },
+    },
+    {
+      name: 'a Swiss AG in Zug (real): the identification names no place, the address does',
+      input: ident({ legal_authority: 'Limited Liability', legal_form: 'Ag' }),
+      address: 'Switzerland',
+      want: { registered_company_number: null, country: 'Switzerland', overseas: true },
+    },
+    {
+      name: 'no identification, an address in England',
+      input: null,
+      address: 'England',
+      want: { registered_company_number: null, country: 'England', overseas: false },
+    },
+    {
+      name: 'an address that names no country leaves it unknown',
+      input: ident({ legal_authority: 'Limited Company' }),
+      address: 'Limited Company',
+      want: { registered_company_number: null, country: null, overseas: null },
+    },
+    {
+      name: 'the UK register named: an address abroad does not make it overseas',
+      input: ident({ country_registered: 'England & Wales', registration_number: '00686734' }),
+      address: 'France',
+      want: { registered_company_number: '00686734', country: 'England & Wales', overseas: false },
+    },
+    {
+      name: 'registered in Delaware: a UK address does not bring it home',
+      input: ident({ country_registered: 'Delaware' }),
+      address: 'United Kingdom',
+      want: { registered_company_number: null, country: 'Delaware', overseas: true },
     },
   ];
-  for (const { name, input, want } of cases) {
-    test(name, () => assert.deepEqual(registrationPlace(input), want));
+  for (const { name, input, address, want } of cases) {
+    test(name, () => assert.deepEqual(registrationPlace(input, address ?? null), want));
   }
 
   test('a UK register is named only when no field names another country', () => {
