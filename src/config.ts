@@ -38,9 +38,10 @@ const Variables = z.object({
    */
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   /**
-   * One JSON line per request on stdout (pino, asynchronous, buffered: about 5 µs a line; no
-   * measurable cost in bench/lookup, see BENCHMARKS.md). Ship stdout with the platform's log
-   * collector; `false` turns it off.
+   * One JSON line per request on stdout, formatted by pino and written in batches by the
+   * service's log output (src/app/log-output.ts), which drops lines while the reader is gone or
+   * more than 1 MiB behind, so a stuck log never holds up requests or shutdown. Ship stdout with
+   * the platform's log collector; `false` turns it off.
    */
   LOG_REQUESTS: z
     .enum(['true', 'false', '1', '0'])

@@ -1,5 +1,7 @@
 /**
- * Downloads that survive a dropped connection. The bytes so far are kept in `<file>.part`; the next
+ * Downloads that survive a dropped, reset or silent connection, over node:http (http-get.ts says
+ * why not fetch). Attempts are spaced by a doubling wait with jitter, capped, and never shorter
+ * than a Retry-After asks. The bytes so far are kept in `<file>.part`; the next
  * attempt — in this run or a later one — asks only for the rest (an HTTP Range request guarded by
  * If-Range, so that a file changed on the server is fetched whole again rather than spliced onto
  * the old one). `<file>.part.json` keeps the validator and the expected size for that purpose.
@@ -8,16 +10,18 @@
 import { createWriteStream } from 'node:fs';
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { get } from './http-get.ts';
 
 export class DownloadError extends Error {
   constructor(
     message: string,
     /** Retrying cannot help (the server says the file is not there, or refuses us). */
     readonly permanent: boolean,
+    /** How long the server asked us to wait (Retry-After), when it did. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
   }
@@ -26,8 +30,10 @@ export class DownloadError extends Error {
 export interface DownloadOptions {
   /** Attempts in all, the first included (default 5). */
   attempts?: number;
-  /** Wait before the second attempt, doubled for each one after (default 2 s). */
+  /** Wait before the second attempt, doubled for each one after, with jitter (default 2 s). */
   retryDelayMs?: number;
+  /** The longest wait between attempts, Retry-After included (default 60 s). */
+  maxRetryDelayMs?: number;
   /** Give up on an attempt that receives nothing for this long (default 60 s). */
   idleTimeoutMs?: number;
   log?: (line: string) => void;
@@ -56,17 +62,31 @@ interface AttemptOutcome {
   resumedFrom: number;
 }
 
+/**
+ * The wait before attempt `attempt` (2 and on): doubling from `base`, at most `cap`, drawn from its
+ * upper half so that clients cut off together do not come back together; never less than what the
+ * server asked for (Retry-After), within the cap.
+ */
+export function retryDelay(attempt: number, base: number, cap: number, asked: number | null = null): number {
+  const doubled = Math.min(cap, base * 2 ** (attempt - 2));
+  return Math.min(cap, Math.max(doubled / 2 + (Math.random() * doubled) / 2, asked ?? 0));
+}
+
 export async function downloadResumable(
   url: string,
   target: string,
   options: DownloadOptions = {},
 ): Promise<DownloadResult> {
   const attempts = options.attempts ?? 5;
-  const delay = options.retryDelayMs ?? 2000;
+  const base = options.retryDelayMs ?? 2000;
+  const cap = options.maxRetryDelayMs ?? 60_000;
   let resumed = 0;
   let lastError: Error = new Error('no attempt made');
   for (let attempt = 1; attempt <= attempts; attempt++) {
-    if (attempt > 1) await sleep(delay * 2 ** (attempt - 2));
+    if (attempt > 1) {
+      const asked = lastError instanceof DownloadError ? lastError.retryAfterMs : null;
+      await sleep(retryDelay(attempt, base, cap, asked));
+    }
     try {
       const outcome = await downloadOnce(url, target, options);
       if (outcome.resumedFrom > 0) resumed++;
@@ -84,7 +104,27 @@ export async function downloadResumable(
       `${basename(target)}: attempt ${attempt} of ${attempts} failed (${describeFetchError(lastError)})${attempt < attempts ? '; will resume' : ''}`,
     );
   }
-  throw new DownloadError(`${url}: gave up after ${attempts} attempts: ${describeFetchError(lastError)}`, false);
+  throw new DownloadError(
+    `${url}: gave up after ${attempts} attempts: ${describeFetchError(lastError)}; ${await whatNext(target, url)}`,
+    false,
+  );
+}
+
+/**
+ * What the operator can do after the last attempt. Bytes that a later run can resume from are
+ * kept; bytes it could not resume from (the server gave no validator) are removed, so that no
+ * `.part` is left that the next run would have to throw away.
+ */
+async function whatNext(target: string, url: string): Promise<string> {
+  const part = `${target}.part`;
+  const saved = await readPartState(`${part}.json`);
+  const held = await sizeOf(part);
+  if (saved?.url === url && saved.validator !== null && held > 0) {
+    return `the ${held} bytes received are kept in ${part}, and running the command again resumes from them`;
+  }
+  await rm(part, { force: true });
+  await rm(`${part}.json`, { force: true });
+  return 'check that this URL answers from here (a proxy, a firewall, the server itself) and run the command again';
 }
 
 async function downloadOnce(url: string, target: string, options: DownloadOptions): Promise<AttemptOutcome> {
@@ -104,13 +144,17 @@ async function downloadOnce(url: string, target: string, options: DownloadOption
       headers.range = `bytes=${held}-`;
       headers['if-range'] = saved.validator;
     }
-    const response = await fetch(url, { headers, signal: controller.signal, redirect: 'follow' });
+    const response = await get(url, { headers, signal: controller.signal });
+    const header = (name: string) => {
+      const value = response.headers[name];
+      return typeof value === 'string' ? value : null;
+    };
     let total: number | null;
     let resumedFrom = 0;
     if (response.status === 206) {
-      const range = parseContentRange(response.headers.get('content-range'));
+      const range = parseContentRange(header('content-range'));
       if (range === null || range.start !== held) {
-        await response.body?.cancel();
+        response.body.destroy();
         await rm(part, { force: true });
         throw new Error(`the server sent bytes from ${range?.start ?? '?'}, not ${held}`);
       }
@@ -118,21 +162,29 @@ async function downloadOnce(url: string, target: string, options: DownloadOption
       resumedFrom = held;
     } else if (response.status === 200) {
       held = 0;
-      total = contentLength(response);
-      const etag = response.headers.get('etag');
-      const validator = etag && !etag.startsWith('W/') ? etag : response.headers.get('last-modified');
+      total = contentLength(header('content-length'));
+      const etag = header('etag');
+      const validator = etag && !etag.startsWith('W/') ? etag : header('last-modified');
       await writeFile(metaPath, JSON.stringify({ url, validator, total } satisfies PartState));
-    } else if (response.status === 416 && held > 0 && saved?.total === held) {
-      // Everything was already here: the previous run stopped between the last byte and the rename.
-      await response.body?.cancel();
-      return { held, total: held, resumedFrom: held };
     } else {
-      await response.body?.cancel();
-      if (response.status === 416) await rm(part, { force: true });
+      response.body.destroy();
+      const size = /^bytes \*\/(\d+)$/.exec(header('content-range') ?? '');
+      if (response.status === 416 && held > 0 && (saved?.total === held || Number(size?.[1]) === held)) {
+        // Everything was already here: the previous run stopped between the last byte and the rename.
+        return { held, total: held, resumedFrom: held };
+      }
+      // A range the server cannot satisfy means the part is not a prefix of its file: start again.
+      if (response.status === 416) {
+        await rm(part, { force: true });
+        await rm(metaPath, { force: true });
+      }
       const transient = response.status >= 500 || [408, 416, 429].includes(response.status);
-      throw new DownloadError(`${url}: HTTP ${response.status} ${response.statusText}`.trim(), !transient);
+      throw new DownloadError(
+        `${url}: HTTP ${response.status} ${response.statusText}`.trim(),
+        !transient,
+        retryAfterMs(header('retry-after')),
+      );
     }
-    if (!response.body) throw new Error('the answer has no body');
     options.onProgress?.(held, total);
     const counter = new Transform({
       transform(chunk: Buffer, _encoding, done) {
@@ -143,23 +195,36 @@ async function downloadOnce(url: string, target: string, options: DownloadOption
       },
     });
     try {
-      await pipeline(
-        Readable.fromWeb(response.body as WebReadableStream),
-        counter,
-        createWriteStream(part, { flags: resumedFrom > 0 ? 'a' : 'w' }),
-      );
-    } finally {
+      await pipeline(response.body, counter, createWriteStream(part, { flags: resumedFrom > 0 ? 'a' : 'w' }));
+    } catch (error) {
+      if (controller.signal.aborted) throw error;
       // What reached the disk is a prefix of the file, whatever broke: the next attempt measures it.
-      held = await sizeOf(part);
+      const kept = await sizeOf(part);
+      throw new Error(
+        `the connection broke after ${kept} of ${total ?? 'an unknown number of'} bytes (${describeFetchError(error)})`,
+        { cause: error },
+      );
     }
+    held = await sizeOf(part);
     if (total !== null && held > total) {
       await rm(part, { force: true });
       throw new Error(`received ${held} bytes, more than the ${total} announced`);
     }
     return { held, total, resumedFrom };
+  } catch (error) {
+    // An abort for want of bytes says so, rather than as the socket's "aborted".
+    throw controller.signal.aborted ? controller.signal.reason : error;
   } finally {
     clearTimeout(idle);
   }
+}
+
+/** Retry-After in milliseconds: seconds, or an HTTP date; null when absent or unreadable. */
+function retryAfterMs(header: string | null): number | null {
+  if (header === null) return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
 }
 
 export function parseContentRange(header: string | null): { start: number; total: number | null } | null {
@@ -168,8 +233,7 @@ export function parseContentRange(header: string | null): { start: number; total
   return { start: Number(m[1]), total: m[3] === '*' ? null : Number(m[3]) };
 }
 
-function contentLength(response: Response): number | null {
-  const header = response.headers.get('content-length');
+function contentLength(header: string | null): number | null {
   return header !== null && /^\d+$/.test(header) ? Number(header) : null;
 }
 
@@ -192,7 +256,7 @@ async function sizeOf(path: string): Promise<number> {
   }
 }
 
-/** A fetch failure in words: fetch says "fetch failed" or "terminated", and the socket's error is its cause. */
+/** A failure in words, with its cause (a socket's error) when it has one. */
 export function describeFetchError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';

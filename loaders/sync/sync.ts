@@ -6,6 +6,7 @@
  */
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AlertDetectionDeps } from '../../src/alert-detection/detect-alerts.ts';
 import { startProgress } from '../../src/progress/progress.ts';
 import type { PscStore } from '../../src/ports/ownership.ts';
@@ -32,7 +33,8 @@ import {
 import type { SyncPlan } from './plan.ts';
 import { planSync } from './plan.ts';
 import type { DownloadOptions } from './resumable-download.ts';
-import { describeFetchError, downloadResumable } from './resumable-download.ts';
+import { describeFetchError, DownloadError, downloadResumable, retryDelay } from './resumable-download.ts';
+import { get } from './http-get.ts';
 import type { ZipKind } from './verify-zip.ts';
 import { verifyZip } from './verify-zip.ts';
 
@@ -48,7 +50,7 @@ export interface SyncOptions {
   accountsSince?: string;
   keepDownloads?: boolean;
   workers?: number;
-  download?: Pick<DownloadOptions, 'attempts' | 'retryDelayMs' | 'idleTimeoutMs'>;
+  download?: Pick<DownloadOptions, 'attempts' | 'retryDelayMs' | 'maxRetryDelayMs' | 'idleTimeoutMs'>;
   /** Detect the alerts of what each load changed and queue their webhooks (the loads' `alerts`). */
   alerts?: AlertDetectionDeps;
   /** Bring the search index up to date; called once, when something was loaded. */
@@ -103,9 +105,9 @@ async function planFromPages(
   const base = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
   const none: PageLinks = { files: [], refused: [] };
   const [registerLinks, accountsLinks, pscLinks] = await Promise.all([
-    wanted('register') ? readPage(new URL(REGISTER_PAGE, base).href) : none,
-    wanted('accounts') ? readPage(new URL(ACCOUNTS_PAGE, base).href) : none,
-    wanted('psc') ? readPage(new URL(PSC_PAGE, base).href) : none,
+    wanted('register') ? readPage(new URL(REGISTER_PAGE, base).href, options) : none,
+    wanted('accounts') ? readPage(new URL(ACCOUNTS_PAGE, base).href, options) : none,
+    wanted('psc') ? readPage(new URL(PSC_PAGE, base).href, options) : none,
   ]);
   const plan = planSync(
     {
@@ -208,15 +210,59 @@ async function syncPsc({ store, options, summary, fetched }: SyncRun): Promise<v
   }
 }
 
-async function readPage(url: string): Promise<PageLinks> {
-  let response: Response;
-  try {
-    response = await fetch(url, { signal: AbortSignal.timeout(60_000) });
-  } catch (error) {
-    throw new Error(`could not read ${url}: ${describeFetchError(error)}`, { cause: error });
+/** The largest page read: the real ones are tens of kilobytes. */
+const PAGE_LIMIT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A page of the download service, read with the downloads' attempts and waits: a page that cannot
+ * be read after them ends the sync with the reason and the URL.
+ */
+async function readPage(url: string, options: SyncOptions): Promise<PageLinks> {
+  const attempts = options.download?.attempts ?? 5;
+  const base = options.download?.retryDelayMs ?? 2000;
+  const cap = options.download?.maxRetryDelayMs ?? 60_000;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { text, url: answered } = await readText(url, options.download?.idleTimeoutMs ?? 60_000);
+      return linkedFiles(text, answered);
+    } catch (error) {
+      const permanent = error instanceof DownloadError && error.permanent;
+      if (permanent || attempt >= attempts) {
+        throw new Error(
+          `could not read ${url}${permanent ? '' : ` after ${attempt} attempts`}: ${describeFetchError(error)}; ` +
+            'check that the download service (CH_DOWNLOAD_URL or --base-url) answers from here, and run sync again',
+          { cause: error },
+        );
+      }
+      options.log(`${url}: attempt ${attempt} of ${attempts} failed (${describeFetchError(error)}); will try again`);
+      await sleep(retryDelay(attempt + 1, base, cap, error instanceof DownloadError ? error.retryAfterMs : null));
+    }
   }
-  if (!response.ok) throw new Error(`could not read ${url}: HTTP ${response.status}`);
-  return linkedFiles(await response.text(), response.url || url);
+}
+
+async function readText(url: string, timeoutMs: number): Promise<{ text: string; url: string }> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  const answer = await get(url, { signal });
+  if (answer.status !== 200) {
+    answer.body.destroy();
+    const retryAfter = Number(answer.headers['retry-after']);
+    throw new DownloadError(
+      `HTTP ${answer.status} ${answer.statusText}`.trim(),
+      !(answer.status >= 500 || [408, 429].includes(answer.status)),
+      Number.isFinite(retryAfter) ? retryAfter * 1000 : null,
+    );
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of answer.body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > PAGE_LIMIT_BYTES) {
+      answer.body.destroy();
+      throw new DownloadError(`the page is larger than ${PAGE_LIMIT_BYTES} bytes`, true);
+    }
+    chunks.push(chunk);
+  }
+  return { text: Buffer.concat(chunks).toString('utf8'), url: answer.url };
 }
 
 /**

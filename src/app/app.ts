@@ -9,7 +9,7 @@ import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { Middleware } from 'koa';
-import { destination, pino } from 'pino';
+import { pino } from 'pino';
 import type { CallDeps } from '../call/deps.ts';
 import { BODY_LIMIT_BYTES } from '../call/input.ts';
 import { addApiReference } from '../http/api-reference.ts';
@@ -27,6 +27,8 @@ import type { WebSettings } from '../web/settings.ts';
 import { DEFAULT_WEB_SETTINGS } from '../web/settings.ts';
 import { webRoutes } from '../web/web-routes.ts';
 import { cors } from './cors.ts';
+import { logOutput } from './log-output.ts';
+import type { LogOutput } from './log-output.ts';
 import { addHealthRoutes } from './health.ts';
 import { createHttpMetrics, metricsEndpoint } from './metrics.ts';
 import type { HttpMetrics } from './metrics.ts';
@@ -120,9 +122,14 @@ function jsonBodies(): Middleware {
   });
 }
 
-/** One JSON line per request on stdout, written by pino off the request path (buffered). */
-export function jsonRequestLog(): (entry: RequestLogEntry) => void {
-  const logger = pino({ base: null, messageKey: 'message' }, destination({ dest: 1, sync: false, minLength: 4096 }));
+/**
+ * One JSON line per request, written by pino to `out` (the service's stdout, gathered into
+ * batches off the request path; see log-output.ts for why not pino's own destination).
+ */
+export function jsonRequestLog(
+  out: Pick<LogOutput, 'write'> = logOutput(process.stdout, { batchBytes: 4096 }),
+): (entry: RequestLogEntry) => void {
+  const logger = pino({ base: null, messageKey: 'message' }, { write: (line: string) => out.write(line) });
   return (entry) => logger.info(entry, 'request');
 }
 

@@ -13,6 +13,8 @@ import { loadConfig } from '../config.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { buildApp, jsonRequestLog, keepConnectionsAlive } from '../app/app.ts';
+import { logOutput } from '../app/log-output.ts';
+import type { LogOutput } from '../app/log-output.ts';
 import { createHttpMetrics } from '../app/metrics.ts';
 import type { HttpMetrics } from '../app/metrics.ts';
 import { openSearch } from './open-search.ts';
@@ -26,15 +28,17 @@ import { createWebhookSender } from '../webhooks/sender.ts';
 /** Starts the service; it runs until SIGTERM or SIGINT. */
 export async function startService(): Promise<Server> {
   const config = loadConfig();
-  const log = (line: string) => process.stderr.write(`${line}\n`);
+  // Neither a reader that has gone nor one that has stopped reading can stop the service.
+  const outputs = { stdout: logOutput(process.stdout, { batchBytes: 4096 }), stderr: logOutput(process.stderr) };
+  const log = (line: string) => outputs.stderr.write(`${line}\n`);
   const parts = await openServiceParts(config, log);
   // Made here rather than by buildApp: the sender below counts its outcomes in them.
   const metrics = createHttpMetrics({ store: parts.reads.store, webhooks: parts.webhookStore });
-  const server = await listen(config, { ...parts, metrics, log });
+  const server = await listen(config, { ...parts, metrics, log, stdout: outputs.stdout });
   log(`serving on ${listeningUrl(server.address() as AddressInfo)} (GET /healthz)`);
   const sender = startSender(config, parts.webhookStore, metrics);
   log(sender ? 'webhooks: sending' : 'webhooks: not sending here (DELIVER_WEBHOOKS=false)');
-  stopOnSignals(config, { server, sender, parts, log });
+  stopOnSignals(config, { server, sender, parts, log, outputs });
   return server;
 }
 
@@ -79,7 +83,8 @@ async function listen(
     webhookStore,
     metrics,
     log,
-  }: ServiceParts & { metrics: HttpMetrics; log: (line: string) => void },
+    stdout,
+  }: ServiceParts & { metrics: HttpMetrics; log: (line: string) => void; stdout: LogOutput },
 ): Promise<Server> {
   const server = buildApp({
     store: reads.store,
@@ -101,7 +106,7 @@ async function listen(
     },
     sessions: createSessionStore(opened.sql),
     ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
-    ...(config.LOG_REQUESTS ? { requestLog: jsonRequestLog() } : {}),
+    ...(config.LOG_REQUESTS ? { requestLog: jsonRequestLog(stdout) } : {}),
   }).listen(config.PORT, config.HOST);
   await new Promise<void>((ready, fail) => {
     server.once('listening', ready);
@@ -125,9 +130,17 @@ function startSender(config: Config, store: ServiceParts['webhookStore'], metric
   return sender;
 }
 
+/** How long closing the stores may take once the requests are done, before the process exits anyway. */
+const CLOSE_MS = 30_000;
+/** How long the last log lines get to reach their reader. */
+const LOG_FLUSH_MS = 1_000;
+
 /**
  * Graceful: stop accepting, let requests in flight finish (for at most SHUTDOWN_GRACE_MS), then
  * close the pools. Idle keep-alive connections are closed at once, the rest when their answer is out.
+ * The process always ends: exit 0 when every request finished and everything closed; exit 1 when
+ * requests were cut at the end of the grace period, something failed to close, or closing took
+ * longer than CLOSE_MS. The embedded store's lock goes with the store, or at exit.
  */
 function stopOnSignals(
   config: Config,
@@ -136,28 +149,51 @@ function stopOnSignals(
     sender: ReturnType<typeof startSender>;
     parts: ServiceParts;
     log: (line: string) => void;
+    outputs: { stdout: LogOutput; stderr: LogOutput };
   },
 ): void {
-  const { server, sender, parts, log } = running;
+  const { server, sender, parts, log, outputs } = running;
   let closing = false;
+  let ended = false;
+  const end = async (code: number, line: string) => {
+    if (ended) return;
+    ended = true;
+    log(line);
+    // The last lines get a moment to reach a reader that is there; none is waited for longer.
+    await Promise.all([outputs.stdout.close(LOG_FLUSH_MS), outputs.stderr.close(LOG_FLUSH_MS)]);
+    process.exit(code);
+  };
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     log(`${signal}: shutting down; requests in flight have ${config.SHUTDOWN_GRACE_MS} ms to finish`);
+    let cut = false;
     const deadline = setTimeout(() => {
+      cut = true;
       log('shutdown: grace period over, closing the connections left');
       server.closeAllConnections();
     }, config.SHUTDOWN_GRACE_MS);
     deadline.unref();
+    setTimeout(
+      () => void end(1, `shutdown: closing did not finish within ${CLOSE_MS} ms of the grace period; exiting (exit 1)`),
+      config.SHUTDOWN_GRACE_MS + CLOSE_MS,
+    ).unref();
     // The sender stops claiming now; the attempts under way record their outcomes before the pools close.
     const senderStopped = sender?.stop() ?? Promise.resolve();
     server.close(() => {
       clearTimeout(deadline);
       void senderStopped
         .then(() => Promise.allSettled([parts.search.close(), parts.reads.close(), parts.opened.sql.close()]))
-        .then(() => {
-          log('shut down');
-          process.exit(0);
+        .then((closed) => {
+          const failures = closed.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+          for (const failure of failures) log(`shutdown: closing failed: ${describe(failure)}`);
+          const clean = !cut && failures.length === 0;
+          return end(
+            clean ? 0 : 1,
+            clean
+              ? 'shut down'
+              : `shut down, ${cut ? 'requests cut at the end of the grace period' : 'not cleanly'} (exit 1)`,
+          );
         });
     });
     server.closeIdleConnections();
@@ -166,6 +202,10 @@ function stopOnSignals(
   // find the handler still there, or Node's default would end the process mid-shutdown.
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /**
