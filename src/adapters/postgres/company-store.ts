@@ -216,6 +216,15 @@ export function createCompanyStore(sql: Sql): PostgresCompanyStore {
       return result.rowCount;
     },
 
+    async countNotListed(snapshotDate) {
+      const result = await sql.query<{ count: number; held: number }>(
+        `SELECT (count(*) FILTER (WHERE snapshot_date < $1::date))::int AS count, count(*)::int AS held
+         FROM companies WHERE removed_from_register IS NULL`,
+        [snapshotDate],
+      );
+      return result.rows[0]!;
+    },
+
     async saveFilings(filings, failures) {
       await retryingConflicts(() => saveFilingsOnce(sql, filings, failures));
     },
