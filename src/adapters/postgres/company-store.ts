@@ -403,7 +403,7 @@ export function createCompanyStore(sql: Sql): PostgresCompanyStore {
       );
       const lastFinished = await sql.query<FinishedLoad>(
         `SELECT DISTINCT ON (kind, status) kind, status, ${utcIso('finished_at')} AS finished_at,
-           rows_read, rows_written, rows_rejected
+           rows_read, rows_written, rows_rejected, detail->>'partialBecause' AS partial_because
          FROM load_journal WHERE status <> 'running' AND finished_at IS NOT NULL
          ORDER BY kind, status, finished_at DESC, id DESC`,
       );
