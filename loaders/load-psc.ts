@@ -33,6 +33,8 @@ export interface PscLoadOptions {
   snapshotDate?: string;
   /** Treat the inputs as the complete snapshot (or not) whatever their names and contents say. */
   complete?: boolean;
+  /** PSCs and statements a complete snapshot is expected to mark ceased: allows more than 2% of those held. */
+  allowRemovals?: number;
   /** Where to write the report of rejected lines. */
   reportDir: string;
   batchSize?: number;
@@ -201,6 +203,10 @@ async function pscSource(
       const partialBecause = whyPscLoadPartial({ forced: options.complete, incomplete: inputs.incomplete, read });
       return { complete: partialBecause === null, partialBecause };
     },
+    removals: async () => ({
+      ...(firstLoad ? { count: 0, held: 0 } : await deps.pscs.countMissing(snapshotDate)),
+      what: 'PSCs and statements',
+    }),
     async conclude({ complete, partialBecause }) {
       markedCeased = complete && !firstLoad ? await deps.pscs.markMissingCeased(snapshotDate) : 0;
       return {

@@ -9,6 +9,7 @@
  * and resumable: a load killed half-way and run again ends as one clean run would, because
  * companies are only marked dissolved after every row is in.
  */
+import { basename } from 'node:path';
 import { parse } from 'csv-parse';
 import type { AlertDetectionSummary } from '../src/alert-detection/detect-alerts.ts';
 import { formatDuration } from '../src/progress/progress.ts';
@@ -21,13 +22,14 @@ import type { RegisterRowsBatch, RegisterRowsJob } from './register-rows-worker.
 import { afterLoad } from './skeleton/after-load.ts';
 import type { AfterLoadStages } from './skeleton/after-load.ts';
 import type { JournalWrites } from './skeleton/journal-entry.ts';
+import { SnapshotInputError } from './skeleton/snapshot-inputs.ts';
 import { runSnapshotLoad } from './skeleton/snapshot-load.ts';
 import type { DecodedBatch, SnapshotSource } from './skeleton/snapshot-load.ts';
 import { readInWorker } from './skeleton/worker-batches.ts';
 
 /** The ports a register load uses; alert detection and the index update are optional stages. */
 export interface RegisterLoadDeps {
-  companies: Pick<CompanyStore, 'upsertCompanies' | 'markRemovedFromRegister'>;
+  companies: Pick<CompanyStore, 'upsertCompanies' | 'markRemovedFromRegister' | 'countNotListed'>;
   journal: JournalWrites;
   /** Detect the alerts of what the load changed, and queue their webhooks, once it is done. */
   alerts?: AfterLoadStages<RegisterLoadSummary>['alerts'];
@@ -40,6 +42,8 @@ export interface RegisterLoadOptions {
   snapshotDate?: string;
   /** Treat the inputs as the complete register (or not) whatever their names say. */
   complete?: boolean;
+  /** Companies a complete snapshot is expected to mark removed: allows more than 2% of those held (and only that many). */
+  allowRemovals?: number;
   /** Where to write the report of rejected rows. */
   reportDir: string;
   batchSize?: number;
@@ -52,18 +56,25 @@ export interface RegisterLoadOptions {
 
 export interface RegisterLoadSummary {
   snapshotDate: string;
+  /** Read whole and checked: the companies it no longer lists were marked removed. */
   complete: boolean;
+  /** Why the load was taken as partial, in words an operator acts on; null when complete. */
+  partialBecause: string | null;
+  /** The files named (or were told to be) the whole register: a refusal of that is an error. */
+  namedComplete: boolean;
   rowsRead: number;
   rowsWritten: number;
   rejected: number;
   markedDissolved: number;
   rejectReport: string | null;
   seconds: number;
+  /** The input files' names. */
+  files: string[];
   /** What alert detection found, when the load was asked to run it. */
   alerts?: AlertDetectionSummary;
 }
 
-export class RegisterInputError extends Error {}
+export class RegisterInputError extends SnapshotInputError {}
 
 export async function loadRegister(
   deps: RegisterLoadDeps,
@@ -76,12 +87,15 @@ export async function loadRegister(
   const summary: RegisterLoadSummary = {
     snapshotDate: source.snapshotDate,
     complete: outcome.decision.complete,
+    partialBecause: outcome.decision.partialBecause,
+    namedComplete: outcome.claimedComplete,
     rowsRead: outcome.read,
     rowsWritten: outcome.written,
     rejected: outcome.rejected,
     markedDissolved: source.markedDissolved(),
     rejectReport: outcome.rejectReport,
     seconds: outcome.seconds,
+    files: source.files.map((file) => basename(file)),
   };
   return afterLoad(summary, {
     ...deps,
@@ -138,13 +152,21 @@ async function registerSource(
     writes: (batch) => [
       () => deps.companies.upsertCompanies(batch.companies, snapshotDate).then(() => batch.companies.length),
     ],
-    decide: () => ({ complete, partialBecause: complete ? null : 'the inputs are not the whole register' }),
+    decide: () => ({ complete, partialBecause: complete ? null : whyNotWhole(options.complete, inputs.missing) }),
+    removals: async () => ({ ...(await deps.companies.countNotListed(snapshotDate)), what: 'companies' }),
     async conclude(decision) {
       markedDissolved = decision.complete ? await deps.companies.markRemovedFromRegister(snapshotDate) : 0;
       return { markedDissolved };
     },
     markedDissolved: () => markedDissolved,
   };
+}
+
+function whyNotWhole(forced: boolean | undefined, missing: string | null): string {
+  if (forced === false) return 'loaded as partial (--partial)';
+  return (
+    missing ?? 'the file names do not name the whole register (BasicCompanyDataAsOneFile-… or every part …-partN_M)'
+  );
 }
 
 /** Every part's header, checked before anything is written: a wrong file must not half-load. */
@@ -173,9 +195,19 @@ async function readFirstRecord(stream: NodeJS.ReadableStream): Promise<string[] 
 
 export function describeRegisterSummary(summary: RegisterLoadSummary): string {
   return (
-    `register snapshot ${summary.snapshotDate}${summary.complete ? ' (complete)' : ' (partial: no company marked dissolved)'}: ` +
-    `${summary.rowsWritten} of ${summary.rowsRead} rows loaded in ${formatDuration(summary.seconds)}` +
+    `register snapshot ${summary.snapshotDate}` +
+    (summary.complete ? ' (complete)' : ` (partial: ${summary.partialBecause}; no company marked removed)`) +
+    `: ${summary.rowsWritten} of ${summary.rowsRead} rows loaded in ${formatDuration(summary.seconds)}` +
     (summary.markedDissolved > 0 ? `, ${summary.markedDissolved} companies no longer listed marked dissolved` : '') +
     (summary.rejected > 0 ? `; ${summary.rejected} rows rejected, see ${summary.rejectReport}` : '')
+  );
+}
+
+/** Said when files named as the whole register were not taken as it: the load exits non-zero. */
+export function describeRefusedAsComplete(summary: RegisterLoadSummary): string | null {
+  if (summary.complete || !summary.namedComplete) return null;
+  return (
+    `${summary.files.join(', ')} ${summary.files.length === 1 ? 'is' : 'are'} named as the whole register but ` +
+    `${summary.files.length === 1 ? 'was' : 'were'} not read whole: no company was marked removed (see above)`
   );
 }

@@ -28,6 +28,8 @@ export interface RegisterInputs {
   snapshotDate: string | null;
   /** True when the files named the whole register: one AsOneFile, or every part 1..M. */
   complete: boolean;
+  /** The parts missing from a set of part files ("part 2 of 3 is missing"), null when none are. */
+  missing: string | null;
   problems: string[];
 }
 
@@ -46,7 +48,13 @@ export async function describeRegisterInputs(paths: readonly string[]): Promise<
     parts.length > 0 &&
     new Set(parts.map((p) => p.part.index)).size === partCount &&
     parts.every((p) => p.part.of === partCount);
+  const present = new Set(parts.map((p) => p.part.index));
+  const absent = Array.from({ length: partCount }, (_, i) => i + 1).filter((i) => !present.has(i));
   return {
+    missing:
+      absent.length === 0
+        ? null
+        : `part${absent.length > 1 ? 's' : ''} ${absent.join(', ')} of ${partCount} ${absent.length > 1 ? 'are' : 'is'} missing: load every part together to mark the companies no longer listed`,
     files: named.map(({ file }) => file),
     snapshotDate: dates.length === 1 ? dates[0]! : null,
     complete: names.every((n) => n !== null) && (whole || allParts),

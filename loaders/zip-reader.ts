@@ -206,3 +206,25 @@ export function streamZipMember(path: string, name: string): Promise<Readable> {
     });
   });
 }
+
+/**
+ * Checks one member of a zip on disk whole, streamed (a register CSV or PSC file is gigabytes):
+ * it inflates to the size the central directory records, with the CRC-32 it records (yauzl
+ * checks only the size). Resolves to its size; rejects saying what is wrong with it.
+ */
+export async function checkStreamedMember(
+  path: string,
+  member: Pick<ZipMember, 'name' | 'uncompressedSize' | 'crc32'>,
+): Promise<number> {
+  let crc = 0;
+  let bytes = 0;
+  for await (const chunk of (await streamZipMember(path, member.name)) as AsyncIterable<Buffer>) {
+    crc = crc32(chunk, crc);
+    bytes += chunk.length;
+  }
+  if (bytes !== member.uncompressedSize) {
+    throw new Error(`${member.name} inflates to ${bytes} bytes, not the ${member.uncompressedSize} recorded`);
+  }
+  if (crc >>> 0 !== member.crc32 >>> 0) throw new Error(`${member.name} fails its CRC-32 check`);
+  return bytes;
+}

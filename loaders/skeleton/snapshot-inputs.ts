@@ -8,7 +8,13 @@ import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { openZipFile, streamZipMember } from '../zip-reader.ts';
+import { checkStreamedMember, openZipFile, streamZipMember } from '../zip-reader.ts';
+
+/**
+ * A load refused before anything is written: the message names the file (and member) and says
+ * what to do; the command prints it, never a stack trace.
+ */
+export class SnapshotInputError extends Error {}
 
 /** What a snapshot file's name says: its date, and which part of how many (null: the whole). */
 export interface SnapshotFileName {
@@ -75,20 +81,48 @@ export async function openInputPart({ file, member }: Pick<InputPart, 'file' | '
 
 /**
  * The parts of one input file: itself, or each member of a zip that `members` takes (every one
- * when not given). A zip with none is refused with "`file` holds no `what`".
+ * when not given). A zip with none is refused with "`file` holds no `what`". Every member taken is
+ * checked whole against the central directory (its size and CRC-32) before any row of it is read:
+ * a member altered or cut short is refused, naming the zip and member, with nothing written.
  */
 export async function inputParts(file: string, options: { members?: RegExp; what: string }): Promise<InputPart[]> {
   if (!/\.zip$/i.test(file)) return [{ label: file, size: (await stat(file)).size, file, member: null }];
-  const zip = await openZipFile(file);
-  const parts: InputPart[] = [];
+  const again = 'download it again (nothing was loaded from it)';
+  let zip;
+  try {
+    zip = await openZipFile(file);
+  } catch (error) {
+    throw new SnapshotInputError(`${file} is not a readable zip (${messageOf(error)}): it may be cut short; ${again}`);
+  }
+  const parts: (InputPart & { crc32: number })[] = [];
   try {
     for await (const member of zip.members()) {
       if (options.members && !options.members.test(member.name)) continue;
-      parts.push({ label: `${file}!${member.name}`, size: member.uncompressedSize, file, member: member.name });
+      parts.push({
+        label: `${file}!${member.name}`,
+        size: member.uncompressedSize,
+        file,
+        member: member.name,
+        crc32: member.crc32,
+      });
     }
+  } catch (error) {
+    throw new SnapshotInputError(`${file} is not a readable zip (${messageOf(error)}): ${again}`);
   } finally {
     zip.close();
   }
-  if (parts.length === 0) throw new Error(`${file} holds no ${options.what}`);
-  return parts;
+  if (parts.length === 0) throw new SnapshotInputError(`${file} holds no ${options.what}`);
+  for (const part of parts) {
+    try {
+      await checkStreamedMember(file, { name: part.member!, uncompressedSize: part.size, crc32: part.crc32 });
+    } catch (error) {
+      const why = messageOf(error).replace(`${part.member!} `, '');
+      throw new SnapshotInputError(`${part.label} ${why}: the zip is damaged; ${again}`);
+    }
+  }
+  return parts.map(({ crc32: _, ...part }) => part);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

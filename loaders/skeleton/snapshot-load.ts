@@ -40,6 +40,17 @@ interface SnapshotDecision {
   partialBecause: string | null;
 }
 
+/** What a complete snapshot would mark as no longer listed, of how many held. */
+interface RemovalCount {
+  count: number;
+  held: number;
+  /** What is counted ("companies", "PSCs and statements"). */
+  what: string;
+}
+
+/** The share of what is held that one snapshot may mark as no longer listed without --allow-removals. */
+const REMOVAL_SHARE = 0.02;
+
 export interface SnapshotSource<Batch extends DecodedBatch> {
   kind: 'register' | 'psc';
   /** What the progress counts ("rows", "lines"). */
@@ -57,8 +68,14 @@ export interface SnapshotSource<Batch extends DecodedBatch> {
   batches(part: InputPart): AsyncIterable<Batch>;
   /** A batch's writes, one per lane (null: nothing for that lane). */
   writes(batch: Batch): readonly (LaneWrite | null)[];
-  /** Is the snapshot complete? Asked once every batch is written. */
+  /**
+   * Is the snapshot complete as the source judges it (its files name the whole of it, its own
+   * checks pass: a PSC snapshot's totals line)? Asked once every batch is written. The skeleton
+   * adds its own checks to every source's: no record rejected, and not too much removed.
+   */
   decide(): SnapshotDecision;
+  /** What a complete snapshot would mark as no longer listed: counted before anything is marked. */
+  removals(): Promise<RemovalCount>;
   /** What follows from the decision (marking what a complete snapshot no longer lists): the journal's detail. */
   conclude(decision: SnapshotDecision): Promise<Record<string, unknown>>;
 }
@@ -69,10 +86,18 @@ export interface SnapshotLoadOptions {
   log: (line: string) => void;
   /** How often the counts so far are written to the load journal (default 5 s). */
   progressIntervalMs?: number | undefined;
+  /**
+   * The number the operator expects a complete snapshot to mark as no longer listed, allowing
+   * more than the 2% of what is held one month's snapshot may; any other number is refused.
+   */
+  allowRemovals?: number | undefined;
 }
 
 export interface SnapshotLoadOutcome {
+  /** The skeleton's: the source's decision with the skeleton's own checks. */
   decision: SnapshotDecision;
+  /** The source judged the snapshot whole (by its names, or as told), whatever the checks found. */
+  claimedComplete: boolean;
   read: number;
   written: number;
   rejected: number;
@@ -131,12 +156,23 @@ export async function runSnapshotLoad<Batch extends DecodedBatch>(
       bytesDone += bytesRead;
     }
     await Promise.all(lanes.map((lane) => lane.finish()));
-    const decision = source.decide();
+    const claimed = source.decide();
+    const decision = await checkedDecision(source, claimed, {
+      ...options,
+      rejected: rejects.count,
+      report: rejects.path,
+    });
+    if (!decision.complete && claimed.complete) {
+      options.log(
+        `${source.kind} snapshot ${source.snapshotDate} loaded as partial, nothing marked as no longer listed: ${decision.partialBecause}`,
+      );
+    }
     const detail = await source.conclude(decision);
     progress.stop();
-    await journal.finish('done', detail);
+    await journal.finish('done', { ...detail, complete: decision.complete, partialBecause: decision.partialBecause });
     return {
       decision,
+      claimedComplete: claimed.complete,
       read,
       written,
       rejected: rejects.count,
@@ -151,4 +187,47 @@ export async function runSnapshotLoad<Batch extends DecodedBatch>(
   } finally {
     await rejects.close();
   }
+}
+
+/**
+ * The source's decision with the skeleton's checks, the same for every source: a snapshot that
+ * had a record rejected was not read whole (the record's company or PSC would be marked as no
+ * longer listed), and one that would mark more than REMOVAL_SHARE of what is held is held back
+ * unless the operator names that number (--allow-removals N).
+ */
+async function checkedDecision(
+  source: Pick<SnapshotSource<never>, 'unit' | 'removals'>,
+  claimed: SnapshotDecision,
+  options: { allowRemovals?: number | undefined; rejected: number; report: string | null },
+): Promise<SnapshotDecision> {
+  const reasons: string[] = [];
+  if (!claimed.complete) reasons.push(claimed.partialBecause ?? 'the inputs are not the whole snapshot');
+  if (options.rejected > 0) {
+    const unit = options.rejected === 1 ? source.unit.replace(/s$/, '') : source.unit;
+    reasons.push(
+      `${options.rejected} ${unit} rejected${options.report ? ` (see ${options.report})` : ''}: ` +
+        'what they hold would be marked as no longer listed; fix or fetch the file again and load it again',
+    );
+  }
+  if (reasons.length === 0) {
+    const { count, held, what } = await source.removals();
+    const share = held === 0 ? 0 : count / held;
+    const allowed = options.allowRemovals;
+    const percent = `${(share * 100).toFixed(1)}%`;
+    if (allowed !== undefined && allowed !== count) {
+      reasons.push(
+        `--allow-removals ${allowed} was given but the snapshot would mark ${count} ${what} as no longer listed; ` +
+          `if that is right, load it again with --allow-removals ${count}`,
+      );
+    } else if (allowed === undefined && share > REMOVAL_SHARE) {
+      reasons.push(
+        `it would mark ${count} of the ${held} ${what} held (${percent}) as no longer listed, more than the ` +
+          `${REMOVAL_SHARE * 100}% one month's snapshot should; check the file, and if that is right, load it again ` +
+          `with --allow-removals ${count}`,
+      );
+    }
+  }
+  return reasons.length === 0
+    ? { complete: true, partialBecause: null }
+    : { complete: false, partialBecause: reasons.join('; ') };
 }

@@ -5,8 +5,7 @@
  * recorded size and CRC-32. A file cut short or damaged in transit
  * is caught here, named with the reason, rather than half-loaded.
  */
-import { crc32 } from 'node:zlib';
-import { openZipFile, streamZipMember } from '../zip-reader.ts';
+import { checkStreamedMember, openZipFile } from '../zip-reader.ts';
 import type { ZipMember } from '../zip-reader.ts';
 
 export type ZipKind = 'register' | 'accounts' | 'psc';
@@ -55,27 +54,12 @@ export async function verifyZip(path: string, kind: ZipKind): Promise<ZipCheck> 
   if (one && members > 1) throw new ZipCheckError(`holds ${members} files, not one ${one.what}`);
   for (const member of streamed) {
     try {
-      uncompressedBytes += await checkStreamed(member, await streamZipMember(path, member.name));
+      uncompressedBytes += await checkStreamedMember(path, member);
     } catch (error) {
       throw error instanceof ZipCheckError ? error : new ZipCheckError(message(error));
     }
   }
   return { members, uncompressedBytes };
-}
-
-/** A register CSV or PSC file is gigabytes: its CRC-32 is taken as it streams (yauzl checks only the size). */
-async function checkStreamed(member: ZipMember, stream: AsyncIterable<Buffer>): Promise<number> {
-  let crc = 0;
-  let bytes = 0;
-  for await (const chunk of stream) {
-    crc = crc32(chunk, crc);
-    bytes += chunk.length;
-  }
-  if (bytes !== member.uncompressedSize) {
-    throw new ZipCheckError(`${member.name} inflates to ${bytes} bytes, not the ${member.uncompressedSize} recorded`);
-  }
-  if (crc >>> 0 !== member.crc32 >>> 0) throw new ZipCheckError(`${member.name} fails its CRC-32 check`);
-  return bytes;
 }
 
 function message(error: unknown): string {

@@ -238,6 +238,11 @@ function loadGauges(gauge: MakeGauge) {
       'Rows or filings rejected by the newest load of each kind that ended with each status.',
       finished,
     ),
+    lastPartial: gauge(
+      'ukcd_load_last_partial',
+      'Whether the newest snapshot load of each kind that ended with each status was taken as partial (1: nothing was marked as no longer listed; the reason label says why) or complete (0).',
+      [...finished, 'reason'],
+    ),
   };
 }
 
@@ -261,6 +266,9 @@ function showLoads({ up, ...fromStore }: ReturnType<typeof loadGauges>, progress
     fromStore.lastFinished.set(labels, seconds(load.finished_at));
     fromStore.lastWritten.set(labels, load.rows_written);
     fromStore.lastRejected.set(labels, load.rows_rejected);
+    if (load.kind !== 'accounts' && load.status === 'done') {
+      fromStore.lastPartial.set({ ...labels, reason: load.partial_because ?? '' }, load.partial_because ? 1 : 0);
+    }
   }
 }
 

@@ -16,18 +16,20 @@ import { leaseHolder } from '../shared-work/hold-lease.ts';
 import { DownloadError } from '../../loaders/sync/resumable-download.ts';
 import { describeAccountsSummary, loadAccounts } from '../../loaders/load-accounts.ts';
 import { describePscSummary, loadPsc, PscInputError } from '../../loaders/load-psc.ts';
-import { describeRegisterSummary, loadRegister, RegisterInputError } from '../../loaders/load-register.ts';
+import { describeRefusedAsComplete, describeRegisterSummary, loadRegister } from '../../loaders/load-register.ts';
+import { SnapshotInputError } from '../../loaders/skeleton/snapshot-inputs.ts';
 import { isCalendarDate } from '../domain/calendar-date.ts';
 
 const USAGE = `usage:
-  ukcd load register PATH...|URL [--snapshot-date YYYY-MM-DD] [--complete | --partial] [--no-index]
+  ukcd load register PATH...|URL [--snapshot-date YYYY-MM-DD] [--complete | --partial] [--allow-removals N] [--no-index]
   ukcd load accounts PATH...|URL [--published YYYY-MM-DD] [--force] [--workers N] [--no-index]
-  ukcd load psc PATH...|URL [--snapshot-date YYYY-MM-DD] [--complete | --partial] [--no-index]`;
+  ukcd load psc PATH...|URL [--snapshot-date YYYY-MM-DD] [--complete | --partial] [--allow-removals N] [--no-index]`;
 
 const LOAD_OPTIONS = {
   'snapshot-date': { type: 'string' },
   complete: { type: 'boolean' },
   partial: { type: 'boolean' },
+  'allow-removals': { type: 'string' },
   published: { type: 'string' },
   force: { type: 'boolean' },
   workers: { type: 'string' },
@@ -86,6 +88,13 @@ function parseLoadArgs(args: readonly string[]): LoadArgs | number {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
+  const allow = values['allow-removals'];
+  if (allow !== undefined && !/^\d+$/.test(allow)) {
+    process.stderr.write(
+      `--allow-removals must be the number of companies (or PSCs) the snapshot may mark removed, got "${allow}"\n`,
+    );
+    return 2;
+  }
   for (const option of ['snapshot-date', 'published'] as const) {
     const value = values[option];
     if (value !== undefined && !isCalendarDate(value)) {
@@ -109,10 +118,11 @@ function afterStages({ config, opened, values, log }: LoadContext) {
   };
 }
 
-/** --snapshot-date, and --complete or --partial, as a snapshot load takes them. */
+/** --snapshot-date, --complete or --partial, and --allow-removals, as a snapshot load takes them. */
 function snapshotOptions(values: LoadValues) {
   return {
     ...(values['snapshot-date'] ? { snapshotDate: values['snapshot-date'] } : {}),
+    ...(values['allow-removals'] !== undefined ? { allowRemovals: Number(values['allow-removals']) } : {}),
     ...(values.complete ? { complete: true } : values.partial ? { complete: false } : {}),
   };
 }
@@ -124,7 +134,10 @@ async function loadRegisterCommand(context: LoadContext, paths: readonly string[
     onLoaded: (loaded) => context.log(describeRegisterSummary(loaded)),
     ...snapshotOptions(context.values),
   });
-  return summary.rejected > 0 ? 1 : 0;
+  // Files named as the whole register but not taken as it: the operator must look before the next run.
+  const refused = describeRefusedAsComplete(summary);
+  if (refused) context.log(refused);
+  return summary.rejected > 0 || refused ? 1 : 0;
 }
 
 async function loadPscCommand(context: LoadContext, paths: readonly string[]): Promise<number> {
@@ -163,7 +176,7 @@ async function loadAccountsCommand(context: LoadContext, paths: readonly string[
 
 /** The exit status of a load that stopped: refused input (2), a failed download (1); anything else is thrown. */
 function explainFailure(error: unknown, what: LoadArgs['what'], log: (line: string) => void): number {
-  if (error instanceof RegisterInputError || error instanceof PscInputError) {
+  if (error instanceof SnapshotInputError || error instanceof PscInputError) {
     log(`refused: ${error.message}`);
     return 2;
   }

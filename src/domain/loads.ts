@@ -24,6 +24,8 @@ export interface FinishedLoad extends LoadCounts {
   status: Exclude<LoadStatus, 'running'>;
   /** ISO date-time, UTC. */
   finished_at: string;
+  /** A snapshot load taken as partial: why, as its journal entry says; null otherwise. */
+  partial_because: string | null;
 }
 
 export interface LoadProgress {

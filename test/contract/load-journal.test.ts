@@ -89,6 +89,7 @@ for (const kind of testStores) {
         rows_read: 5,
         rows_written: 5,
         rows_rejected: 0,
+        partial_because: null,
       });
       assert.deepEqual(last('done'), {
         kind: 'accounts',
@@ -96,6 +97,7 @@ for (const kind of testStores) {
         rows_read: 7,
         rows_written: 7,
         rows_rejected: 0,
+        partial_because: null,
       });
       // The earlier failure's own counts were kept, not the late report's.
       const kept = await db.sql.query<{ rows_read: number }>(`SELECT rows_read FROM load_journal WHERE id = $1`, [id]);

@@ -244,7 +244,13 @@ for (const setup of setups) {
         filings.length,
       );
 
-      await world.store.finishLoad(id, 'done', { rows_read: 1500, rows_written: 1490, rows_rejected: 10 });
+      const why = '10 rows rejected: what they hold would be marked as no longer listed';
+      await world.store.finishLoad(
+        id,
+        'done',
+        { rows_read: 1500, rows_written: 1490, rows_rejected: 10 },
+        { complete: false, partialBecause: why },
+      );
       const finished = await scrape(world.url);
       assert.deepEqual(samplesOf(finished, 'ukcd_load_running', { source }), []);
       assert.deepEqual(samplesOf(finished, 'ukcd_load_rows_read', { source }), []);
@@ -253,6 +259,11 @@ for (const setup of setups) {
       assert.ok(at >= started && at - dbNow < 60, `finished ${at}, started ${started}`);
       assert.equal(valueOf(finished, 'ukcd_load_last_rows_written', ended), 1490);
       assert.equal(valueOf(finished, 'ukcd_load_last_rows_rejected', ended), 10);
+      assert.equal(
+        valueOf(finished, 'ukcd_load_last_partial', { ...ended, reason: why }),
+        1,
+        'the reason a load was partial',
+      );
     });
 
     test("the process's own metrics, each family declared once", async () => {

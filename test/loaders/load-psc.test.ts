@@ -62,6 +62,12 @@ for (const kind of testStores) {
     const db = useStore(kind);
     const load = (paths: string[], options: Partial<PscLoadOptions> = {}) =>
       loadPsc({ journal: db.store, pscs: createPscStore(db.sql) }, paths, { ...quiet, ...options });
+    // The tests share one store: a snapshot of theirs no longer lists the other tests' PSCs, far
+    // more than the 2% one month's snapshot may mark ceased unless the operator names the count.
+    // Counted before the load: less the records held that the snapshot lists (`listedAlready`).
+    const missing = async (date: string, listedAlready = 0) => ({
+      allowRemovals: (await createPscStore(db.sql).countMissing(date)).count - listedAlready,
+    });
 
     test('real records load whole: every kind, no address or day of birth kept', async () => {
       const summary = await load([realRecords], { snapshotDate: '2024-11-22' });
@@ -214,13 +220,13 @@ for (const kind of testStores) {
         individualLine('02000003', 'later'),
         totalsLine(3, 1),
       ]);
-      const one = await load([first]);
+      const one = await load([first], await missing('2025-03-01'));
       assert.equal(one.complete, true);
 
       const second = folder();
       await writeSnapshotFile(second, part('2025-03-02', 1, 2), [individualLine('02000001', 'keep')]);
       await writeSnapshotFile(second, part('2025-03-02', 2, 2), [individualLine('02000003', 'later'), totalsLine(2)]);
-      const two = await load([second]);
+      const two = await load([second], await missing('2025-03-02', 2));
       assert.deepEqual([two.complete, two.markedCeased >= 2], [true, true]);
       assert.deepEqual(await pscRow(db.sql, '02000001', 'gone'), {
         name: 'Ms Ada Persongone',
@@ -247,7 +253,7 @@ for (const kind of testStores) {
         individualLine('02000003', 'later'),
         totalsLine(3),
       ]);
-      const back = await load([fourth]);
+      const back = await load([fourth], await missing('2025-03-04', 2));
       assert.equal(back.markedCeased, 0, 'the statement, still missing, is ceased already');
       assert.deepEqual(
         [
@@ -264,11 +270,15 @@ for (const kind of testStores) {
       const summary = await load([cut]);
       assert.equal(summary.complete, false);
       assert.match(summary.partialBecause!, /no closing totals line/);
-      const forced = await load([cut], { complete: true });
+      const forced = await load([cut], { complete: true, ...(await missing('2025-04-01')) });
       assert.deepEqual([forced.complete, forced.partialBecause], [true, null]);
       const unnamed = await writeSnapshotFile(dir, 'some.jsonl', [individualLine('03000001', 'a'), totalsLine(1)]);
       assert.equal((await load([unnamed], { snapshotDate: '2025-04-02' })).complete, false);
-      assert.equal((await load([unnamed], { snapshotDate: '2025-04-02', complete: true })).complete, true);
+      assert.equal(
+        (await load([unnamed], { snapshotDate: '2025-04-02', complete: true, ...(await missing('2025-04-02')) }))
+          .complete,
+        true,
+      );
       const refused = await load([await writeSnapshotFile(dir, whole('2025-04-03'), [totalsLine(0)])], {
         complete: false,
       });
@@ -303,7 +313,7 @@ for (const kind of testStores) {
       const dir = folder();
       const lines = Array.from({ length: 300 }, (_, i) => individualLine(`05${String(i).padStart(6, '0')}`, 'x'));
       await writeSnapshotFile(dir, part('2025-06-01', 1, 1), [...lines, totalsLine(300)]);
-      const first = await load([dir], { batchSize: 50 });
+      const first = await load([dir], { batchSize: 50, ...(await missing('2025-06-01')) });
       const state = await dumpPscs(db.sql, true);
       const again = await load([dir], { batchSize: 50 });
       assert.deepEqual([again.pscsWritten, again.markedCeased], [first.pscsWritten, 0]);

@@ -82,25 +82,20 @@ for (const kind of testStores) {
       assert.deepEqual(last && [last.rows_read, last.rows_written, last.rows_rejected], [3000, 3000, 0]);
     });
 
-    test('a CSV that stops being readable fails the load, naming the file and why; the batches before it are in', async () => {
+    test('a CSV that stops being readable: that record is rejected with its line and why; the rows before it are in', async () => {
       const path = join(dir, `unclosed-${kind.name}.csv`);
       writeRegisterCsv(path, registerRows(2500, 9000), ['"UNCLOSED QUOTE LTD,09999999']);
-      await assert.rejects(
-        loadRegister({ companies: db.store, journal: db.store }, [path], {
-          ...quiet,
-          snapshotDate: '2021-08-01',
-          batchSize: 1000,
-        }),
-        (error: Error) => error.message.startsWith(path) && /quote/i.test(error.message),
+      const summary = await loadRegister({ companies: db.store, journal: db.store }, [path], {
+        ...quiet,
+        snapshotDate: '2021-08-01',
+        batchSize: 1000,
+      });
+      assert.deepEqual([summary.rowsWritten, summary.rejected, summary.complete], [2500, 1, false]);
+      assert.match(
+        readFileSync(summary.rejectReport!, 'utf8'),
+        /line \d+: .*quote.*the rest of the file was not read/i,
       );
-      assert.ok((await db.store.getCompany('00009000')) !== null, 'the first batch was written');
-      const failed = (await db.store.loadProgress()).lastFinished.find(
-        (load) => load.kind === 'register' && load.status === 'failed',
-      );
-      assert.ok(
-        failed && failed.rows_written >= 1000,
-        `the journal records the failed load: ${JSON.stringify(failed)}`,
-      );
+      assert.ok((await db.store.getCompany('00009000')) !== null, 'the rows before it were written');
     });
 
     test('when writing fails the load stops, and so does the reading', async () => {
@@ -159,7 +154,14 @@ for (const kind of testStores) {
       writeRegisterCsv(first, registerRows(10, 7000));
       writeRegisterCsv(second, registerRows(8, 7000));
       await loadRegister({ companies: db.store, journal: db.store }, [first], quiet);
-      const summary = await loadRegister({ companies: db.store, journal: db.store }, [second], quiet);
+      // The tests share one store: the other tests' companies are not listed either, far more than
+      // the 2% one month's snapshot may mark removed unless the operator names the count (counted
+      // before the load: less the 8 companies held that it lists).
+      const count = (await db.store.countNotListed('2024-02-01')).count - 8;
+      const summary = await loadRegister({ companies: db.store, journal: db.store }, [second], {
+        ...quiet,
+        allowRemovals: count,
+      });
       assert.equal(summary.complete, true);
       assert.ok(summary.markedDissolved >= 2);
       assert.equal((await db.store.getCompany('00007009'))?.company.status, 'Dissolved');

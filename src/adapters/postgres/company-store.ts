@@ -216,6 +216,15 @@ export function createCompanyStore(sql: Sql): PostgresCompanyStore {
       return result.rowCount;
     },
 
+    async countNotListed(snapshotDate) {
+      const result = await sql.query<{ count: number; held: number }>(
+        `SELECT (count(*) FILTER (WHERE snapshot_date < $1::date))::int AS count, count(*)::int AS held
+         FROM companies WHERE removed_from_register IS NULL`,
+        [snapshotDate],
+      );
+      return result.rows[0]!;
+    },
+
     async saveFilings(filings, failures) {
       await retryingConflicts(() => saveFilingsOnce(sql, filings, failures));
     },
@@ -394,7 +403,7 @@ export function createCompanyStore(sql: Sql): PostgresCompanyStore {
       );
       const lastFinished = await sql.query<FinishedLoad>(
         `SELECT DISTINCT ON (kind, status) kind, status, ${utcIso('finished_at')} AS finished_at,
-           rows_read, rows_written, rows_rejected
+           rows_read, rows_written, rows_rejected, detail->>'partialBecause' AS partial_because
          FROM load_journal WHERE status <> 'running' AND finished_at IS NOT NULL
          ORDER BY kind, status, finished_at DESC, id DESC`,
       );

@@ -93,6 +93,15 @@ export function createPscStore(sql: Sql): PscStore {
       return result.rowCount;
     },
 
+    async countMissing(snapshotDate) {
+      const result = await sql.query<{ count: number; held: number }>(
+        `SELECT (count(*) FILTER (WHERE snapshot_date < $1::date))::int AS count, count(*)::int AS held
+         FROM psc WHERE NOT ceased`,
+        [snapshotDate],
+      );
+      return result.rows[0]!;
+    },
+
     async isEmpty() {
       const result = await sql.query<{ empty: boolean }>(`SELECT NOT EXISTS (SELECT 1 FROM psc) AS empty`);
       return result.rows[0]!.empty;
