@@ -339,7 +339,7 @@ export function createEsSearchIndex({
     async searchByName(query, limit, after) {
       const { phrase, words } = nameQuery(query);
       if (words.length === 0) return { total: 0, hits: [], next: null };
-      return nameSearchCache.page(phrase, limit, after, () => rankedByName({ phrase, words, limit, after }));
+      return nameSearchCache.page({ phrase, limit, after }, () => rankedByName({ phrase, words, limit, after }));
     },
   };
   // Elasticsearch down or too slow is the port's "search unavailable" (a 503), whichever method met it.
