@@ -69,10 +69,7 @@ const SKIM_MAX_BYTES = 32 * 1024 * 1024;
 
 /** Parse one filing (`.html`, `.xhtml` or `.xml`). `file` is its name, used in messages and as a fallback. */
 export function parseFiling(bytes: Uint8Array, file: string, options: ParseOptions = {}): ParseResult {
-  const fail = (code: ParseErrorCode, message: string): ParseResult => ({
-    ok: false,
-    failure: { file, error: { code, message } },
-  });
+  const fail = failureOf(file);
   try {
     const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
     if (bytes.length === 0) return fail('empty', 'the file is empty');
@@ -82,22 +79,23 @@ export function parseFiling(bytes: Uint8Array, file: string, options: ParseOptio
     const scanOptions = { wantedText: WANTED_TEXT };
     if ((options.skim ?? true) && bytes.length <= SKIM_MAX_BYTES) {
       const { text, warning } = decodeWhole(bytes);
-      return fromDocument(skimDocument(text, scanOptions), file, warning, fail);
+      return fromDocument(skimDocument(text, scanOptions), file, warning);
     }
     const scanner = new DocumentScanner(scanOptions);
     const encodingWarning = decodeInSlices(bytes, (text) => scanner.write(text));
-    return fromDocument(scanner.finish(), file, encodingWarning, fail);
+    return fromDocument(scanner.finish(), file, encodingWarning);
   } catch (error) {
     return fail('internal', `the parser failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
-function fromDocument(
-  doc: ScannedDocument,
-  file: string,
-  encodingWarning: string | null,
-  fail: (code: ParseErrorCode, message: string) => ParseResult,
-): ParseResult {
+/** The failure of `file` with `code` and `message`. */
+function failureOf(file: string): (code: ParseErrorCode, message: string) => ParseResult {
+  return (code, message) => ({ ok: false, failure: { file, error: { code, message } } });
+}
+
+/** Why a scanned document is no filing to read figures from, or null when it is one. */
+function notAFiling(doc: ScannedDocument, fail: ReturnType<typeof failureOf>): ParseResult | null {
   if (doc.kind === 'other') {
     const root = doc.rootName === null ? 'no markup' : `a <${doc.rootName}> document`;
     return fail('not_accounts', `not an iXBRL or XBRL filing: ${root}`);
@@ -109,6 +107,13 @@ function fromDocument(
       doc.kind === 'ixbrl' ? 'an HTML page with no inline XBRL' : 'an XBRL document with no facts',
     );
   }
+  return null;
+}
+
+function fromDocument(doc: ScannedDocument, file: string, encodingWarning: string | null): ParseResult {
+  const fail = failureOf(file);
+  const refused = notAFiling(doc, fail);
+  if (refused) return refused;
 
   const { facts, problems } = readNumericFacts(doc, (concept) => FIGURE_CONCEPTS.has(concept));
   if (facts.length === 0) {
@@ -135,24 +140,8 @@ function fromDocument(
     );
   }
 
-  const byConcept = indexByConcept(facts);
-  const current = selectFigures(byConcept, { date: balanceSheetDate, start: periods.periodStart });
-  const prior = periods.priorDate
-    ? selectFigures(byConcept, { date: periods.priorDate, start: periods.priorStart })
-    : null;
-  const priorFigures = prior && hasAnyFigure(prior.figures) ? prior.figures : null;
-  warnings.push(...current.conflicts, ...(priorFigures ? prior!.conflicts : []));
-
-  const quality = [
-    ...(hasAnyFigure(current.figures)
-      ? []
-      : [noCurrentFigures(balanceSheetDate, priorFigures ? periods.priorDate : null)]),
-    ...qualityWarnings(current.figures, 'current'),
-    ...(priorFigures ? qualityWarnings(priorFigures, 'prior') : []),
-  ];
-  for (const [field, unit] of Object.entries(current.foreignUnits)) {
-    warnings.push(`${field} is reported in ${unit}, not GBP`);
-  }
+  const { current, priorFigures, quality, warnings: figureWarnings } = periodFigures(facts, periods, balanceSheetDate);
+  warnings.push(...figureWarnings);
 
   return {
     ok: true,
@@ -164,7 +153,7 @@ function fromDocument(
       balance_sheet_date: balanceSheetDate,
       period_start: periods.periodStart,
       standard: accountingStandard(doc),
-      current: current.figures,
+      current,
       prior_balance_sheet_date: priorFigures ? periods.priorDate : null,
       prior_period_start: priorFigures ? periods.priorStart : null,
       prior: priorFigures,
@@ -172,4 +161,34 @@ function fromDocument(
       warnings,
     },
   };
+}
+
+/**
+ * The figures of the current and prior periods, the prior ones only when any is filed; what is
+ * doubtful about them (quality), and the warnings of their selection (conflicting facts, then
+ * figures in another currency).
+ */
+function periodFigures(
+  facts: Parameters<typeof indexByConcept>[0],
+  periods: ReturnType<typeof findPeriods>,
+  balanceSheetDate: string,
+): { current: FigureSet; priorFigures: FigureSet | null; quality: QualityWarning[]; warnings: string[] } {
+  const byConcept = indexByConcept(facts);
+  const current = selectFigures(byConcept, { date: balanceSheetDate, start: periods.periodStart });
+  const prior = periods.priorDate
+    ? selectFigures(byConcept, { date: periods.priorDate, start: periods.priorStart })
+    : null;
+  const priorFigures = prior && hasAnyFigure(prior.figures) ? prior.figures : null;
+  const warnings = [...current.conflicts, ...(priorFigures ? prior!.conflicts : [])];
+  const quality = [
+    ...(hasAnyFigure(current.figures)
+      ? []
+      : [noCurrentFigures(balanceSheetDate, priorFigures ? periods.priorDate : null)]),
+    ...qualityWarnings(current.figures, 'current'),
+    ...(priorFigures ? qualityWarnings(priorFigures, 'prior') : []),
+  ];
+  for (const [field, unit] of Object.entries(current.foreignUnits)) {
+    warnings.push(`${field} is reported in ${unit}, not GBP`);
+  }
+  return { current: current.figures, priorFigures, quality, warnings };
 }

@@ -75,25 +75,50 @@ export type PscNow = Pick<
   | 'snapshot_date'
 >;
 
+/** What the alerts of one watched company are judged from (see companyAlerts). */
+export interface CompanyAlertsInput {
+  /** The snapshot taken when the company was added to the watchlist. */
+  snapshot: WatchSnapshot;
+  /** The company and its accounts history as the store holds them now. */
+  current: CompanyWithAccounts;
+  /** The day the alerts are for (ISO date). */
+  asOf: string;
+  /** When the snapshot was taken (an ISO date or date-time, e.g. WatchedCompany.added). */
+  snapshotTaken: string;
+  /**
+   * The company's current PSCs and statements, with the records of those the snapshot listed that
+   * are no longer current (newest notified first); without them, no control_change.
+   */
+  pscs?: readonly PscNow[];
+}
+
+/** One alert before it is given the company's number, name and the kind's severity. */
+interface Finding {
+  kind: AlertKind;
+  message: string;
+  detected: string;
+  from: AlertValue;
+  to: AlertValue;
+}
+
 /**
- * The alerts of one watched company on `asOf` (ISO date), against the snapshot taken when it was
- * added; `snapshotTaken` is when that was (an ISO date or date-time, e.g. WatchedCompany.added),
- * needed to tell whether accounts were already overdue then. `pscs` are the company's current
- * PSCs and statements, with the records of those the snapshot listed that are no longer current
- * (newest notified first); without them, no control_change. Sorted as sortAlerts.
+ * The alerts of one watched company on `asOf`, against the snapshot taken when it was added;
+ * `snapshotTaken` tells whether accounts were already overdue then. Sorted as sortAlerts.
  */
-export function companyAlerts(
-  snapshot: WatchSnapshot,
-  current: CompanyWithAccounts,
-  asOf: string,
-  snapshotTaken: string,
-  pscs?: readonly PscNow[],
-): Alert[] {
+export function companyAlerts(input: CompanyAlertsInput): Alert[] {
+  const { snapshot, current } = input;
   const { company } = current;
   const [latest, previous] = withFigures(current.accounts);
-  const alerts: Alert[] = [];
-  const add = (kind: AlertKind, message: string, detected: string, from: AlertValue, to: AlertValue) =>
-    alerts.push({
+  // In the table's order: sortAlerts keeps it within a severity (net assets before cash).
+  const findings = [
+    ...statusChange(snapshot, company),
+    ...(latest ? accountsChanges(snapshot, latest, previous) : []),
+    ...overdueAccounts(input, latest?.balance_sheet_date ?? null),
+    ...newCharges(snapshot, company),
+    ...(input.pscs === undefined ? [] : controlChange(snapshot.pscs, input.pscs, input.snapshotTaken.slice(0, 10))),
+  ];
+  return sortAlerts(
+    findings.map(({ kind, message, detected, from, to }) => ({
       company_number: company.company_number,
       name: company.name,
       kind,
@@ -102,111 +127,133 @@ export function companyAlerts(
       detected,
       from,
       to,
-    });
+    })),
+  );
+}
 
+type Company = CompanyWithAccounts['company'];
+
+/** status_change: the status moved into a group of ALERT_STATUS_GROUPS the snapshot's was not in. */
+function statusChange(snapshot: WatchSnapshot, company: Company): Finding[] {
   const before = new Set(statusGroups(snapshot.status));
-  if (statusGroups(company.status).some((group) => ALERT_STATUS_GROUPS.includes(group) && !before.has(group))) {
-    add(
-      'status_change',
-      `Status changed from ${snapshot.status} to ${company.status}.`,
-      company.removed_from_register ?? company.snapshot_date,
-      snapshot.status,
-      company.status,
-    );
-  }
+  if (!statusGroups(company.status).some((group) => ALERT_STATUS_GROUPS.includes(group) && !before.has(group)))
+    return [];
+  return [
+    {
+      kind: 'status_change',
+      message: `Status changed from ${snapshot.status} to ${company.status}.`,
+      detected: company.removed_from_register ?? company.snapshot_date,
+      from: snapshot.status,
+      to: company.status,
+    },
+  ];
+}
 
-  if (latest) {
-    const at = latest.balance_sheet_date;
-    const filed = publishedOn(latest);
-    const netAssets = latest.figures.net_assets;
-    if (netAssets !== null && netAssets < 0 && !(snapshot.net_assets !== null && snapshot.net_assets < 0)) {
-      add(
-        'negative_net_assets',
+/** negative_net_assets, financial_deterioration and new_accounts, read from the newest entries. */
+function accountsChanges(
+  snapshot: WatchSnapshot,
+  latest: AccountsEntry,
+  previous: AccountsEntry | undefined,
+): Finding[] {
+  const at = latest.balance_sheet_date;
+  const filed = publishedOn(latest);
+  const netAssets = latest.figures.net_assets;
+  const findings: Finding[] = [];
+  if (netAssets !== null && netAssets < 0 && !(snapshot.net_assets !== null && snapshot.net_assets < 0)) {
+    findings.push({
+      kind: 'negative_net_assets',
+      message:
         snapshot.net_assets === null
           ? `Net assets are negative: ${formatMoney(netAssets)} (${at}).`
           : `Net assets fell from ${formatMoney(snapshot.net_assets)} to ${formatMoney(netAssets)} (${at}).`,
-        filed,
-        snapshot.net_assets,
-        netAssets,
-      );
-    }
-
-    const isNew = snapshot.latest_balance_sheet_date === null || at > snapshot.latest_balance_sheet_date;
-    if (isNew && previous) {
-      for (const [field, label] of [
-        ['net_assets', 'Net assets'],
-        ['cash', 'Cash'],
-      ] as const) {
-        const was = previous.figures[field];
-        const now = latest.figures[field];
-        const change = changePct(was, now);
-        if (was !== null && was > 0 && change !== null && change <= FALL_PCT) {
-          add(
-            'financial_deterioration',
-            `${label} fell ${Math.round(-change)}% from ${formatMoney(was)} (${previous.balance_sheet_date}) to ${formatMoney(now)} (${at}).`,
-            filed,
-            was,
-            now,
-          );
-        }
-      }
-    }
-
-    if (isNew) {
-      const figures = `net assets ${formatMoney(netAssets)}, cash ${formatMoney(latest.figures.cash)}`;
-      add(
-        'new_accounts',
-        `New accounts made up to ${at}${latest.published ? `, published ${latest.published}` : ''}: ${figures}.`,
-        filed,
-        snapshot.latest_balance_sheet_date,
-        at,
-      );
-    }
+      detected: filed,
+      from: snapshot.net_assets,
+      to: netAssets,
+    });
   }
-
-  const due = company.accounts_next_due;
-  if (due !== null && isAccountsOverdue(company, latest?.balance_sheet_date ?? null, asOf)) {
-    // The snapshot does not keep the register's last made-up date; had newer accounts been on
-    // file then, they still are, and the accounts would not be overdue now.
-    const sameOverdueAsAtSnapshot =
-      due === snapshot.accounts_next_due &&
-      isPastDue(snapshot.accounts_next_due, snapshotTaken.slice(0, 10)) &&
-      !isDissolvedStatus(snapshot.status);
-    if (!sameOverdueAsAtSnapshot) {
-      add(
-        'overdue_accounts',
-        `Accounts were due by ${due} and have not been filed.`,
-        dayAfter(due),
-        snapshot.accounts_next_due,
-        due,
-      );
-    }
-  }
-
-  if (company.charges_total > snapshot.charges_total) {
-    const count = company.charges_total - snapshot.charges_total;
-    add(
-      'new_charges',
-      `${count} new charge${count === 1 ? '' : 's'} registered: ${company.charges_total} in all, was ${snapshot.charges_total} (${company.charges_outstanding} outstanding).`,
-      company.snapshot_date,
-      snapshot.charges_total,
-      company.charges_total,
-    );
-  }
-
-  const control = pscs === undefined ? null : controlChange(snapshot.pscs, pscs, snapshotTaken.slice(0, 10));
-  if (control) add('control_change', control.message, control.detected, control.from, control.to);
-
-  return sortAlerts(alerts);
+  const isNew = snapshot.latest_balance_sheet_date === null || at > snapshot.latest_balance_sheet_date;
+  if (!isNew) return findings;
+  if (previous) findings.push(...deterioration(latest, previous));
+  const figures = `net assets ${formatMoney(netAssets)}, cash ${formatMoney(latest.figures.cash)}`;
+  findings.push({
+    kind: 'new_accounts',
+    message: `New accounts made up to ${at}${latest.published ? `, published ${latest.published}` : ''}: ${figures}.`,
+    detected: filed,
+    from: snapshot.latest_balance_sheet_date,
+    to: at,
+  });
+  return findings;
 }
 
-/** The PSCs notified and ceased since the snapshot (see the table); null when none, or nothing to compare. */
+/** financial_deterioration: net assets or cash down FALL_PCT or more between the last two entries. */
+function deterioration(latest: AccountsEntry, previous: AccountsEntry): Finding[] {
+  const findings: Finding[] = [];
+  for (const [field, label] of [
+    ['net_assets', 'Net assets'],
+    ['cash', 'Cash'],
+  ] as const) {
+    const was = previous.figures[field];
+    const now = latest.figures[field];
+    const change = changePct(was, now);
+    if (was !== null && was > 0 && change !== null && change <= FALL_PCT) {
+      findings.push({
+        kind: 'financial_deterioration',
+        message: `${label} fell ${Math.round(-change)}% from ${formatMoney(was)} (${previous.balance_sheet_date}) to ${formatMoney(now)} (${latest.balance_sheet_date}).`,
+        detected: publishedOn(latest),
+        from: was,
+        to: now,
+      });
+    }
+  }
+  return findings;
+}
+
+/** overdue_accounts: overdue on `asOf`, and not the same overdue as when the snapshot was taken. */
+function overdueAccounts(input: CompanyAlertsInput, latestMadeUpTo: string | null): Finding[] {
+  const { snapshot } = input;
+  const { company } = input.current;
+  const due = company.accounts_next_due;
+  if (due === null || !isAccountsOverdue(company, latestMadeUpTo, input.asOf)) return [];
+  // The snapshot does not keep the register's last made-up date; had newer accounts been on
+  // file then, they still are, and the accounts would not be overdue now.
+  const sameOverdueAsAtSnapshot =
+    due === snapshot.accounts_next_due &&
+    isPastDue(snapshot.accounts_next_due, input.snapshotTaken.slice(0, 10)) &&
+    !isDissolvedStatus(snapshot.status);
+  if (sameOverdueAsAtSnapshot) return [];
+  return [
+    {
+      kind: 'overdue_accounts',
+      message: `Accounts were due by ${due} and have not been filed.`,
+      detected: dayAfter(due),
+      from: snapshot.accounts_next_due,
+      to: due,
+    },
+  ];
+}
+
+/** new_charges: the register counts more charges than the snapshot did. */
+function newCharges(snapshot: WatchSnapshot, company: Company): Finding[] {
+  if (company.charges_total <= snapshot.charges_total) return [];
+  const count = company.charges_total - snapshot.charges_total;
+  return [
+    {
+      kind: 'new_charges',
+      message: `${count} new charge${count === 1 ? '' : 's'} registered: ${company.charges_total} in all, was ${snapshot.charges_total} (${company.charges_outstanding} outstanding).`,
+      detected: company.snapshot_date,
+      from: snapshot.charges_total,
+      to: company.charges_total,
+    },
+  ];
+}
+
+/** control_change: the PSCs notified and ceased since the snapshot (see the table); none when nothing to compare. */
 function controlChange(
   before: readonly SnapshotPsc[] | undefined,
   pscs: readonly PscNow[],
   snapshotDay: string,
-): { message: string; detected: string; from: AlertValue; to: AlertValue } | null {
-  if (before === undefined || before.length === 0) return null;
+): Finding[] {
+  if (before === undefined || before.length === 0) return [];
   const listed = new Set(before.map((psc) => psc.psc_id));
   const now = new Map(pscs.map((psc) => [psc.psc_id, psc]));
   const current = pscs.filter((psc) => !psc.ceased);
@@ -217,7 +264,7 @@ function controlChange(
     // Records are never deleted: one the caller did not find ceased on a day not known here.
     return [{ label: pscLabel(psc), on: record?.ceased_on ?? null, markedOn: record?.ceased_by_snapshot ?? null }];
   });
-  if (notified.length === 0 && ceased.length === 0) return null;
+  if (notified.length === 0 && ceased.length === 0) return [];
   const dates = [
     snapshotDay,
     ...notified.map((psc) => psc.notified_on ?? psc.snapshot_date),
@@ -232,12 +279,15 @@ function controlChange(
   ];
   const names = (list: readonly Pick<SnapshotPsc, 'kind_class' | 'name' | 'statement'>[]) =>
     list.length === 0 ? null : list.map(pscLabel).join('; ');
-  return {
-    message: `Persons with significant control changed: ${parts.join('; ')}.`,
-    detected: dates.reduce((newest, date) => (date > newest ? date : newest)),
-    from: names(before),
-    to: names(current),
-  };
+  return [
+    {
+      kind: 'control_change',
+      message: `Persons with significant control changed: ${parts.join('; ')}.`,
+      detected: dates.reduce((newest, date) => (date > newest ? date : newest)),
+      from: names(before),
+      to: names(current),
+    },
+  ];
 }
 
 /** A PSC or statement in words: its name, else what it is. */

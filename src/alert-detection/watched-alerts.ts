@@ -49,7 +49,15 @@ export async function alertsOfWatched<Watched extends WatchedCompany>(
     return {
       watched: w,
       company: now,
-      alerts: now ? companyAlerts(w.snapshot, now, asOf, w.added, pscs.get(w.company_number)) : [],
+      alerts: now
+        ? companyAlerts({
+            snapshot: w.snapshot,
+            current: now,
+            asOf,
+            snapshotTaken: w.added,
+            pscs: pscs.get(w.company_number),
+          })
+        : [],
     };
   });
 }

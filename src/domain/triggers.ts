@@ -170,94 +170,108 @@ export interface TriggerExplanation {
 
 /** Why a company matched `trigger`, in words, with the figures behind it. */
 export function explainTrigger(trigger: Trigger, facts: TriggerFacts, asOf: string): TriggerExplanation {
-  const at = facts.balance_sheet_date;
-  const priorYear = facts.prior_balance_sheet_date?.slice(0, 4) ?? null;
-  const onPrior = (before: number | null, after: number | null): string => {
-    const change = changePct(before, after);
-    return change === null || priorYear === null ? '' : `, ${formatChange(change)} on ${priorYear}`;
-  };
-  switch (trigger) {
-    case 'cash_rich': {
-      const share = facts.current_assets ? Math.round((facts.cash! / facts.current_assets) * 100) : null;
-      return {
-        reason: `Cash ${formatMoney(facts.cash)}${onPrior(facts.prior_cash, facts.cash)}; ${share}% of current assets at ${at}`,
-        metrics: {
-          balance_sheet_date: at,
-          cash: facts.cash,
-          current_assets: facts.current_assets,
-          cash_share_pct: share,
-          prior_cash: facts.prior_cash,
-        },
-      };
-    }
-    case 'rapid_growth':
-      return {
-        reason: `Net assets ${formatMoney(facts.net_assets)}${onPrior(facts.prior_net_assets, facts.net_assets)} (${formatMoney(facts.prior_net_assets)}) at ${at}`,
-        metrics: {
-          balance_sheet_date: at,
-          net_assets: facts.net_assets,
-          prior_balance_sheet_date: facts.prior_balance_sheet_date,
-          prior_net_assets: facts.prior_net_assets,
-          change_pct: round1(changePct(facts.prior_net_assets, facts.net_assets)),
-        },
-      };
-    case 'hiring': {
-      const added = facts.employees! - facts.prior_employees!;
-      return {
-        reason: `${formatEmployees(facts.employees!)}, ${added} more than in ${priorYear}${onPrior(facts.prior_employees, facts.employees)}`,
-        metrics: {
-          balance_sheet_date: at,
-          employees: facts.employees,
-          prior_employees: facts.prior_employees,
-          change: added,
-          change_pct: round1(changePct(facts.prior_employees, facts.employees)),
-        },
-      };
-    }
-    case 'turned_profitable':
-      return {
-        reason: `Profit ${formatMoney(facts.profit)} at ${at}, after ${formatMoney(facts.prior_profit)} in ${priorYear}`,
-        metrics: {
-          balance_sheet_date: at,
-          profit: facts.profit,
-          prior_balance_sheet_date: facts.prior_balance_sheet_date,
-          prior_profit: facts.prior_profit,
-        },
-      };
-    case 'recently_filed':
-      return {
-        reason: `Accounts to ${at} published ${facts.published}; net assets ${formatMoney(facts.net_assets)}`,
-        metrics: { published: facts.published, balance_sheet_date: at, net_assets: facts.net_assets, cash: facts.cash },
-      };
-    case 'accounts_overdue': {
-      const days = Math.round((Date.parse(asOf) - Date.parse(facts.accounts_next_due!)) / 86_400_000);
-      return {
-        reason: `Accounts were due by ${facts.accounts_next_due}: ${days} day${days === 1 ? '' : 's'} overdue`,
-        metrics: { accounts_next_due: facts.accounts_next_due, days_overdue: days, last_balance_sheet_date: at },
-      };
-    }
-    case 'distress': {
-      const parts: string[] = [];
-      if (facts.net_assets !== null && facts.net_assets < 0) parts.push(`Net assets ${formatMoney(facts.net_assets)}`);
-      const cashChange = changePct(facts.prior_cash, facts.cash);
-      if ((facts.prior_cash ?? 0) > 0 && cashChange !== null && cashChange <= DISTRESS_CASH_FALL_PCT)
-        parts.push(`cash ${formatMoney(facts.cash)}${onPrior(facts.prior_cash, facts.cash)}`);
-      const reason = parts.join('; ');
-      return {
-        reason: `${reason.charAt(0).toUpperCase()}${reason.slice(1)} at ${at}`,
-        metrics: {
-          balance_sheet_date: at,
-          net_assets: facts.net_assets,
-          cash: facts.cash,
-          prior_cash: facts.prior_cash,
-          cash_change_pct: round1(cashChange),
-        },
-      };
-    }
-    case 'young_and_funded':
-      return {
-        reason: `Incorporated ${facts.incorporated}; net assets ${formatMoney(facts.net_assets)} at ${at}`,
-        metrics: { incorporated: facts.incorporated, balance_sheet_date: at, net_assets: facts.net_assets },
-      };
-  }
+  return EXPLANATIONS[trigger](facts, asOf);
 }
+
+/** ", +25% on 2023": the change on the prior year's figure, or nothing when there is none. */
+function onPrior(facts: TriggerFacts, before: number | null, after: number | null): string {
+  const priorYear = facts.prior_balance_sheet_date?.slice(0, 4) ?? null;
+  const change = changePct(before, after);
+  return change === null || priorYear === null ? '' : `, ${formatChange(change)} on ${priorYear}`;
+}
+
+const EXPLANATIONS: { [T in Trigger]: (facts: TriggerFacts, asOf: string) => TriggerExplanation } = {
+  cash_rich: (facts) => {
+    const at = facts.balance_sheet_date;
+    const share = facts.current_assets ? Math.round((facts.cash! / facts.current_assets) * 100) : null;
+    return {
+      reason: `Cash ${formatMoney(facts.cash)}${onPrior(facts, facts.prior_cash, facts.cash)}; ${share}% of current assets at ${at}`,
+      metrics: {
+        balance_sheet_date: at,
+        cash: facts.cash,
+        current_assets: facts.current_assets,
+        cash_share_pct: share,
+        prior_cash: facts.prior_cash,
+      },
+    };
+  },
+  rapid_growth: (facts) => ({
+    reason: `Net assets ${formatMoney(facts.net_assets)}${onPrior(facts, facts.prior_net_assets, facts.net_assets)} (${formatMoney(facts.prior_net_assets)}) at ${facts.balance_sheet_date}`,
+    metrics: {
+      balance_sheet_date: facts.balance_sheet_date,
+      net_assets: facts.net_assets,
+      prior_balance_sheet_date: facts.prior_balance_sheet_date,
+      prior_net_assets: facts.prior_net_assets,
+      change_pct: round1(changePct(facts.prior_net_assets, facts.net_assets)),
+    },
+  }),
+  hiring: (facts) => {
+    const added = facts.employees! - facts.prior_employees!;
+    const priorYear = facts.prior_balance_sheet_date?.slice(0, 4) ?? null;
+    return {
+      reason: `${formatEmployees(facts.employees!)}, ${added} more than in ${priorYear}${onPrior(facts, facts.prior_employees, facts.employees)}`,
+      metrics: {
+        balance_sheet_date: facts.balance_sheet_date,
+        employees: facts.employees,
+        prior_employees: facts.prior_employees,
+        change: added,
+        change_pct: round1(changePct(facts.prior_employees, facts.employees)),
+      },
+    };
+  },
+  turned_profitable: (facts) => ({
+    reason: `Profit ${formatMoney(facts.profit)} at ${facts.balance_sheet_date}, after ${formatMoney(facts.prior_profit)} in ${facts.prior_balance_sheet_date?.slice(0, 4) ?? null}`,
+    metrics: {
+      balance_sheet_date: facts.balance_sheet_date,
+      profit: facts.profit,
+      prior_balance_sheet_date: facts.prior_balance_sheet_date,
+      prior_profit: facts.prior_profit,
+    },
+  }),
+  recently_filed: (facts) => ({
+    reason: `Accounts to ${facts.balance_sheet_date} published ${facts.published}; net assets ${formatMoney(facts.net_assets)}`,
+    metrics: {
+      published: facts.published,
+      balance_sheet_date: facts.balance_sheet_date,
+      net_assets: facts.net_assets,
+      cash: facts.cash,
+    },
+  }),
+  accounts_overdue: (facts, asOf) => {
+    const days = Math.round((Date.parse(asOf) - Date.parse(facts.accounts_next_due!)) / 86_400_000);
+    return {
+      reason: `Accounts were due by ${facts.accounts_next_due}: ${days} day${days === 1 ? '' : 's'} overdue`,
+      metrics: {
+        accounts_next_due: facts.accounts_next_due,
+        days_overdue: days,
+        last_balance_sheet_date: facts.balance_sheet_date,
+      },
+    };
+  },
+  distress: (facts) => {
+    const parts: string[] = [];
+    if (facts.net_assets !== null && facts.net_assets < 0) parts.push(`Net assets ${formatMoney(facts.net_assets)}`);
+    const cashChange = changePct(facts.prior_cash, facts.cash);
+    if ((facts.prior_cash ?? 0) > 0 && cashChange !== null && cashChange <= DISTRESS_CASH_FALL_PCT)
+      parts.push(`cash ${formatMoney(facts.cash)}${onPrior(facts, facts.prior_cash, facts.cash)}`);
+    const reason = parts.join('; ');
+    return {
+      reason: `${reason.charAt(0).toUpperCase()}${reason.slice(1)} at ${facts.balance_sheet_date}`,
+      metrics: {
+        balance_sheet_date: facts.balance_sheet_date,
+        net_assets: facts.net_assets,
+        cash: facts.cash,
+        prior_cash: facts.prior_cash,
+        cash_change_pct: round1(cashChange),
+      },
+    };
+  },
+  young_and_funded: (facts) => ({
+    reason: `Incorporated ${facts.incorporated}; net assets ${formatMoney(facts.net_assets)} at ${facts.balance_sheet_date}`,
+    metrics: {
+      incorporated: facts.incorporated,
+      balance_sheet_date: facts.balance_sheet_date,
+      net_assets: facts.net_assets,
+    },
+  }),
+};

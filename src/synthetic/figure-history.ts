@@ -65,7 +65,7 @@ export function figureHistory(company: SyntheticCompany, years: number, rng: Ran
     state = state === null ? newEconomy(company, rng, period) : stepEconomy(state, company, rng, period);
     const actual = figuresOf(state.books);
     const style = styleFor(company, period.end);
-    const shown = discloseFigures(company, style, period.end, actual, previous);
+    const shown = discloseFigures({ company, style, balanceSheetDate: period.end, actual, previous });
     const prior = previousPeriod;
     previousPeriod = period;
     out.push({

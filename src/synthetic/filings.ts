@@ -71,11 +71,25 @@ interface Scheduled {
   publishedDay: number;
 }
 
+/** The window of a stream of filings: its seed, its first balance sheet year and how many years. */
+interface FilingWindow {
+  seed: number;
+  fromYear: number;
+  years: number;
+}
+
+/** One accounting period of one company of the generator: what its publication day is drawn from. */
+interface CompanyPeriod {
+  seed: number;
+  index: number;
+  periodIndex: number;
+}
+
 /**
  * When the accounts for a period reach the bulk data: mostly in the months before the nine-month
  * deadline, a few early, a few late. Daily bulk files are dated Tuesday to Saturday.
  */
-function publicationDay(seed: number, index: number, periodIndex: number, balanceSheetDate: string): number {
+function publicationDay({ seed, index, periodIndex }: CompanyPeriod, balanceSheetDate: string): number {
   const rng = Random.derive(seed, index, periodIndex, PUBLISHED);
   const band = rng.weighted<readonly [number, number]>([
     [[25, 90], 15],
@@ -97,7 +111,7 @@ function publicationDay(seed: number, index: number, periodIndex: number, balanc
  * register can say which accounts a company had filed on any date.
  */
 export function accountsPublicationDay(seed: number, company: SyntheticCompany, periodIndex: number): number {
-  return publicationDay(seed, company.index, periodIndex, periodEnd(company, periodIndex));
+  return publicationDay({ seed, index: company.index, periodIndex }, periodEnd(company, periodIndex));
 }
 
 /**
@@ -106,7 +120,7 @@ export function accountsPublicationDay(seed: number, company: SyntheticCompany, 
  * register's life of the company, `register-life.ts`) are left out, so the register and the
  * accounts stream tell one story.
  */
-function schedule(seed: number, company: SyntheticCompany, fromYear: number, years: number): Scheduled[] {
+function schedule({ seed, fromYear, years }: FilingWindow, company: SyntheticCompany): Scheduled[] {
   const lastYear = fromYear + years - 1;
   const out: Scheduled[] = [];
   const first = firstPeriodIndexFrom(company, fromYear);
@@ -114,7 +128,10 @@ function schedule(seed: number, company: SyntheticCompany, fromYear: number, yea
     const period = accountingPeriod(company, k);
     if (yearOf(period.end) > lastYear) break;
     if (!filesElectronically(company, period.end)) continue;
-    out.push({ periodIndex: k, publishedDay: publicationDay(seed, company.index, k, period.end) });
+    out.push({
+      periodIndex: k,
+      publishedDay: publicationDay({ seed, index: company.index, periodIndex: k }, period.end),
+    });
   }
   out.sort((a, b) => a.publishedDay - b.publishedDay);
   const last = out[out.length - 1];
@@ -186,14 +203,9 @@ class MinHeap {
 const SLOT_BITS = 2 ** 26;
 
 /** Build one filing of `company`: its bytes and what a parser must find in them. */
-function syntheticFiling(
-  seed: number,
-  company: SyntheticCompany,
-  periodIndex: number,
-  fromYear: number,
-  years: number,
-  publishedDay: number,
-): SyntheticFiling {
+function syntheticFiling(window: FilingWindow, company: SyntheticCompany, planned: Scheduled): SyntheticFiling {
+  const { seed, fromYear, years } = window;
+  const { periodIndex, publishedDay } = planned;
   // The history up to this period only: its earlier years are the same whatever follows them.
   const first = firstPeriodIndexFrom(company, fromYear);
   if (periodIndex < first || periodIndex >= first + years) {
@@ -246,6 +258,7 @@ export function* syntheticFilings(options: SyntheticFilingsOptions): Generator<S
   const seed = options.seed;
   const years = options.yearsPerCompany ?? 3;
   const fromYear = options.fromYear ?? 2024 - years;
+  const window: FilingWindow = { seed, fromYear, years };
   if (!Number.isInteger(options.companies) || options.companies < 0) {
     throw new Error(`companies must be a whole number, got ${options.companies}`);
   }
@@ -260,7 +273,7 @@ export function* syntheticFilings(options: SyntheticFilingsOptions): Generator<S
   const limit = options.companies * 50 + 1000;
   for (let index = 0; indices.length < options.companies && index < limit; index++) {
     const company = syntheticCompany(seed, index);
-    const planned = schedule(seed, company, fromYear, years);
+    const planned = schedule(window, company);
     if (planned.length === 0) continue;
     heap.push(planned[0]!.publishedDay * SLOT_BITS + indices.length);
     indices.push(index);
@@ -275,9 +288,9 @@ export function* syntheticFilings(options: SyntheticFilingsOptions): Generator<S
     const day = (key - slot) / SLOT_BITS;
     if (day >= endDay) return;
     const company = syntheticCompany(seed, indices[slot]!);
-    const planned = schedule(seed, company, fromYear, years);
+    const planned = schedule(window, company);
     const entry = planned[cursors[slot]!]!;
-    if (day >= firstDay) yield syntheticFiling(seed, company, entry.periodIndex, fromYear, years, day);
+    if (day >= firstDay) yield syntheticFiling(window, company, entry);
     const next = planned[++cursors[slot]!];
     if (next) heap.push(next.publishedDay * SLOT_BITS + slot);
   }

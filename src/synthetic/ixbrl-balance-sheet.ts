@@ -43,7 +43,20 @@ export function balanceSheetPage(s: FilingSheet): string {
   return out + s.pageClose();
 }
 
+/** The FRS 105 and FRS 102 balance sheet, block by block in the order of the page. */
 function frsBalanceSheetRows(s: FilingSheet): string {
+  return (
+    frsFixedAssetRows(s) +
+    frsCurrentAssetRows(s) +
+    frsCurrentLiabilityRows(s) +
+    frsLongTermLiabilityRows(s) +
+    frsNetAssetsRow(s) +
+    frsEquityRows(s)
+  );
+}
+
+/** Fixed assets: one line on a micro-entity's sheet, else the kind the sector holds and a subtotal. */
+function frsFixedAssetRows(s: FilingSheet): string {
   const { company } = s.input;
   let out = '';
   const fixedConcept =
@@ -79,18 +92,23 @@ function frsBalanceSheetRows(s: FilingSheet): string {
       );
     }
   }
+  return out;
+}
+
+function frsCurrentAssetRows(s: FilingSheet): string {
   // Micro-entity balance sheets show current assets as one line, unless the input files a breakdown.
   const breakdown = s.any((col) => col.figures.cash) || s.any((col) => col.figures.debtors);
-  if (s.micro && !breakdown) {
-    if (s.any((col) => col.figures.current_assets)) {
-      out += s.row(
-        'Current assets',
-        s.amounts(s.c('CurrentAssets'), (col) => col.figures.current_assets),
-      );
-    }
-  } else {
-    out += currentAssetRows(s, { stock: 'TotalInventories', cash: 'CashBankOnHand' });
-  }
+  if (!s.micro || breakdown) return currentAssetRows(s, { stock: 'TotalInventories', cash: 'CashBankOnHand' });
+  if (!s.any((col) => col.figures.current_assets)) return '';
+  return s.row(
+    'Current assets',
+    s.amounts(s.c('CurrentAssets'), (col) => col.figures.current_assets),
+  );
+}
+
+/** Creditors within one year, net current assets and total assets less current liabilities. */
+function frsCurrentLiabilityRows(s: FilingSheet): string {
+  let out = '';
   if (s.any((col) => col.within)) {
     out += s.row(
       'Creditors: amounts falling due within one year',
@@ -114,6 +132,12 @@ function frsBalanceSheetRows(s: FilingSheet): string {
       'subtotal',
     );
   }
+  return out;
+}
+
+/** Creditors after one year (or one untagged line with the provisions) and the provisions. */
+function frsLongTermLiabilityRows(s: FilingSheet): string {
+  let out = '';
   if (s.any((col) => col.figures.creditors_after_one_year)) {
     out += s.row(
       'Creditors: amounts falling due after more than one year',
@@ -145,23 +169,24 @@ function frsBalanceSheetRows(s: FilingSheet): string {
       ),
     );
   }
-  if (s.any((col) => col.netAssets)) {
-    const llp = company.legalForm === 'llp';
-    const label = llp
-      ? 'Net assets attributable to members'
-      : (s.cur.netAssets ?? 0) < 0
-        ? 'Net liabilities'
-        : 'Net assets';
-    out += s.row(
-      label,
-      s.amounts(s.c('NetAssetsLiabilities'), (col) => col.netAssets, {
-        tagged: (col) => col.figures.net_assets !== null,
-      }),
-      'total',
-    );
-  }
-  out += frsEquityRows(s);
   return out;
+}
+
+function frsNetAssetsRow(s: FilingSheet): string {
+  if (!s.any((col) => col.netAssets)) return '';
+  const llp = s.input.company.legalForm === 'llp';
+  const label = llp
+    ? 'Net assets attributable to members'
+    : (s.cur.netAssets ?? 0) < 0
+      ? 'Net liabilities'
+      : 'Net assets';
+  return s.row(
+    label,
+    s.amounts(s.c('NetAssetsLiabilities'), (col) => col.netAssets, {
+      tagged: (col) => col.figures.net_assets !== null,
+    }),
+    'total',
+  );
 }
 
 /** The current assets block, which the taxonomies tag alike but for the stock and cash concepts. */
@@ -235,24 +260,37 @@ function frsEquityRows(s: FilingSheet): string {
   return out;
 }
 
+/** The old UK GAAP balance sheet, block by block in the order of the page. */
 function ukGaapBalanceSheetRows(s: FilingSheet): string {
-  const { company } = s.input;
-  let out = '';
-  if (s.any((col) => col.fixed, true)) {
-    out += s.blankRow('Fixed assets');
-    out += s.row(
+  return (
+    ukGaapFixedAssetRows(s) +
+    currentAssetRows(s, { stock: 'Stocks', cash: 'CashBankInHand' }) +
+    ukGaapLiabilityRows(s) +
+    ukGaapCapitalRows(s)
+  );
+}
+
+function ukGaapFixedAssetRows(s: FilingSheet): string {
+  if (!s.any((col) => col.fixed, true)) return '';
+  return (
+    s.blankRow('Fixed assets') +
+    s.row(
       'Tangible assets',
       s.amounts(s.c('TangibleFixedAssets'), (col) => col.fixed),
       'normal',
       s.nextNote(),
-    );
-    out += s.row(
+    ) +
+    s.row(
       '',
       s.amounts(s.c('FixedAssets'), (col) => col.fixed),
       'subtotal',
-    );
-  }
-  out += currentAssetRows(s, { stock: 'Stocks', cash: 'CashBankInHand' });
+    )
+  );
+}
+
+/** Creditors within and after one year, the subtotals between them, and the provisions. */
+function ukGaapLiabilityRows(s: FilingSheet): string {
+  let out = '';
   if (s.any((col) => col.within)) {
     out += s.row('Creditors: amounts falling due within one year', s.withinCells(false), 'normal', s.nextNote());
   }
@@ -291,6 +329,13 @@ function ukGaapBalanceSheetRows(s: FilingSheet): string {
       s.amounts(s.c('ProvisionsForLiabilitiesCharges'), (col) => col.provisions, { deduction: true }),
     );
   }
+  return out;
+}
+
+/** Net assets and the capital and reserves that make them up. */
+function ukGaapCapitalRows(s: FilingSheet): string {
+  const { company } = s.input;
+  let out = '';
   if (s.any((col) => col.netAssets)) {
     out += s.row(
       'Net assets',

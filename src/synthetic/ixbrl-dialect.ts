@@ -89,74 +89,72 @@ const SOFTWARE: readonly (readonly [string, string])[] = [
   ['FreeAgent', '1.0'],
 ];
 
+/** The transformation registry of one filing: which ones its software knows depends on the year. */
 function registry(rng: Random, year: number, ix2013: boolean): TransformRegistry {
-  const options: (readonly [() => TransformRegistry, number])[] = [
-    [
-      () => ({
-        prefix: 'ixt',
-        namespace: 'http://www.xbrl.org/inlineXBRL/transformation/2010-04-20',
-        number: 'ixt:numcommadot',
-        zero: rng.chance(0.7) ? 'ixt:numdash' : 'ixt:zerodash',
-        ...rng.pick<Pick<TransformRegistry, 'date' | 'dateSpelling'>>([
-          { date: 'ixt:datelonguk', dateSpelling: 'long' },
-          { date: 'ixt:datelonguk', dateSpelling: 'long' },
-          { date: 'ixt:dateslasheu', dateSpelling: 'slash' },
-          { date: 'ixt:datedoteu', dateSpelling: 'dots' },
-          { date: 'ixt:dateshortuk', dateSpelling: 'short' },
-        ]),
-      }),
-      5,
-    ],
-    [
-      () => {
-        const prefix = rng.pick(['ixt2', 'ixt']);
-        return {
-          prefix,
-          namespace: 'http://www.xbrl.org/inlineXBRL/transformation/2011-07-31',
-          number: `${prefix}:numdotdecimal`,
-          zero: `${prefix}:zerodash`,
-          ...rng.pick<Pick<TransformRegistry, 'date' | 'dateSpelling'>>([
-            { date: `${prefix}:datedaymonthyearen`, dateSpelling: 'long' },
-            { date: `${prefix}:datedaymonthyear`, dateSpelling: 'dotted-short' },
-            { date: `${prefix}:datedaymonthyear`, dateSpelling: 'slash' },
-          ]),
-        };
-      },
-      4,
-    ],
+  const options: (readonly [(rng: Random) => TransformRegistry, number])[] = [
+    [registry2010, 5],
+    [registry2011, 4],
   ];
-  if (!ix2013) {
-    options.push([
-      () => ({
-        prefix: 'ixt',
-        namespace: 'http://www.xbrl.org/2008/inlineXBRL/transformation',
-        number: 'ixt:numcommadot',
-        zero: 'ixt:numdash',
-        date: 'ixt:datelonguk',
-        dateSpelling: 'long',
-      }),
-      1,
-    ]);
-  }
-  if (ix2013 && year >= 2020) {
-    options.push([
-      () => {
-        const prefix = rng.pick(['ixt4', 'ixt4', 'ixt']);
-        return {
-          prefix,
-          namespace: 'http://www.xbrl.org/inlineXBRL/transformation/2020-02-12',
-          number: `${prefix}:num-dot-decimal`,
-          zero: `${prefix}:fixed-zero`,
-          ...rng.pick<Pick<TransformRegistry, 'date' | 'dateSpelling'>>([
-            { date: `${prefix}:date-day-monthname-year-en`, dateSpelling: 'long' },
-            { date: `${prefix}:date-day-month-year`, dateSpelling: 'slash' },
-          ]),
-        };
-      },
-      year >= 2022 ? 6 : 3,
-    ]);
-  }
-  return rng.weighted(options)();
+  if (!ix2013) options.push([registry2008, 1]);
+  if (ix2013 && year >= 2020) options.push([registry2020, year >= 2022 ? 6 : 3]);
+  return rng.weighted(options)(rng);
+}
+
+function registry2010(rng: Random): TransformRegistry {
+  return {
+    prefix: 'ixt',
+    namespace: 'http://www.xbrl.org/inlineXBRL/transformation/2010-04-20',
+    number: 'ixt:numcommadot',
+    zero: rng.chance(0.7) ? 'ixt:numdash' : 'ixt:zerodash',
+    ...rng.pick<Pick<TransformRegistry, 'date' | 'dateSpelling'>>([
+      { date: 'ixt:datelonguk', dateSpelling: 'long' },
+      { date: 'ixt:datelonguk', dateSpelling: 'long' },
+      { date: 'ixt:dateslasheu', dateSpelling: 'slash' },
+      { date: 'ixt:datedoteu', dateSpelling: 'dots' },
+      { date: 'ixt:dateshortuk', dateSpelling: 'short' },
+    ]),
+  };
+}
+
+function registry2011(rng: Random): TransformRegistry {
+  const prefix = rng.pick(['ixt2', 'ixt']);
+  return {
+    prefix,
+    namespace: 'http://www.xbrl.org/inlineXBRL/transformation/2011-07-31',
+    number: `${prefix}:numdotdecimal`,
+    zero: `${prefix}:zerodash`,
+    ...rng.pick<Pick<TransformRegistry, 'date' | 'dateSpelling'>>([
+      { date: `${prefix}:datedaymonthyearen`, dateSpelling: 'long' },
+      { date: `${prefix}:datedaymonthyear`, dateSpelling: 'dotted-short' },
+      { date: `${prefix}:datedaymonthyear`, dateSpelling: 'slash' },
+    ]),
+  };
+}
+
+/** Inline XBRL 1.0's own registry: one way of writing each kind of value, so no draw. */
+function registry2008(): TransformRegistry {
+  return {
+    prefix: 'ixt',
+    namespace: 'http://www.xbrl.org/2008/inlineXBRL/transformation',
+    number: 'ixt:numcommadot',
+    zero: 'ixt:numdash',
+    date: 'ixt:datelonguk',
+    dateSpelling: 'long',
+  };
+}
+
+function registry2020(rng: Random): TransformRegistry {
+  const prefix = rng.pick(['ixt4', 'ixt4', 'ixt']);
+  return {
+    prefix,
+    namespace: 'http://www.xbrl.org/inlineXBRL/transformation/2020-02-12',
+    number: `${prefix}:num-dot-decimal`,
+    zero: `${prefix}:fixed-zero`,
+    ...rng.pick<Pick<TransformRegistry, 'date' | 'dateSpelling'>>([
+      { date: `${prefix}:date-day-monthname-year-en`, dateSpelling: 'long' },
+      { date: `${prefix}:date-day-month-year`, dateSpelling: 'slash' },
+    ]),
+  };
 }
 
 const FRS_PREFIXES: readonly (readonly [string, string, string, string])[] = [
@@ -179,51 +177,30 @@ const UKGAAP_PREFIXES: readonly (readonly [string, string, string, string])[] = 
   ['ns5', 'ns6', 'ns7', 'ns8'],
 ];
 
-/**
- * Choose the software dialect of one filing. `roundThousands` says whether every amount of the
- * filing is a multiple of 1000, the only case in which `scale="3"` can be used without changing a
- * value.
- */
-export function chooseDialect(
-  style: IxbrlStyle,
-  balanceSheetDate: string,
-  companyNumber: string,
-  roundThousands: boolean,
-  rng: Random,
-): Dialect {
-  const year = yearOf(balanceSheetDate);
+/** What the dialect of a filing depends on. */
+export interface DialectFiling {
+  style: IxbrlStyle;
+  balanceSheetDate: string;
+  companyNumber: string;
+  /**
+   * Whether every amount of the filing is a multiple of 1000, the only case in which `scale="3"`
+   * can be used without changing a value.
+   */
+  roundThousands: boolean;
+}
+
+/** Choose the software dialect of one filing. Deterministic for the filing and the state of `rng`. */
+export function chooseDialect(filing: DialectFiling, rng: Random): Dialect {
+  const { style, roundThousands, companyNumber } = filing;
+  const year = yearOf(filing.balanceSheetDate);
   const ix2013 = style === 'ukgaap2009' ? rng.chance(0.25) : rng.chance(0.85);
   const transform = registry(rng, year, ix2013);
   const [softwareName, softwareVersion] = rng.pick(SOFTWARE);
   const frs = style !== 'ukgaap2009';
   const [core, bus, direp, countries] = rng.pick(frs ? FRS_PREFIXES : UKGAAP_PREFIXES);
-
-  let taxonomyVersion = '2009-09-01';
-  let schemaRef = 'http://www.xbrl.org/uk/gaap/core/2009-09-01/uk-gaap-full-2009-09-01.xsd';
-  let standardMember: Dialect['standardMember'] = null;
-  let namespaces = {
-    core: 'http://www.xbrl.org/uk/gaap/core/2009-09-01',
-    bus: 'http://www.xbrl.org/uk/cd/business/2009-09-01',
-    direp: 'http://www.xbrl.org/uk/reports/direp/2009-09-01',
-    countries: 'http://www.xbrl.org/uk/cd/countries/2009-09-01',
-  };
-  if (frs) {
-    const available = FRS_VERSIONS.filter(([, from]) => from <= Math.max(year, 2015));
-    // Software lags the newest taxonomy: mostly the latest two.
-    taxonomyVersion = rng.pick(available.slice(-2))[0];
-    namespaces = {
-      core: `http://xbrl.frc.org.uk/fr/${taxonomyVersion}/core`,
-      bus: `http://xbrl.frc.org.uk/cd/${taxonomyVersion}/business`,
-      direp: `http://xbrl.frc.org.uk/reports/${taxonomyVersion}/direp`,
-      countries: `http://xbrl.frc.org.uk/cd/${taxonomyVersion}/countries`,
-    };
-    // Micro-entities file against the FRS-105 entry point or, as much software does, the FRS-102
-    // one with the Micro-entities member saying which standard applies.
-    const entry = style === 'frs105' && rng.chance(0.5) ? 'FRS-105' : 'FRS-102';
-    schemaRef = `https://xbrl.frc.org.uk/${entry}/${taxonomyVersion}/${entry}-${taxonomyVersion}.xsd`;
-    if (style === 'frs105') standardMember = entry === 'FRS-102' || rng.chance(0.7) ? 'Micro-entities' : null;
-    else standardMember = rng.chance(0.8) ? rng.pick(['SmallEntities', 'SmallEntities', 'FRS102'] as const) : null;
-  }
+  const { taxonomyVersion, schemaRef, standardMember, namespaces } = frs
+    ? frsTaxonomy(rng, style, year)
+    : ukGaapTaxonomy();
 
   const contextNaming = rng.weighted<ContextNaming>([
     ['vt', 3],
@@ -270,4 +247,47 @@ export function chooseDialect(
     software: { name: softwareName, version: softwareVersion },
     fontFamily: rng.pick(['Arial', 'Times New Roman', 'Helvetica', 'Calibri', 'Verdana']),
   };
+}
+
+/** The taxonomy a filing is tagged against: its version, entry point and namespaces. */
+type Taxonomy = Pick<Dialect, 'taxonomyVersion' | 'schemaRef' | 'standardMember' | 'namespaces'>;
+
+/** UK GAAP filings have one taxonomy (a fresh object each time, as the dialect is the filing's own). */
+function ukGaapTaxonomy(): Taxonomy {
+  return {
+    taxonomyVersion: '2009-09-01',
+    schemaRef: 'http://www.xbrl.org/uk/gaap/core/2009-09-01/uk-gaap-full-2009-09-01.xsd',
+    standardMember: null,
+    namespaces: {
+      core: 'http://www.xbrl.org/uk/gaap/core/2009-09-01',
+      bus: 'http://www.xbrl.org/uk/cd/business/2009-09-01',
+      direp: 'http://www.xbrl.org/uk/reports/direp/2009-09-01',
+      countries: 'http://www.xbrl.org/uk/cd/countries/2009-09-01',
+    },
+  };
+}
+
+function frsTaxonomy(rng: Random, style: IxbrlStyle, year: number): Taxonomy {
+  const available = FRS_VERSIONS.filter(([, from]) => from <= Math.max(year, 2015));
+  // Software lags the newest taxonomy: mostly the latest two.
+  const taxonomyVersion = rng.pick(available.slice(-2))[0];
+  const namespaces = {
+    core: `http://xbrl.frc.org.uk/fr/${taxonomyVersion}/core`,
+    bus: `http://xbrl.frc.org.uk/cd/${taxonomyVersion}/business`,
+    direp: `http://xbrl.frc.org.uk/reports/${taxonomyVersion}/direp`,
+    countries: `http://xbrl.frc.org.uk/cd/${taxonomyVersion}/countries`,
+  };
+  // Micro-entities file against the FRS-105 entry point or, as much software does, the FRS-102
+  // one with the Micro-entities member saying which standard applies.
+  const entry = style === 'frs105' && rng.chance(0.5) ? 'FRS-105' : 'FRS-102';
+  const schemaRef = `https://xbrl.frc.org.uk/${entry}/${taxonomyVersion}/${entry}-${taxonomyVersion}.xsd`;
+  const standardMember: Dialect['standardMember'] =
+    style === 'frs105'
+      ? entry === 'FRS-102' || rng.chance(0.7)
+        ? 'Micro-entities'
+        : null
+      : rng.chance(0.8)
+        ? rng.pick(['SmallEntities', 'SmallEntities', 'FRS102'] as const)
+        : null;
+  return { taxonomyVersion, schemaRef, standardMember, namespaces };
 }

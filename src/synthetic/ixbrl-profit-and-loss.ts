@@ -4,76 +4,84 @@
  */
 import type { RowKind } from './ixbrl-layout.ts';
 import { profitAndLoss } from './statement-lines.ts';
+import type { ProfitAndLoss } from './statement-lines.ts';
 import type { FilingSheet } from './ixbrl-sheet.ts';
+
+/** The concept of each line of the account, in the FRS taxonomies. */
+const FRS_CONCEPTS: Record<keyof ProfitAndLoss, string> = {
+  turnover: 'TurnoverRevenue',
+  costOfSales: 'CostSales',
+  grossProfit: 'GrossProfitLoss',
+  administrativeExpenses: 'AdministrativeExpenses',
+  operatingProfit: 'OperatingProfitLoss',
+  interestPayable: 'InterestPayableSimilarChargesFinanceCosts',
+  profitBeforeTax: 'ProfitLossOnOrdinaryActivitiesBeforeTax',
+  tax: 'TaxTaxCreditOnProfitOrLossOnOrdinaryActivities',
+  profit: 'ProfitLoss',
+};
+
+/** The concept of each line of the account, in the old UK GAAP taxonomy. */
+const UK_GAAP_CONCEPTS: Record<keyof ProfitAndLoss, string> = {
+  turnover: 'TurnoverGrossOperatingRevenue',
+  costOfSales: 'CostSales',
+  grossProfit: 'GrossProfitLoss',
+  administrativeExpenses: 'AdministrativeExpenses',
+  operatingProfit: 'OperatingProfitLoss',
+  interestPayable: 'InterestPayableAndSimilarCharges',
+  profitBeforeTax: 'ProfitLossOnOrdinaryActivitiesBeforeTax',
+  tax: 'TaxOnProfitOrLossOnOrdinaryActivities',
+  profit: 'ProfitLossForPeriod',
+};
+
+/** The lines derived between the turnover and the profit, printed when a column has both. */
+const DERIVED_LINES: readonly { label: string; figure: keyof ProfitAndLoss; kind: RowKind; deduction: boolean }[] = [
+  { label: 'Cost of sales', figure: 'costOfSales', kind: 'normal', deduction: true },
+  { label: 'Gross profit', figure: 'grossProfit', kind: 'subtotal', deduction: false },
+  { label: 'Administrative expenses', figure: 'administrativeExpenses', kind: 'normal', deduction: true },
+  { label: 'Operating profit', figure: 'operatingProfit', kind: 'subtotal', deduction: false },
+  { label: 'Interest payable and similar expenses', figure: 'interestPayable', kind: 'normal', deduction: true },
+  { label: 'Profit before taxation', figure: 'profitBeforeTax', kind: 'subtotal', deduction: false },
+  { label: 'Tax on profit', figure: 'tax', kind: 'normal', deduction: true },
+];
+
+/** One line of the account: its label and concept, and its figure in each column. */
+interface Line {
+  label: string;
+  concept: string;
+  pick: (index: number) => number | null;
+  kind?: RowKind;
+  deduction?: boolean;
+}
 
 /** The profit and loss account page, current and prior columns. */
 export function profitAndLossPage(s: FilingSheet): string {
   const L = s.layout;
-  const names = s.frs
-    ? {
-        turnover: 'TurnoverRevenue',
-        cost: 'CostSales',
-        gross: 'GrossProfitLoss',
-        admin: 'AdministrativeExpenses',
-        operating: 'OperatingProfitLoss',
-        interest: 'InterestPayableSimilarChargesFinanceCosts',
-        pbt: 'ProfitLossOnOrdinaryActivitiesBeforeTax',
-        tax: 'TaxTaxCreditOnProfitOrLossOnOrdinaryActivities',
-        profit: 'ProfitLoss',
-      }
-    : {
-        turnover: 'TurnoverGrossOperatingRevenue',
-        cost: 'CostSales',
-        gross: 'GrossProfitLoss',
-        admin: 'AdministrativeExpenses',
-        operating: 'OperatingProfitLoss',
-        interest: 'InterestPayableAndSimilarCharges',
-        pbt: 'ProfitLossOnOrdinaryActivitiesBeforeTax',
-        tax: 'TaxOnProfitOrLossOnOrdinaryActivities',
-        profit: 'ProfitLossForPeriod',
-      };
+  const concepts = s.frs ? FRS_CONCEPTS : UK_GAAP_CONCEPTS;
   let out = s.pageOpen() + L.heading(`Profit and Loss Account ${s.periodText()}`, 2) + s.openTable();
   const accounts = s.columns.map((col) => {
     const t = col.figures.turnover;
     const p = col.figures.profit;
     return t !== null && p !== null ? profitAndLoss(t, p, s.unit, s.rng) : null;
   });
-  const line = (
-    label: string,
-    name: string,
-    pick: (index: number) => number | null,
-    kind: RowKind = 'normal',
-    deduction = false,
-  ) => {
-    const cells = s.amounts(s.c(name), (col) => pick(s.columns.indexOf(col)), {
+  const line = ({ label, concept, pick, kind = 'normal', deduction = false }: Line) => {
+    const cells = s.amounts(s.c(concept), (col) => pick(s.columns.indexOf(col)), {
       duration: true,
       deduction: deduction,
     });
     return s.row(label, cells, kind);
   };
-  out += line('Turnover', names.turnover, (i) => s.columns[i]!.figures.turnover);
+  out += line({ label: 'Turnover', concept: concepts.turnover, pick: (i) => s.columns[i]!.figures.turnover });
   if (accounts.some((a) => a !== null)) {
-    out += line('Cost of sales', names.cost, (i) => accounts[i]?.costOfSales ?? null, 'normal', true);
-    out += line('Gross profit', names.gross, (i) => accounts[i]?.grossProfit ?? null, 'subtotal');
-    out += line(
-      'Administrative expenses',
-      names.admin,
-      (i) => accounts[i]?.administrativeExpenses ?? null,
-      'normal',
-      true,
-    );
-    out += line('Operating profit', names.operating, (i) => accounts[i]?.operatingProfit ?? null, 'subtotal');
-    out += line(
-      'Interest payable and similar expenses',
-      names.interest,
-      (i) => accounts[i]?.interestPayable ?? null,
-      'normal',
-      true,
-    );
-    out += line('Profit before taxation', names.pbt, (i) => accounts[i]?.profitBeforeTax ?? null, 'subtotal');
-    out += line('Tax on profit', names.tax, (i) => accounts[i]?.tax ?? null, 'normal', true);
+    for (const { label, figure, kind, deduction } of DERIVED_LINES) {
+      out += line({ label, concept: concepts[figure], pick: (i) => accounts[i]?.[figure] ?? null, kind, deduction });
+    }
   }
-  out += line('Profit for the financial year', names.profit, (i) => s.columns[i]!.figures.profit, 'total');
+  out += line({
+    label: 'Profit for the financial year',
+    concept: concepts.profit,
+    pick: (i) => s.columns[i]!.figures.profit,
+    kind: 'total',
+  });
   out += L.tableClose();
   out += L.para('The notes on the following pages form part of these financial statements.');
   return out + s.pageClose();

@@ -83,7 +83,15 @@ export class FilingSheet {
     readonly rng: Random,
   ) {
     const { company } = input;
-    this.d = chooseDialect(input.style, input.balanceSheetDate, company.company_number, inRoundThousands(input), rng);
+    this.d = chooseDialect(
+      {
+        style: input.style,
+        balanceSheetDate: input.balanceSheetDate,
+        companyNumber: company.company_number,
+        roundThousands: inRoundThousands(input),
+      },
+      rng,
+    );
     const number = this.d.dropLeadingZeros ? company.company_number.replace(/^0+/, '') : company.company_number;
     this.ctx = new ContextSet(this.d, number);
     this.f = new FactWriter(this.d, this.ctx);

@@ -142,18 +142,25 @@ function firstNotified(rng: Random, company: SyntheticCompany): number {
   return rng.chance(0.7) ? incorporated : incorporated + rng.int(1, 60);
 }
 
-/**
- * Every PSC, statement and exemption company `company` has had, in the order notified, with
- * cessations, some of them after any given snapshot date.
- */
-export function companyPscEntries(seed: number, company: SyntheticCompany, plan: BlockPlan): PscEntry[] {
+/** What the steps of companyPscEntries share: the company's draw and the entries so far. */
+interface EntryList {
+  readonly seed: number;
+  readonly company: SyntheticCompany;
+  readonly plan: BlockPlan;
+  readonly rng: Random;
+  readonly entries: PscEntry[];
+  add(entry: NewEntry): void;
+  /** An individual owner, a serial one (a person with many companies) 8% of the time. */
+  individual(holding: Holding, notified: number, serial?: boolean): void;
+}
+
+function entryList(seed: number, company: SyntheticCompany, plan: BlockPlan): EntryList {
   const rng = Random.derive(seed, PSC, company.index);
   const entries: PscEntry[] = [];
   let slot = 0;
   const add = (entry: NewEntry) => {
     entries.push({ ...entry, slot: ++slot } as PscEntry);
   };
-  let start = firstNotified(rng, company);
   const individual = (holding: Holding, notified: number, serial = rng.chance(0.08)) =>
     add({
       type: 'individual',
@@ -162,7 +169,35 @@ export function companyPscEntries(seed: number, company: SyntheticCompany, plan:
       notified,
       ceased: null,
     });
+  return { seed, company, plan, rng, entries, add, individual };
+}
 
+/**
+ * Every PSC, statement and exemption company `company` has had, in the order notified, with
+ * cessations, some of them after any given snapshot date.
+ */
+export function companyPscEntries(seed: number, company: SyntheticCompany, plan: BlockPlan): PscEntry[] {
+  const list = entryList(seed, company, plan);
+  const first = firstNotified(list.rng, company);
+  if (plannedRoleEntries(list, first)) return list.entries;
+  const start = openingEntries(list, first);
+  if (start === null) return list.entries;
+  corporateParent(list, start);
+  if (list.entries.every((e) => e.type === 'statement' || e.ceased !== null)) {
+    const count = list.rng.weighted<number>([
+      [1, 40],
+      [2, 40],
+      [3, 12],
+      [4, 8],
+    ]);
+    for (const holding of individualHoldings(list.rng, count)) list.individual(holding, start);
+  }
+  laterChanges(list, start);
+  return list.entries;
+}
+
+/** The PSCs of a company the block plan gives a role (a chain, a cycle, super-secure); false if none. */
+function plannedRoleEntries({ seed, company, plan, rng, add, individual }: EntryList, start: number): boolean {
   const role = plan.roles.get(company.index);
   if (role?.type === 'chain') {
     const holding: Holding = { shares: '75-to-100', votes: '75-to-100', appoints: true, influence: false, via: null };
@@ -185,7 +220,7 @@ export function companyPscEntries(seed: number, company: SyntheticCompany, plan:
     } else {
       add({ type: 'individual', person: topSerialPerson(seed, company.index), holding, notified: start, ceased: null });
     }
-    return entries;
+    return true;
   }
   if (role?.type === 'cycle') {
     const holding: Holding = { shares: '25-to-50', votes: '25-to-50', appoints: false, influence: false, via: null };
@@ -197,17 +232,25 @@ export function companyPscEntries(seed: number, company: SyntheticCompany, plan:
       ceased: null,
     });
     individual({ shares: '50-to-75', votes: '50-to-75', appoints: true, influence: false, via: null }, start, false);
-    return entries;
+    return true;
   }
   if (role?.type === 'super-secure') {
     add({ type: 'super-secure', notified: start, ceased: null });
-    return entries;
+    return true;
   }
+  return false;
+}
 
+/**
+ * An exemption, an opening statement or a super-secure PSC, when the company has one; the day its
+ * owners were notified, or null when it has none.
+ */
+function openingEntries({ company, rng, add }: EntryList, first: number): number | null {
+  let start = first;
   // A listed company is exempt from keeping a PSC register.
   if (company.legalForm === 'plc' && rng.chance(0.3)) {
     add({ type: 'exemption', notified: start, ceased: null });
-    return entries;
+    return null;
   }
   // Some companies first said they had no PSC, and notified one later.
   if (company.incorporated < '2019-01-01' && rng.chance(0.1)) {
@@ -223,54 +266,51 @@ export function companyPscEntries(seed: number, company: SyntheticCompany, plan:
     // Others have no PSC to this day (or until a late notification).
     const later = rng.chance(0.3) ? start + rng.int(200, 3000) : null;
     add({ type: 'statement', statement: rng.weighted(STATEMENTS), notified: start, ceased: later });
-    if (later === null) return entries;
+    if (later === null) return null;
     start = later;
   }
   if (rng.chance(0.0005)) {
     add({ type: 'super-secure', notified: start, ceased: null });
-    return entries;
+    return null;
   }
+  return start;
+}
 
-  const corporate = rng.chance(company.group ? 0.3 : CORPORATE_PARENT[company.size]);
-  if (corporate) {
-    const holding = whole('75-to-100', rng, null);
-    const kind = rng.weighted<'uk' | 'overseas' | 'legal'>([
-      ['uk', plan.parents.length > 0 ? 70 : 0],
-      ['overseas', 25],
-      ['legal', 5],
-    ]);
-    // A parent of the plan only takes a parent from before it in the plan: no cycles but the planned one.
-    const parents = plan.parents.some((p) => p.index === company.index)
-      ? plan.parents.filter((p) => p.index < company.index)
-      : plan.parents;
-    if (kind === 'uk') {
-      const parent = parents.length > 0 ? rng.pick(parents) : null;
-      if (parent !== null) {
-        add({
-          type: 'corporate',
-          entity: ukParent(seed, rng, parent, start),
-          holding,
-          notified: start,
-          ceased: null,
-        });
-      }
-    } else if (kind === 'overseas') {
-      // Overseas parents are shared by a few companies of the neighbourhood.
-      const entity = overseasEntity(seed, Math.floor(company.index / NEIGHBOURHOOD), rng.int(0, 399));
-      add({ type: 'corporate', entity, holding, notified: start, ceased: null });
-    } else {
-      add({ type: 'legal-person', entity: legalPerson(seed, rng.int(0, 199)), holding, notified: start, ceased: null });
+/** A corporate parent (a UK company, an overseas entity or a legal person), for some companies. */
+function corporateParent({ seed, company, plan, rng, add }: EntryList, start: number): void {
+  if (!rng.chance(company.group ? 0.3 : CORPORATE_PARENT[company.size])) return;
+  const holding = whole('75-to-100', rng, null);
+  const kind = rng.weighted<'uk' | 'overseas' | 'legal'>([
+    ['uk', plan.parents.length > 0 ? 70 : 0],
+    ['overseas', 25],
+    ['legal', 5],
+  ]);
+  // A parent of the plan only takes a parent from before it in the plan: no cycles but the planned one.
+  const parents = plan.parents.some((p) => p.index === company.index)
+    ? plan.parents.filter((p) => p.index < company.index)
+    : plan.parents;
+  if (kind === 'uk') {
+    const parent = parents.length > 0 ? rng.pick(parents) : null;
+    if (parent !== null) {
+      add({
+        type: 'corporate',
+        entity: ukParent(seed, rng, parent, start),
+        holding,
+        notified: start,
+        ceased: null,
+      });
     }
+  } else if (kind === 'overseas') {
+    // Overseas parents are shared by a few companies of the neighbourhood.
+    const entity = overseasEntity(seed, Math.floor(company.index / NEIGHBOURHOOD), rng.int(0, 399));
+    add({ type: 'corporate', entity, holding, notified: start, ceased: null });
+  } else {
+    add({ type: 'legal-person', entity: legalPerson(seed, rng.int(0, 199)), holding, notified: start, ceased: null });
   }
-  if (entries.every((e) => e.type === 'statement' || e.ceased !== null)) {
-    const count = rng.weighted<number>([
-      [1, 40],
-      [2, 40],
-      [3, 12],
-      [4, 8],
-    ]);
-    for (const holding of individualHoldings(rng, count)) individual(holding, start);
-  }
+}
+
+/** A change of control and a spell of unconfirmed details, for some companies. */
+function laterChanges({ rng, entries, add, individual }: EntryList, start: number): void {
   // A change of control: an owner leaves on a day and a new one is notified the same day.
   if (rng.chance(0.3)) {
     const leaving = entries.find((e) => e.type === 'individual' && e.ceased === null);
@@ -289,5 +329,4 @@ export function companyPscEntries(seed: number, company: SyntheticCompany, plan:
       ceased: start + rng.int(20, 400),
     });
   }
-  return entries;
 }

@@ -13,7 +13,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { emptyCounts, pscRangeLines, pscSnapshotDay, pscSummaryLine } from './psc-snapshot.ts';
-import type { PscSnapshotCounts, PscSnapshotOptions } from './psc-snapshot.ts';
+import type { IndexRange, PscSnapshotCounts, PscSnapshotOptions } from './psc-snapshot.ts';
 import { writePartFile } from './register-files.ts';
 
 export interface PscSnapshotFilesOptions extends PscSnapshotOptions {
@@ -68,15 +68,14 @@ async function* lineChunks(lines: Iterable<string>, counted: () => void): AsyncG
   if (used > 0) yield chunk.subarray(0, used);
 }
 
+/** The lines of one part file: its companies' records, and the totals line when it is the last part. */
 function* partLines(
   options: PscSnapshotOptions,
-  from: number,
-  to: number,
+  part: IndexRange & { last: boolean },
   counts: PscSnapshotCounts,
-  last: boolean,
 ): Generator<string> {
-  yield* pscRangeLines(options, from, to, counts);
-  if (last) yield pscSummaryLine(options.snapshotDate, counts);
+  yield* pscRangeLines(options, part, counts);
+  if (part.last) yield pscSummaryLine(options.snapshotDate, counts);
 }
 
 /**
@@ -101,7 +100,7 @@ export async function writePscSnapshot(options: PscSnapshotFilesOptions): Promis
     const path = join(outDir, `${name}.${zip ? 'zip' : 'txt'}`);
     const from = Math.floor(((part - 1) * companies) / parts);
     const to = Math.floor((part * companies) / parts);
-    const source = Readable.from(lineChunks(partLines(options, from, to, counts, part === parts), counted), {
+    const source = Readable.from(lineChunks(partLines(options, { from, to, last: part === parts }, counts), counted), {
       objectMode: false,
       highWaterMark: READ_AHEAD_BYTES,
     });

@@ -18,8 +18,15 @@ const SELF_ID = labelSeed('psc-self-id');
 const HEX = '0123456789abcdef';
 const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
+/** Which PSC of which company, for good: what its etag and self link are drawn from. */
+interface PscId {
+  seed: number;
+  index: number;
+  slot: number;
+}
+
 /** Forty hex digits, as Companies House's etags (sha1s) look. */
-function etag(seed: number, index: number, slot: number, version: number): string {
+function etag({ seed, index, slot }: PscId, version: number): string {
   let out = '';
   for (let k = 0; k < 5; k++) {
     const word = mixSeed(seed, ETAG, index, slot, version, k);
@@ -29,7 +36,7 @@ function etag(seed: number, index: number, slot: number, version: number): strin
 }
 
 /** A 27-character id like the snapshot's ("bIhuKnMFctSnjrDjUG8n3NgOrlU"). */
-function selfId(seed: number, index: number, slot: number): string {
+function selfId({ seed, index, slot }: PscId): string {
   let out = '';
   for (let k = 0; out.length < 27; k++) {
     const word = mixSeed(seed, SELF_ID, index, slot, k);
@@ -56,98 +63,121 @@ export const RENDERED_KIND: Record<PscEntry['type'], RenderedKind> = {
   exemption: 'exemption',
 };
 
+/** A PSC entry of a company of the generator, as it stood on a day. */
+export interface PscEntryOnDay {
+  seed: number;
+  company: SyntheticCompany;
+  entry: PscEntry;
+  /** Days since 1970-01-01. */
+  day: number;
+}
+
+/** What every kind of line is written from besides the entry itself. */
+interface LineFacts {
+  /** The `links.self` of the entry under the company's `section` (e.g. `persons-with-significant-control/individual`). */
+  self(section: string): string;
+  ceased: boolean;
+  ceasedOn: string | undefined;
+  etag: string;
+  notifiedOn: string;
+  llp: boolean;
+}
+
+type EntryOf<T extends PscEntry['type']> = Extract<PscEntry, { type: T }>;
+
 /**
- * The snapshot line of `entry` as it stood on `day` (days since 1970-01-01), or null when it had
- * not been notified by then.
+ * The snapshot line of `entry` as it stood on `day`, or null when it had not been notified by then.
  */
-export function renderPscEntry(seed: number, company: SyntheticCompany, entry: PscEntry, day: number): string | null {
+export function renderPscEntry({ seed, company, entry, day }: PscEntryOnDay): string | null {
   if (entry.notified > day) return null;
   const number = company.company_number;
+  const id: PscId = { seed, index: company.index, slot: entry.slot };
   const ceased = entry.ceased !== null && entry.ceased <= day;
-  const ceasedOn = ceased ? fastFromDayNumber(entry.ceased!) : undefined;
-  const tag = etag(seed, company.index, entry.slot, ceased ? 1 : 0);
-  const notifiedOn = fastFromDayNumber(entry.notified);
-  const llp = company.legalForm === 'llp';
-  let data: Record<string, unknown>;
+  const facts: LineFacts = {
+    self: (section) => `/company/${number}/${section}/${selfId(id)}`,
+    ceased,
+    ceasedOn: ceased ? fastFromDayNumber(entry.ceased!) : undefined,
+    etag: etag(id, ceased ? 1 : 0),
+    notifiedOn: fastFromDayNumber(entry.notified),
+    llp: company.legalForm === 'llp',
+  };
+  // JSON.stringify leaves out the keys whose value is undefined, as the snapshot leaves out fields.
+  return JSON.stringify({ company_number: number, data: entryData(entry, facts, number) });
+}
+
+/** The `data` of the line, its keys in alphabetical order as Companies House writes them. */
+function entryData(entry: PscEntry, facts: LineFacts, number: string): Record<string, unknown> {
   switch (entry.type) {
-    case 'individual': {
-      const p = entry.person;
-      data = {
-        address: p.address,
-        ceased_on: ceasedOn,
-        country_of_residence: p.country_of_residence,
-        date_of_birth: { month: p.birth_month, year: p.birth_year },
-        etag: tag,
-        kind: 'individual-person-with-significant-control',
-        links: {
-          self: `/company/${number}/persons-with-significant-control/individual/${selfId(seed, company.index, entry.slot)}`,
-        },
-        name: printedName(p),
-        name_elements: {
-          forename: p.forename,
-          middle_name: p.middle_name ?? undefined,
-          surname: p.surname,
-          title: p.title ?? undefined,
-        },
-        nationality: p.nationality,
-        natures_of_control: naturesOfControl(entry.holding, llp),
-        notified_on: notifiedOn,
-      };
-      break;
-    }
+    case 'individual':
+      return individualData(entry, facts);
     case 'corporate':
     case 'legal-person':
-      data = {
-        address: entry.entity.address,
-        ceased_on: ceasedOn,
-        etag: tag,
-        identification: entry.entity.identification,
-        kind: `${LINK_KIND[entry.type]}-person-with-significant-control`,
-        links: {
-          self: `/company/${number}/persons-with-significant-control/${LINK_KIND[entry.type]}/${selfId(seed, company.index, entry.slot)}`,
-        },
-        name: entry.entity.name,
-        natures_of_control: naturesOfControl(entry.holding, llp),
-        notified_on: notifiedOn,
-      };
-      break;
+      return entityData(entry, facts);
     case 'super-secure':
-      data = {
-        ceased,
+      return {
+        ceased: facts.ceased,
         description: 'super-secure-persons-with-significant-control',
-        etag: tag,
+        etag: facts.etag,
         kind: 'super-secure-person-with-significant-control',
-        links: {
-          self: `/company/${number}/persons-with-significant-control/super-secure/${selfId(seed, company.index, entry.slot)}`,
-        },
+        links: { self: facts.self('persons-with-significant-control/super-secure') },
       };
-      break;
     case 'statement':
-      data = {
-        ceased_on: ceasedOn,
-        etag: tag,
+      return {
+        ceased_on: facts.ceasedOn,
+        etag: facts.etag,
         kind: 'persons-with-significant-control-statement',
-        links: {
-          self: `/company/${number}/persons-with-significant-control-statements/${selfId(seed, company.index, entry.slot)}`,
-        },
-        notified_on: notifiedOn,
+        links: { self: facts.self('persons-with-significant-control-statements') },
+        notified_on: facts.notifiedOn,
         statement: entry.statement,
       };
-      break;
     case 'exemption':
-      data = {
-        etag: tag,
+      return {
+        etag: facts.etag,
         exemptions: {
           psc_exempt_as_trading_on_regulated_market: {
             exemption_type: 'psc-exempt-as-trading-on-regulated-market',
-            items: [{ exempt_from: notifiedOn }],
+            items: [{ exempt_from: facts.notifiedOn }],
           },
         },
         kind: 'exemptions',
         links: { self: `/company/${number}/exemptions` },
       };
-      break;
   }
-  // JSON.stringify leaves out the keys whose value is undefined, as the snapshot leaves out fields.
-  return JSON.stringify({ company_number: number, data });
+}
+
+function individualData(entry: EntryOf<'individual'>, facts: LineFacts): Record<string, unknown> {
+  const p = entry.person;
+  return {
+    address: p.address,
+    ceased_on: facts.ceasedOn,
+    country_of_residence: p.country_of_residence,
+    date_of_birth: { month: p.birth_month, year: p.birth_year },
+    etag: facts.etag,
+    kind: 'individual-person-with-significant-control',
+    links: { self: facts.self('persons-with-significant-control/individual') },
+    name: printedName(p),
+    name_elements: {
+      forename: p.forename,
+      middle_name: p.middle_name ?? undefined,
+      surname: p.surname,
+      title: p.title ?? undefined,
+    },
+    nationality: p.nationality,
+    natures_of_control: naturesOfControl(entry.holding, facts.llp),
+    notified_on: facts.notifiedOn,
+  };
+}
+
+function entityData(entry: EntryOf<'corporate' | 'legal-person'>, facts: LineFacts): Record<string, unknown> {
+  return {
+    address: entry.entity.address,
+    ceased_on: facts.ceasedOn,
+    etag: facts.etag,
+    identification: entry.entity.identification,
+    kind: `${LINK_KIND[entry.type]}-person-with-significant-control`,
+    links: { self: facts.self(`persons-with-significant-control/${LINK_KIND[entry.type]}`) },
+    name: entry.entity.name,
+    natures_of_control: naturesOfControl(entry.holding, facts.llp),
+    notified_on: facts.notifiedOn,
+  };
 }

@@ -33,6 +33,12 @@ export interface PscSnapshotOptions {
   snapshotDate: string;
 }
 
+/** Company indices `from` to `to` - 1: the companies of one part of a snapshot. */
+export interface IndexRange {
+  from: number;
+  to: number;
+}
+
 /** What a snapshot (or a part of one) held: the totals line counts the same. */
 export interface PscSnapshotCounts {
   persons_of_significant_control_count: number;
@@ -69,8 +75,7 @@ function companyOnSnapshot(
  */
 export function* pscRangeLines(
   options: PscSnapshotOptions,
-  from: number,
-  to: number,
+  { from, to }: IndexRange,
   counts: PscSnapshotCounts,
 ): Generator<string> {
   const day = pscSnapshotDay(options);
@@ -88,7 +93,7 @@ export function* pscRangeLines(
         revisit = true;
         continue;
       }
-      const line = renderPscEntry(seed, found.company, entry, day);
+      const line = renderPscEntry({ seed, company: found.company, entry, day });
       if (line === null) continue;
       counts.persons_of_significant_control_count++;
       yield line;
@@ -107,7 +112,7 @@ export function* pscRangeLines(
       const found = companyOnSnapshot(seed, later[k]!, day, plans);
       for (const entry of found?.entries ?? []) {
         if (RENDERED_KIND[entry.type] !== kind) continue;
-        const line = renderPscEntry(seed, found!.company, entry, day);
+        const line = renderPscEntry({ seed, company: found!.company, entry, day });
         if (line === null) continue;
         if (kind === 'statement') counts.statements_count++;
         else counts.exemptions_count++;
@@ -137,6 +142,6 @@ export function emptyCounts(): PscSnapshotCounts {
 /** Every line of the snapshot, the totals line last, without line ends. */
 export function* pscSnapshotLines(options: PscSnapshotOptions): Generator<string> {
   const counts = emptyCounts();
-  yield* pscRangeLines(options, 0, options.companies, counts);
+  yield* pscRangeLines(options, { from: 0, to: options.companies }, counts);
   yield pscSummaryLine(options.snapshotDate, counts);
 }

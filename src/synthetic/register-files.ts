@@ -16,6 +16,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import { formatRegisterCsvLine, REGISTER_CSV_HEADER, REGISTER_CSV_LINE_END, registerRange } from './register.ts';
+import type { RegisterRange } from './register.ts';
 import { isCalendarDate } from '../domain/calendar-date.ts';
 
 export interface RegisterSnapshotFilesOptions {
@@ -70,18 +71,12 @@ const READ_AHEAD_BYTES = 8 * 1024 * 1024;
  * chunk it lets the event loop run: deflate works on the thread pool but comes back to this
  * thread for every 16 KB it writes, and a generator that held the thread would starve it.
  */
-async function* csvChunks(
-  seed: number,
-  from: number,
-  to: number,
-  snapshotDate: string,
-  counted: () => void,
-): AsyncGenerator<Buffer> {
+async function* csvChunks(range: RegisterRange, counted: () => void): AsyncGenerator<Buffer> {
   // Lines are written straight into the chunk's buffer rather than joined into one long string,
   // which the garbage collector would have to copy and sweep.
   let chunk = Buffer.allocUnsafe(CHUNK_BYTES + LONGEST_LINE);
   let used = chunk.write(REGISTER_CSV_HEADER + REGISTER_CSV_LINE_END, 0, 'utf8');
-  for (const record of registerRange(seed, from, to, snapshotDate)) {
+  for (const record of registerRange(range)) {
     const written = chunk.write(formatRegisterCsvLine(record), used, 'utf8');
     // Buffer.write cuts a string that does not fit; filling the space left means it may have.
     if (written >= chunk.length - used - 2) throw new Error(`a register line of ${record.company_number} is too long`);
@@ -109,13 +104,18 @@ function snapshotTime(snapshotDate: string): Date {
   );
 }
 
+/** The one entry of a zip: its name, its timestamp and how hard it is deflated (1 to 9). */
+interface ZipEntry {
+  entryName: string;
+  mtime: Date;
+  compressionLevel: number;
+}
+
 /** Deflate `source` into a zip at `path` holding one entry, `entryName`; resolves to the zip's size. */
 async function writeZip(
   path: string,
-  entryName: string,
   source: Readable,
-  mtime: Date,
-  compressionLevel: number,
+  { entryName, mtime, compressionLevel }: ZipEntry,
 ): Promise<number> {
   const zip = new yazl.ZipFile();
   let bytes = 0;
@@ -153,7 +153,11 @@ export async function writePartFile(
   try {
     let bytes: number;
     if (zip) {
-      bytes = await writeZip(partial, entry, source, snapshotTime(snapshotDate), level);
+      bytes = await writeZip(partial, source, {
+        entryName: entry,
+        mtime: snapshotTime(snapshotDate),
+        compressionLevel: level,
+      });
     } else {
       const out = createWriteStream(partial);
       await pipeline(source, out);
@@ -200,7 +204,7 @@ export async function writeRegisterSnapshot(options: RegisterSnapshotFilesOption
     const path = join(outDir, `${name}.${zip ? 'zip' : 'csv'}`);
     const from = Math.floor(((part - 1) * companies) / parts);
     const to = Math.floor((part * companies) / parts);
-    const source = Readable.from(csvChunks(seed, from, to, snapshotDate, counted), {
+    const source = Readable.from(csvChunks({ seed, from, to, snapshotDate }, counted), {
       objectMode: false,
       highWaterMark: READ_AHEAD_BYTES,
     });

@@ -104,19 +104,22 @@ export function* registerSnapshot(options: RegisterSnapshotOptions): Generator<R
   if (!Number.isInteger(companies) || companies < 0) {
     throw new Error(`companies must be a whole number, got ${companies}`);
   }
-  yield* registerRange(seed, 0, companies, options.snapshotDate);
+  yield* registerRange({ seed, from: 0, to: companies, snapshotDate: options.snapshotDate });
+}
+
+/** Companies `from` to `to` - 1 of the register of `seed` on `snapshotDate`. */
+export interface RegisterRange {
+  seed: number;
+  from: number;
+  to: number;
+  snapshotDate: string;
 }
 
 /**
  * The live companies among indices `from` to `to` - 1 on `snapshotDate`, in index order: one
  * slice of a snapshot, as a part file holds.
  */
-export function* registerRange(
-  seed: number,
-  from: number,
-  to: number,
-  snapshotDate: string,
-): Generator<RegisterRecord> {
+export function* registerRange({ seed, from, to, snapshotDate }: RegisterRange): Generator<RegisterRecord> {
   const day = snapshotDay(snapshotDate);
   for (let index = from; index < to; index++) {
     const record = recordOf(seed, syntheticCompany(seed, index), day);

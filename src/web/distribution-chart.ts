@@ -28,15 +28,10 @@ const MUTED = '#505a5f';
 export function distributionChart(stats: FigureStats, options: DistributionChartOptions): SafeHtml | null {
   const layout = distributionLayout(stats);
   if (layout === null) return null;
-  const format = options.unit === 'money' ? formatMoney : (n: number) => n.toLocaleString('en-GB');
-  const show = (value: number | null) => (value === null ? 'n/a' : format(value));
   const id = `chart-${options.id}`;
   const tickLabels = axisLabels(layout.ticks, options.unit);
-  const description =
-    `${stats.count.toLocaleString('en-GB')} companies. 10% are below ${show(stats.p10)}, 25% below ` +
-    `${show(stats.p25)}, half below ${show(stats.median)} (the median), 75% below ${show(stats.p75)} and 90% ` +
-    `below ${show(stats.p90)}. Mean ${show(stats.mean)}.`;
-  const { boxTop, boxBottom, midY, axisY } = layout;
+  const description = chartDescription(stats, options.unit);
+  const { axisY } = layout;
   return html`<svg
     id="${id}"
     class="distribution-chart"
@@ -61,7 +56,28 @@ export function distributionChart(stats: FigureStats, options: DistributionChart
           />`
         : ''
     }
-    <line x1="${layout.p10}" y1="${midY}" x2="${layout.p25}" y2="${midY}" stroke="${INK}" stroke-width="1.5" />
+    ${boxAndWhiskers(layout)}
+    ${axis(layout, tickLabels)}
+  </svg>`;
+}
+
+type Layout = NonNullable<ReturnType<typeof distributionLayout>>;
+
+/** The numbers of the chart in words, for screen readers. */
+function chartDescription(stats: FigureStats, unit: DistributionChartOptions['unit']): string {
+  const format = unit === 'money' ? formatMoney : (n: number) => n.toLocaleString('en-GB');
+  const show = (value: number | null) => (value === null ? 'n/a' : format(value));
+  return (
+    `${stats.count.toLocaleString('en-GB')} companies. 10% are below ${show(stats.p10)}, 25% below ` +
+    `${show(stats.p25)}, half below ${show(stats.median)} (the median), 75% below ${show(stats.p75)} and 90% ` +
+    `below ${show(stats.p90)}. Mean ${show(stats.mean)}.`
+  );
+}
+
+/** The whiskers (10th to 90th percentile), the box (25th to 75th), the median and the mean. */
+function boxAndWhiskers(layout: Layout): SafeHtml {
+  const { boxTop, boxBottom, midY } = layout;
+  return html`<line x1="${layout.p10}" y1="${midY}" x2="${layout.p25}" y2="${midY}" stroke="${INK}" stroke-width="1.5" />
     <line x1="${layout.p75}" y1="${midY}" x2="${layout.p90}" y2="${midY}" stroke="${INK}" stroke-width="1.5" />
     <line
       x1="${layout.p10}"
@@ -100,8 +116,13 @@ export function distributionChart(stats: FigureStats, options: DistributionChart
       layout.mean !== null
         ? html`<circle cx="${layout.mean}" cy="${midY}" r="4.5" fill="#ffffff" stroke="#d4351c" stroke-width="2" />`
         : ''
-    }
-    <line x1="${layout.ticks[0]!.x}" y1="${axisY}" x2="${layout.ticks.at(-1)!.x}" y2="${axisY}" stroke="${MUTED}" />
+    }`;
+}
+
+/** The axis, its ticks and their labels. */
+function axis(layout: Layout, tickLabels: Map<Tick, string>): SafeHtml {
+  const { axisY } = layout;
+  return html`<line x1="${layout.ticks[0]!.x}" y1="${axisY}" x2="${layout.ticks.at(-1)!.x}" y2="${axisY}" stroke="${MUTED}" />
     ${layout.ticks.map(
       (tick) =>
         html`<line x1="${tick.x}" y1="${axisY}" x2="${tick.x}" y2="${axisY + 5}" stroke="${MUTED}" /><text
@@ -112,8 +133,7 @@ export function distributionChart(stats: FigureStats, options: DistributionChart
             fill="${INK}"
             >${tickLabels.get(tick) ?? ''}</text
           > `,
-    )}
-  </svg>`;
+    )}`;
 }
 
 /**

@@ -18,12 +18,17 @@ import type { WebDeps } from './page.ts';
 import type { SignedIn } from './sessions.ts';
 import { signedInOf } from './visitor.ts';
 
+/** An operation of the table and its input as the page read it (a form names its fields as the arguments). */
+export interface PageCall<Input extends z.ZodObject, Output extends z.ZodObject> {
+  operation: Operation<Input, Output>;
+  input: Record<string, unknown>;
+}
+
 /** The operation's answer for the signed-in key, and its quota after the call. */
 export async function runSignedIn<Input extends z.ZodObject, Output extends z.ZodObject>(
   deps: WebDeps,
   signedIn: SignedIn,
-  operation: Operation<Input, Output>,
-  raw: Record<string, unknown>,
+  { operation, input: raw }: PageCall<Input, Output>,
 ): Promise<{ result: z.output<Output>; quota: QuotaState }> {
   let quota: QuotaState | undefined;
   const result = await callOperation(deps, {
@@ -45,10 +50,9 @@ export async function runSignedIn<Input extends z.ZodObject, Output extends z.Zo
 export async function runForVisitor<Input extends z.ZodObject, Output extends z.ZodObject>(
   ctx: Context,
   deps: WebDeps,
-  operation: Operation<Input, Output>,
-  raw: Record<string, unknown>,
+  call: PageCall<Input, Output>,
 ): Promise<z.output<Output>> {
   const signedIn = signedInOf(ctx);
-  if (signedIn === null) return runAnonymous(deps, operation, raw);
-  return (await runSignedIn(deps, signedIn, operation, raw)).result;
+  if (signedIn === null) return runAnonymous(deps, call.operation, call.input);
+  return (await runSignedIn(deps, signedIn, call)).result;
 }

@@ -49,6 +49,13 @@ function deliveryBody(delivery: Pick<ClaimedDelivery, 'event_type' | 'payload'>,
   return JSON.stringify({ type: delivery.event_type, timestamp: at.toISOString(), data: delivery.payload });
 }
 
+/** What one attempt came to, before it is judged: the result, and the answer's code and time. */
+interface Sent {
+  result: AttemptResult;
+  responseCode: number | null;
+  latencyMs: number;
+}
+
 export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -63,6 +70,13 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   const sleepers = new Set<() => void>();
 
   async function attempt(delivery: ClaimedDelivery): Promise<void> {
+    const outcome = decide(delivery, await send(delivery));
+    const recorded = await options.store.recordOutcome(delivery, outcome);
+    if (recorded) options.onOutcome?.(outcome.status);
+  }
+
+  /** Sign and send one delivery, unless its address may not be sent to; what came of it. */
+  async function send(delivery: ClaimedDelivery): Promise<Sent> {
     const at = now();
     const body = deliveryBody(delivery, at);
     const headers = webhookHeaders(delivery.secrets, { id: delivery.id, timestamp: webhookTimestamp(at), body });
@@ -70,40 +84,25 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       allowPrivate: options.allowPrivate,
       ...(options.lookup ? { lookup: options.lookup } : {}),
     });
-    let result: AttemptResult;
-    let responseCode: number | null = null;
-    let latencyMs = 0;
     if (!verdict.ok) {
-      result = { kind: 'network', error: `Not sent: ${verdict.reason}` };
-    } else {
-      const sent = await options.transport.send({
-        url: verdict.url,
-        addresses: verdict.addresses,
-        headers,
-        body,
-        timeoutMs,
-      });
-      latencyMs = sent.latencyMs;
-      if (sent.kind === 'response') {
-        responseCode = sent.status;
-        result = { kind: 'response', status: sent.status };
-      } else if (sent.kind === 'timeout') {
-        result = { kind: 'timeout' };
-      } else {
-        result = { kind: 'network', error: sent.error };
-      }
+      return { result: { kind: 'network', error: `Not sent: ${verdict.reason}` }, responseCode: null, latencyMs: 0 };
     }
-    const outcome = decide(result, delivery, responseCode, latencyMs);
-    const recorded = await options.store.recordOutcome(delivery, outcome);
-    if (recorded) options.onOutcome?.(outcome.status);
+    const sent = await options.transport.send({
+      url: verdict.url,
+      addresses: verdict.addresses,
+      headers,
+      body,
+      timeoutMs,
+    });
+    const { latencyMs } = sent;
+    if (sent.kind === 'response') {
+      return { result: { kind: 'response', status: sent.status }, responseCode: sent.status, latencyMs };
+    }
+    if (sent.kind === 'timeout') return { result: { kind: 'timeout' }, responseCode: null, latencyMs };
+    return { result: { kind: 'network', error: sent.error }, responseCode: null, latencyMs };
   }
 
-  function decide(
-    result: AttemptResult,
-    delivery: ClaimedDelivery,
-    responseCode: number | null,
-    latencyMs: number,
-  ): DeliveryOutcome {
+  function decide(delivery: ClaimedDelivery, { result, responseCode, latencyMs }: Sent): DeliveryOutcome {
     const error =
       result.kind === 'response'
         ? `HTTP ${result.status}`

@@ -29,7 +29,7 @@ async function* batches(): AsyncGenerator<{ company_number: string; name: string
 
 test('a rebuilt index is published as one segment, holding every document', async () => {
   const mapping = readIndexMapping('companies.json');
-  const written = await rebuildBehindAlias(client, alias, mapping, batches(), async (index, batch) => {
+  const written = await rebuildBehindAlias({ client, alias, mapping }, batches(), async (index, batch) => {
     await client.bulk({ operations: batch.flatMap((d) => [{ index: { _index: index, _id: d.company_number } }, d]) });
     // Each batch made visible on its own: a segment each, as a long build leaves many.
     await client.indices.refresh({ index });

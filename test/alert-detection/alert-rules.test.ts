@@ -363,7 +363,12 @@ const cases: Case[] = [
 describe('companyAlerts', () => {
   for (const c of cases) {
     test(c.name, () => {
-      const alerts = companyAlerts({ ...SNAPSHOT, ...c.snapshot }, c.current, c.asOf ?? AS_OF, c.taken ?? TAKEN);
+      const alerts = companyAlerts({
+        snapshot: { ...SNAPSHOT, ...c.snapshot },
+        current: c.current,
+        asOf: c.asOf ?? AS_OF,
+        snapshotTaken: c.taken ?? TAKEN,
+      });
       assert.deepEqual(
         alerts.map(({ kind, severity, detected, from, to }) => ({ kind, severity, detected, from, to })),
         c.want,
@@ -378,13 +383,18 @@ describe('companyAlerts', () => {
 
   test('a snapshot of the company as it is gives no alerts', () => {
     const now = current({}, filed({ net_assets: -5, cash: 1 }));
-    assert.deepEqual(companyAlerts(watchSnapshot(now), now, AS_OF, TAKEN), []);
+    assert.deepEqual(
+      companyAlerts({ snapshot: watchSnapshot(now), current: now, asOf: AS_OF, snapshotTaken: TAKEN }),
+      [],
+    );
   });
 
   test('messages say what changed in plain words', () => {
     const messages = (c: CompanyWithAccounts, snapshot: Partial<WatchSnapshot> = {}) =>
       Object.fromEntries(
-        companyAlerts({ ...SNAPSHOT, ...snapshot }, c, AS_OF, TAKEN).map((a) => [`${a.kind}:${a.from}`, a.message]),
+        companyAlerts({ snapshot: { ...SNAPSHOT, ...snapshot }, current: c, asOf: AS_OF, snapshotTaken: TAKEN }).map(
+          (a) => [`${a.kind}:${a.from}`, a.message],
+        ),
       );
     assert.deepEqual(messages(current({}, filed({ net_assets: -45_000, cash: 60_000 }))), {
       'negative_net_assets:500000': 'Net assets fell from £500k to -£45k (2024-12-31).',
@@ -525,7 +535,7 @@ describe('companyAlerts: control_change', () => {
   for (const c of cases) {
     test(c.name, () => {
       const snapshot: WatchSnapshot = { ...SNAPSHOT, ...(c.before ? { pscs: c.before } : {}) };
-      const alerts = companyAlerts(snapshot, current(), AS_OF, TAKEN, c.now);
+      const alerts = companyAlerts({ snapshot, current: current(), asOf: AS_OF, snapshotTaken: TAKEN, pscs: c.now });
       assert.deepEqual(
         alerts.map(({ kind, severity, detected, from, to }) => ({ kind, severity, detected, from, to })),
         c.want,
@@ -534,12 +544,13 @@ describe('companyAlerts: control_change', () => {
   }
 
   test('the message names who was notified and who ceased, with their dates', () => {
-    const [alert] = companyAlerts({ ...SNAPSHOT, pscs: listedAt(ADA, PARENT) }, current(), AS_OF, TAKEN, [
-      NEW_OWNER,
-      HIDDEN,
-      ADA,
-      ceasedOn(PARENT, '2025-02-28'),
-    ]);
+    const [alert] = companyAlerts({
+      snapshot: { ...SNAPSHOT, pscs: listedAt(ADA, PARENT) },
+      current: current(),
+      asOf: AS_OF,
+      snapshotTaken: TAKEN,
+      pscs: [NEW_OWNER, HIDDEN, ADA, ceasedOn(PARENT, '2025-02-28')],
+    });
     assert.equal(
       alert!.message,
       'Persons with significant control changed: notified NEW OWNER LIMITED (2025-03-01), a super-secure PSC ' +
@@ -548,13 +559,13 @@ describe('companyAlerts: control_change', () => {
   });
 
   test('among other alerts: medium, after new charges, before new accounts', () => {
-    const alerts = companyAlerts(
-      { ...SNAPSHOT, pscs: listedAt(ADA) },
-      current({ charges_total: 2 }, filed({ net_assets: 520_000, cash: 190_000 })),
-      AS_OF,
-      TAKEN,
-      [NEW_OWNER],
-    );
+    const alerts = companyAlerts({
+      snapshot: { ...SNAPSHOT, pscs: listedAt(ADA) },
+      current: current({ charges_total: 2 }, filed({ net_assets: 520_000, cash: 190_000 })),
+      asOf: AS_OF,
+      snapshotTaken: TAKEN,
+      pscs: [NEW_OWNER],
+    });
     assert.deepEqual(
       alerts.map((a) => a.kind),
       ['new_charges', 'control_change', 'new_accounts'],
@@ -563,7 +574,16 @@ describe('companyAlerts: control_change', () => {
 
   test('a snapshot of the company and its PSCs as they are gives no alerts', () => {
     const now = current();
-    assert.deepEqual(companyAlerts(watchSnapshot(now, [NEW_OWNER, ADA]), now, AS_OF, TAKEN, [NEW_OWNER, ADA]), []);
+    assert.deepEqual(
+      companyAlerts({
+        snapshot: watchSnapshot(now, [NEW_OWNER, ADA]),
+        current: now,
+        asOf: AS_OF,
+        snapshotTaken: TAKEN,
+        pscs: [NEW_OWNER, ADA],
+      }),
+      [],
+    );
   });
 });
 

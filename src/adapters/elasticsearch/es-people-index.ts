@@ -65,7 +65,7 @@ export function createEsPeopleIndex({ client, alias }: EsPeopleOptions): PeopleI
     },
 
     rebuild: (batches) =>
-      rebuildBehindAlias(client, alias, readIndexMapping(MAPPING_FILE), batches, (target, batch) =>
+      rebuildBehindAlias({ client, alias, mapping: readIndexMapping(MAPPING_FILE) }, batches, (target, batch) =>
         writePeople(client, target, batch),
       ),
 

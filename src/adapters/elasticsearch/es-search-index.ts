@@ -7,7 +7,7 @@
 import type { Client, estypes } from '@elastic/elasticsearch';
 import { normaliseCompanyName } from '../../domain/company-name.ts';
 import { companyKey, filterConditions, queryConditions, querySortOrder } from '../../domain/company-conditions.ts';
-import type { FigureStats, MarketStats, RangeFigure } from '../../domain/criteria.ts';
+import type { FigureStats, MarketStats, RangeFigure, SortOrder } from '../../domain/criteria.ts';
 import { PERCENTILES, RANGE_FIGURES } from '../../domain/criteria.ts';
 import type { GroupBy, GroupedDocument, GroupStats, StatsDocument } from '../../domain/market-groups.ts';
 import { compareGroups, GROUP_LIMIT, groupedStatsOf } from '../../domain/market-groups.ts';
@@ -148,12 +148,8 @@ export function createEsSearchIndex({
    * `scoredNameSearchUpTo` candidates: when fewer match, it has ranked them all and counted them,
    * in one search. Otherwise, or when it stopped, the tiers below.
    */
-  async function rankedByName(
-    phrase: string,
-    words: readonly string[],
-    limit: number,
-    after: NameKey | undefined,
-  ): Promise<NamePage> {
+  async function rankedByName(nameQuery: NameQuery): Promise<NamePage> {
+    const { phrase, words, limit, after } = nameQuery;
     // One more than asked, to know whether another page follows.
     const want = limit + 1;
     const page = (total: number, ranked: RankedHit[]) => {
@@ -167,7 +163,11 @@ export function createEsSearchIndex({
     };
     if (!after && scoredNameSearchUpTo > 0 && words.length > 1) {
       const [scored] = await msearchHits<NameSearchHit>(client, alias, [
-        { ...scoredSearch(phrase, words, want), track_total_hits: true, terminate_after: scoredNameSearchUpTo },
+        {
+          ...scoredSearch({ phrase, words, limit: want }),
+          track_total_hits: true,
+          terminate_after: scoredNameSearchUpTo,
+        },
       ]);
       const total = totalOf(scored!.hits.total);
       if (total < scoredNameSearchUpTo) return page(total, scoredHits(scored!.hits.hits));
@@ -216,7 +216,7 @@ export function createEsSearchIndex({
     // Few candidates: rank them all in one scored query. Many (a short prefix matches hundreds
     // of thousands): the remaining tiers, each stopping early, side by side.
     if (total < scoredNameSearchUpTo)
-      return page(total, await scoredNameSearch(client, alias, phrase, words, want, after));
+      return page(total, await scoredNameSearch(client, alias, { phrase, words, limit: want, after }));
     const later = tiers.filter((t) => t.tier > 2);
     const rest = await msearch<NameSearchHit>(
       client,
@@ -232,7 +232,9 @@ export function createEsSearchIndex({
 
     rebuild: (batches) =>
       changing(
-        rebuildBehindAlias(client, alias, readMapping(), batches, (index, batch) => bulkIndex(client, index, batch)),
+        rebuildBehindAlias({ client, alias, mapping: readMapping() }, batches, (index, batch) =>
+          bulkIndex(client, index, batch),
+        ),
       ),
 
     async refresh() {
@@ -252,10 +254,6 @@ export function createEsSearchIndex({
       // One more than asked, to know whether another page follows.
       const want = query.limit + 1;
       const after = query.after;
-      const tiedAt = (value: unknown): estypes.QueryDslQueryContainer =>
-        value === null || value === undefined
-          ? { bool: { must_not: [{ exists: { field } }] } }
-          : { term: { [field]: value as string | number } };
       // After a key (search after, never an offset: stable while loads write), the page goes on
       // with the companies tied at its value with a greater number, then those beyond its value
       // (missing values last). The latter, like a first page, are sorted by their field alone
@@ -263,26 +261,8 @@ export function createEsSearchIndex({
       // to compare, the sorted search can skip documents that cannot make the page; a tie-break on
       // the company number would make it read every tie (half a million companies share a head
       // count of one).
-      const beyond: estypes.QueryDslQueryContainer | null = !after
-        ? filter
-        : after[0] === null
-          ? null
-          : {
-              bool: {
-                filter: [
-                  filter,
-                  {
-                    bool: {
-                      should: [
-                        { range: { [field]: { [descending ? 'lt' : 'gt']: after[0] } } },
-                        { bool: { must_not: [{ exists: { field } }] } },
-                      ],
-                      minimum_should_match: 1,
-                    },
-                  },
-                ],
-              },
-            };
+      const tiedAt = (value: unknown) => tiedAtValue(field, value);
+      const beyond = !after ? filter : beyondValue(filter, { field, descending }, after[0]);
       const searches: estypes.SearchSearchRequestBody[] = [{ size: 0, track_total_hits: true, query: filter }];
       if (after)
         searches.push({
@@ -339,7 +319,7 @@ export function createEsSearchIndex({
       const companies = (await client.count({ index: alias, query })).count;
       if (companies <= exactStatsUpTo)
         return groupedStatsOf(await readStatsDocuments(client, alias, query), groupBy, asOf);
-      const found = await groupCounts(client, alias, query, groupBy, asOf);
+      const found = await groupCounts(client, alias, { query, groupBy, asOf });
       const listed = found.sort(compareGroups).slice(0, GROUP_LIMIT);
       // Over more: each group's stats are those of the filters with the group's condition added,
       // read as stats always are (exactly up to exactStatsUpTo companies in the group, else from
@@ -359,7 +339,7 @@ export function createEsSearchIndex({
     async searchByName(query, limit, after) {
       const { phrase, words } = nameQuery(query);
       if (words.length === 0) return { total: 0, hits: [], next: null };
-      return nameSearchCache.page(phrase, limit, after, () => rankedByName(phrase, words, limit, after));
+      return nameSearchCache.page({ phrase, limit, after }, () => rankedByName({ phrase, words, limit, after }));
     },
   };
   // Elasticsearch down or too slow is the port's "search unavailable" (a 503), whichever method met it.
@@ -460,13 +440,16 @@ function tierOfScore(score: number): number {
   return exact ? (active ? 0 : 1) : (active ? 2 : 5) + shape;
 }
 
+/** A page of name search: the phrase and its words, how many hits, and after which key. */
+interface NameQuery {
+  phrase: string;
+  words: readonly string[];
+  limit: number;
+  after?: NameKey | undefined;
+}
+
 /** The whole ranking in one query: constant scores order the tiers, then length and number. */
-function scoredSearch(
-  phrase: string,
-  words: readonly string[],
-  limit: number,
-  after?: NameKey,
-): estypes.SearchSearchRequestBody {
+function scoredSearch({ phrase, words, limit, after }: NameQuery): estypes.SearchSearchRequestBody {
   const lower = phrase.toLowerCase();
   return {
     size: limit,
@@ -493,15 +476,8 @@ function scoredHits(hits: estypes.SearchHit<NameSearchHit>[]): RankedHit[] {
   return hits.map((hit) => ({ tier: tierOfScore(Number(hit.sort![0])), hit: hit._source! }));
 }
 
-async function scoredNameSearch(
-  client: Client,
-  index: string,
-  phrase: string,
-  words: readonly string[],
-  limit: number,
-  after?: NameKey,
-): Promise<RankedHit[]> {
-  const result = await client.search<NameSearchHit>({ index, ...scoredSearch(phrase, words, limit, after) });
+async function scoredNameSearch(client: Client, index: string, nameQuery: NameQuery): Promise<RankedHit[]> {
+  const result = await client.search<NameSearchHit>({ index, ...scoredSearch(nameQuery) });
   return scoredHits(result.hits.hits);
 }
 
@@ -568,6 +544,52 @@ const GROUP_FIELDS: Partial<Record<GroupBy, string>> = {
   size: 'size_band',
 };
 
+/** The documents whose `field` is `value`, or has no value when `value` is null. */
+function tiedAtValue(field: string, value: unknown): estypes.QueryDslQueryContainer {
+  return value === null || value === undefined
+    ? { bool: { must_not: [{ exists: { field } }] } }
+    : { term: { [field]: value as string | number } };
+}
+
+/**
+ * The documents of `filter` after `value` in the order (missing values last); null when `value`
+ * is missing, as nothing comes after the missing values but their ties.
+ */
+function beyondValue(
+  filter: estypes.QueryDslQueryContainer,
+  { field, descending }: SortOrder,
+  value: unknown,
+): estypes.QueryDslQueryContainer | null {
+  if (value === null) return null;
+  return {
+    bool: {
+      filter: [
+        filter,
+        {
+          bool: {
+            should: [
+              { range: { [field]: { [descending ? 'lt' : 'gt']: value } } },
+              { bool: { must_not: [{ exists: { field } }] } },
+            ],
+            minimum_should_match: 1,
+          },
+        },
+      ],
+    },
+  };
+}
+
+/** What groups the companies and counts each group, for one GroupBy. */
+interface GroupPlan {
+  /** The keyword field grouped by its values, if any. */
+  field: string | undefined;
+  /** Groups known beforehand (sections, bands), each a filter. */
+  named: { key: string; query: estypes.QueryDslQueryContainer }[];
+  /** The companies in no group, or null when every company is in one. */
+  nullQuery: estypes.QueryDslQueryContainer | null;
+  aggs: Record<string, estypes.AggregationsAggregationContainer>;
+}
+
 /**
  * Every group among the companies matching `query` (at most GROUP_LIMIT of them for value
  * groupings, which is all that can be listed) with its number of companies, in one search. On a
@@ -576,18 +598,22 @@ const GROUP_FIELDS: Partial<Record<GroupBy, string>> = {
 async function groupCounts(
   client: Client,
   index: string,
-  query: estypes.QueryDslQueryContainer,
-  groupBy: GroupBy,
-  asOf: string,
+  { query, groupBy, asOf }: { query: estypes.QueryDslQueryContainer; groupBy: GroupBy; asOf: string },
 ): Promise<GroupCandidate[]> {
+  const plan = groupPlan(groupBy, asOf);
+  const result = await client.search({ index, size: 0, track_total_hits: false, query, aggs: plan.aggs });
+  return groupCandidates(result.aggregations as Record<string, Record<string, unknown>>, plan);
+}
+
+/** Groups known beforehand (sections, bands) are filters; values are terms; years a histogram. */
+function groupPlan(groupBy: GroupBy, asOf: string): GroupPlan {
   const exists = (field: string): estypes.QueryDslQueryContainer => ({ exists: { field } });
   const none = (...queries: estypes.QueryDslQueryContainer[]): estypes.QueryDslQueryContainer => ({
     bool: { must_not: queries },
   });
-  // Groups known beforehand (sections, bands) are filters; values are terms; years a histogram.
-  let named: { key: string; query: estypes.QueryDslQueryContainer }[] = [];
+  let named: GroupPlan['named'] = [];
   let nullQuery: estypes.QueryDslQueryContainer | null;
-  const aggs: Record<string, estypes.AggregationsAggregationContainer> = {};
+  const aggs: GroupPlan['aggs'] = {};
   const field = GROUP_FIELDS[groupBy];
   if (field !== undefined) {
     const fiveDigits = groupBy === 'sic_code';
@@ -623,8 +649,12 @@ async function groupCounts(
   if (named.length > 0)
     aggs.named = { filters: { filters: Object.fromEntries(named.map((group) => [group.key, group.query])) } };
   if (nullQuery !== null) aggs.none = { filter: nullQuery };
-  const result = await client.search({ index, size: 0, track_total_hits: false, query, aggs });
-  const found = result.aggregations as Record<string, Record<string, unknown>>;
+  return { field, named, nullQuery, aggs };
+}
+
+/** The groups the aggregations of `plan` found, those with no company left out. */
+function groupCandidates(found: Record<string, Record<string, unknown>>, plan: GroupPlan): GroupCandidate[] {
+  const { field, named, nullQuery } = plan;
   const candidates: GroupCandidate[] = [];
   for (const bucket of (found.values?.buckets as Bucket[] | undefined) ?? [])
     candidates.push({

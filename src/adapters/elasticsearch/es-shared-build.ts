@@ -14,6 +14,6 @@ export function createEsSharedBuild({ client, alias }: { client: Client; alias: 
     createNext: () => createNextIndex(client, alias, readMapping()),
     exists: (index) => client.indices.exists({ index }),
     write: (index, documents) => bulkIndex(client, index, documents),
-    publish: (index) => publishBehindAlias(client, alias, readMapping(), index),
+    publish: (index) => publishBehindAlias({ client, alias, mapping: readMapping() }, index),
   };
 }

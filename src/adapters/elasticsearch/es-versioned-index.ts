@@ -80,18 +80,24 @@ const FORCE_MERGE_TIMEOUT_MS = 3 * 3_600_000;
 /** Bulk requests in flight while a rebuild reads the next batch. */
 const BULK_CONCURRENCY = 3;
 
+/** The versioned indices `<alias>_vN` behind one alias, and the mapping each is created with. */
+export interface AliasedIndex {
+  client: Client;
+  alias: string;
+  mapping: IndexMapping;
+}
+
 /**
  * Build a new index `<alias>_v(N+1)` from `batches` (each written by `write`), then move the alias
  * to it in one atomic update and delete the old ones; returns how many documents were written. A
  * failure leaves no half-built index behind, and the alias where it was.
  */
 export async function rebuildBehindAlias<Document>(
-  client: Client,
-  alias: string,
-  mapping: IndexMapping,
+  target: AliasedIndex,
   batches: AsyncIterable<readonly Document[]>,
   write: (index: string, batch: readonly Document[]) => Promise<void>,
 ): Promise<number> {
+  const { client, alias, mapping } = target;
   // Only the indices there before this build are retired by it: one that another process starts
   // meanwhile (a shared build, docs/shared-loads.md) is not deleted under its writers.
   const existing = await versionedIndices(client, alias);
@@ -114,7 +120,7 @@ export async function rebuildBehindAlias<Document>(
     await client.indices.delete({ index: next, ignore_unavailable: true });
     throw error;
   }
-  await publishBehindAlias(client, alias, mapping, next, existing);
+  await publishBehindAlias(target, next, existing);
   return count;
 }
 
@@ -143,9 +149,7 @@ export async function createNextIndex(client: Client, alias: string, mapping: In
  * short), it ends the same.
  */
 export async function publishBehindAlias(
-  client: Client,
-  alias: string,
-  mapping: IndexMapping,
+  { client, alias, mapping }: AliasedIndex,
   next: string,
   retire?: readonly string[],
 ): Promise<void> {

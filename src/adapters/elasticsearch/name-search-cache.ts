@@ -12,14 +12,17 @@ import type { IndexGeneration } from './index-generation.ts';
 
 export interface NameSearchCache {
   /** The page of `phrase` (normalised) from `after`, from the cache or from `search`. */
-  page(phrase: string, limit: number, after: NameKey | undefined, search: () => Promise<NamePage>): Promise<NamePage>;
+  page(
+    request: { phrase: string; limit: number; after: NameKey | undefined },
+    search: () => Promise<NamePage>,
+  ): Promise<NamePage>;
 }
 
 export function createNameSearchCache(generation: IndexGeneration, entries: number): NameSearchCache {
-  if (entries <= 0) return { page: (_phrase, _limit, _after, search) => search() };
+  if (entries <= 0) return { page: (_request, search) => search() };
   const pages = new LRUCache<string, Promise<NamePage>>({ max: entries });
   return {
-    async page(phrase, limit, after, search) {
+    async page({ phrase, limit, after }, search) {
       const key = JSON.stringify([await generation.current(), phrase, limit, after ?? null]);
       let found = pages.get(key);
       if (!found) {

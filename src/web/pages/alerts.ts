@@ -45,7 +45,7 @@ async function showAlerts(ctx: Context, deps: WebDeps): Promise<void> {
   const signedIn = requireSignIn(ctx);
   if (!signedIn) return;
   const filters = filtersOf(ctx);
-  const { result } = await runSignedIn(deps, signedIn, getAlerts, filters);
+  const { result } = await runSignedIn(deps, signedIn, { operation: getAlerts, input: filters });
   sendPage(ctx, {
     title: 'Alerts',
     main: html`<h1>Alerts on your watchlist</h1>

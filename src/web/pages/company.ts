@@ -42,8 +42,8 @@ function filingHistoryUrl(number: string): string {
 
 async function showCompany(ctx: Context, deps: WebDeps, number: string): Promise<void> {
   const [profile, ownership] = await Promise.all([
-    runForVisitor(ctx, deps, lookupCompany, { company_number: number }),
-    runForVisitor(ctx, deps, getOwnership, { company_number: number, direction: 'up' }),
+    runForVisitor(ctx, deps, { operation: lookupCompany, input: { company_number: number } }),
+    runForVisitor(ctx, deps, { operation: getOwnership, input: { company_number: number, direction: 'up' } }),
   ]);
   const { company } = profile;
   sendPage(ctx, {

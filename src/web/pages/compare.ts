@@ -25,9 +25,9 @@ function param(ctx: Context, name: string): string {
 }
 
 async function showCompare(ctx: Context, deps: WebDeps): Promise<void> {
-  const result = await runForVisitor(ctx, deps, compareCompanies, {
-    company_a: param(ctx, 'company_a'),
-    company_b: param(ctx, 'company_b'),
+  const result = await runForVisitor(ctx, deps, {
+    operation: compareCompanies,
+    input: { company_a: param(ctx, 'company_a'), company_b: param(ctx, 'company_b') },
   });
   const [a, b] = result.companies as [(typeof result.companies)[0], (typeof result.companies)[0]];
   const show = (money: boolean, value: number | null | undefined) => (money ? formatPounds(value) : formatCount(value));

@@ -85,12 +85,10 @@ type ListRow = ListResult['results'][number];
 
 /** The operation for whoever reads: counted against a signed-in key (one request a page, as the API), uncounted for anonymous readers. */
 function run(ctx: Context, { deps, source }: LeadList, input: ListInput): Promise<ListResult> {
-  return runForVisitor(
-    ctx,
-    deps,
-    source.operation as Operation,
-    input as Record<string, unknown>,
-  ) as Promise<ListResult>;
+  return runForVisitor(ctx, deps, {
+    operation: source.operation as Operation,
+    input: input as Record<string, unknown>,
+  }) as Promise<ListResult>;
 }
 
 async function leadListPage(ctx: Context, list: LeadList) {

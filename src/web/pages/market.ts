@@ -49,12 +49,10 @@ async function showMarket(ctx: Context, deps: WebDeps): Promise<void> {
     sendPage(ctx, view(read.values, { field: read.field, message: read.message }, null), 400);
     return;
   }
-  const result = (await runForVisitor(
-    ctx,
-    deps,
-    marketStats as unknown as Operation,
-    read.input as Record<string, unknown>,
-  )) as MarketResult;
+  const result = (await runForVisitor(ctx, deps, {
+    operation: marketStats as unknown as Operation,
+    input: read.input as Record<string, unknown>,
+  })) as MarketResult;
   sendPage(ctx, view(read.values, undefined, result));
 }
 

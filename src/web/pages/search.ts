@@ -35,7 +35,10 @@ function nameParam(ctx: Context): string {
 
 async function showSearch(ctx: Context, deps: WebDeps): Promise<void> {
   const name = nameParam(ctx);
-  const answer = name === '' ? null : await runForVisitor(ctx, deps, searchByName, { name, limit: RESULTS_PER_PAGE });
+  const answer =
+    name === ''
+      ? null
+      : await runForVisitor(ctx, deps, { operation: searchByName, input: { name, limit: RESULTS_PER_PAGE } });
   sendPage(ctx, {
     title: answer ? `Search: ${name}` : 'Find a company',
     scripts: ['search.js'],
@@ -55,7 +58,7 @@ async function suggest(ctx: Context, deps: WebDeps): Promise<void> {
     ctx.body = { results: [], total: 0 };
     return;
   }
-  const answer = await runForVisitor(ctx, deps, searchByName, { name, limit: SUGGESTIONS });
+  const answer = await runForVisitor(ctx, deps, { operation: searchByName, input: { name, limit: SUGGESTIONS } });
   ctx.body = {
     total: answer.total,
     results: answer.results.map((hit) => ({

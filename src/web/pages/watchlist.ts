@@ -61,8 +61,8 @@ async function change(ctx: Context, deps: WebDeps, action: 'add' | 'remove'): Pr
   const company_numbers = companyNumbersOf(formField(ctx, 'company_numbers'));
   const outcome: Partial<Record<Outcome, string[]>> =
     action === 'add'
-      ? (await runSignedIn(deps, signedIn, watchAdd, { company_numbers })).result
-      : (await runSignedIn(deps, signedIn, watchRemove, { company_numbers })).result;
+      ? (await runSignedIn(deps, signedIn, { operation: watchAdd, input: { company_numbers } })).result
+      : (await runSignedIn(deps, signedIn, { operation: watchRemove, input: { company_numbers } })).result;
   const query = new URLSearchParams();
   for (const [name, numbers] of Object.entries(outcome)) if (numbers.length > 0) query.set(name, numbers.join(','));
   ctx.status = 303;
@@ -72,7 +72,7 @@ async function change(ctx: Context, deps: WebDeps, action: 'add' | 'remove'): Pr
 async function showWatchlist(ctx: Context, deps: WebDeps): Promise<void> {
   const signedIn = requireSignIn(ctx);
   if (!signedIn) return;
-  const { result, quota } = await runSignedIn(deps, signedIn, watchList, {});
+  const { result, quota } = await runSignedIn(deps, signedIn, { operation: watchList, input: {} });
   sendPage(ctx, {
     title: 'Watchlist',
     main: html`<h1>Your watchlist</h1>
