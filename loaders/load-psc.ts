@@ -204,7 +204,7 @@ async function pscSource(
       return { complete: partialBecause === null, partialBecause };
     },
     removals: async () => ({
-      ...(firstLoad ? { count: 0, held: 0 } : await deps.pscs.countMissing(snapshotDate)),
+      ...(firstLoad ? { count: 0, held: 0, lastListed: null } : await deps.pscs.countMissing(snapshotDate)),
       what: 'PSCs and statements',
     }),
     async conclude({ complete, partialBecause }) {

@@ -46,6 +46,8 @@ interface RemovalCount {
   held: number;
   /** What is counted ("companies", "PSCs and statements"). */
   what: string;
+  /** The newest snapshot date any of those it would mark was last listed on; null when none. */
+  lastListed: string | null;
 }
 
 /** The share of what is held that one snapshot may mark as no longer listed without --allow-removals. */
@@ -158,6 +160,7 @@ export async function runSnapshotLoad<Batch extends DecodedBatch>(
     await Promise.all(lanes.map((lane) => lane.finish()));
     const claimed = source.decide();
     const decision = await checkedDecision(source, claimed, {
+      snapshotDate: source.snapshotDate,
       ...options,
       rejected: rejects.count,
       report: rejects.path,
@@ -190,6 +193,16 @@ export async function runSnapshotLoad<Batch extends DecodedBatch>(
 }
 
 /**
+ * Whole months from the snapshot that last listed what this one would mark to this one, at least
+ * one: the bound is per month, so a yearly snapshot (the sample dataset's) may remove a year's worth.
+ */
+function monthsSince(previous: string | null, snapshotDate: string): number {
+  if (previous === null || previous >= snapshotDate) return 1;
+  const days = (Date.parse(snapshotDate) - Date.parse(previous)) / 86_400_000;
+  return Math.max(1, Math.round(days / 30.44));
+}
+
+/**
  * The source's decision with the skeleton's checks, the same for every source: a snapshot that
  * had a record rejected was not read whole (the record's company or PSC would be marked as no
  * longer listed), and one that would mark more than REMOVAL_SHARE of what is held is held back
@@ -198,7 +211,7 @@ export async function runSnapshotLoad<Batch extends DecodedBatch>(
 async function checkedDecision(
   source: Pick<SnapshotSource<never>, 'unit' | 'removals'>,
   claimed: SnapshotDecision,
-  options: { allowRemovals?: number | undefined; rejected: number; report: string | null },
+  options: { allowRemovals?: number | undefined; rejected: number; report: string | null; snapshotDate: string },
 ): Promise<SnapshotDecision> {
   const reasons: string[] = [];
   if (!claimed.complete) reasons.push(claimed.partialBecause ?? 'the inputs are not the whole snapshot');
@@ -210,7 +223,8 @@ async function checkedDecision(
     );
   }
   if (reasons.length === 0) {
-    const { count, held, what } = await source.removals();
+    const { count, held, what, lastListed } = await source.removals();
+    const months = monthsSince(lastListed, options.snapshotDate);
     const share = held === 0 ? 0 : count / held;
     const allowed = options.allowRemovals;
     const percent = `${(share * 100).toFixed(1)}%`;
@@ -219,11 +233,14 @@ async function checkedDecision(
         `--allow-removals ${allowed} was given but the snapshot would mark ${count} ${what} as no longer listed; ` +
           `if that is right, load it again with --allow-removals ${count}`,
       );
-    } else if (allowed === undefined && share > REMOVAL_SHARE) {
+    } else if (allowed === undefined && share > REMOVAL_SHARE * months) {
+      const bound =
+        months === 1
+          ? `${REMOVAL_SHARE * 100}% one month's snapshot should`
+          : `${REMOVAL_SHARE * 100 * months}% that ${months} months' snapshots should`;
       reasons.push(
         `it would mark ${count} of the ${held} ${what} held (${percent}) as no longer listed, more than the ` +
-          `${REMOVAL_SHARE * 100}% one month's snapshot should; check the file, and if that is right, load it again ` +
-          `with --allow-removals ${count}`,
+          `${bound}; check the file, and if that is right, load it again with --allow-removals ${count}`,
       );
     }
   }

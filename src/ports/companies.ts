@@ -21,8 +21,11 @@ export interface CompanyWriter {
   upsertCompanies(companies: readonly RegisterCompany[], snapshotDate: string): Promise<void>;
   /** After a complete snapshot: companies it no longer lists are kept and marked dissolved. */
   markRemovedFromRegister(snapshotDate: string): Promise<number>;
-  /** What markRemovedFromRegister would mark, of the companies on the register: counted, nothing changed. */
-  countNotListed(snapshotDate: string): Promise<{ count: number; held: number }>;
+  /**
+   * What markRemovedFromRegister would mark, of the companies on the register: counted, nothing
+   * changed; with the newest snapshot date any of them was last listed on (null when none).
+   */
+  countNotListed(snapshotDate: string): Promise<{ count: number; held: number; lastListed: string | null }>;
   /** Save parsed filings and failures, and rebuild the accounts history of the companies concerned. */
   saveFilings(filings: readonly FilingRecord[], failures: readonly ParseFailureRecord[]): Promise<void>;
 }

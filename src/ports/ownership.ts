@@ -24,8 +24,11 @@ export interface PscStore {
    * marked ceased by that snapshot. Returns how many.
    */
   markMissingCeased(snapshotDate: string): Promise<number>;
-  /** What markMissingCeased would mark, of the PSCs and statements not ceased: counted, nothing changed. */
-  countMissing(snapshotDate: string): Promise<{ count: number; held: number }>;
+  /**
+   * What markMissingCeased would mark, of the PSCs and statements not ceased: counted, nothing
+   * changed; with the newest snapshot date any of them was last listed on (null when none).
+   */
+  countMissing(snapshotDate: string): Promise<{ count: number; held: number; lastListed: string | null }>;
   counts(): Promise<{ pscs: number; current: number; statements: number }>;
   /** No record at all (a first load). */
   isEmpty(): Promise<boolean>;

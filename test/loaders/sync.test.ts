@@ -408,7 +408,8 @@ describe('ukcd sync of the PSC snapshot', { concurrency: false }, () => {
   });
 
   test('a damaged PSC zip is fetched once more, then refused by name; nothing is loaded', async () => {
-    const good = await writeSnapshotFile(pscDir, whole('2026-01-07'), [...lines(0, 300), totalsLine(270, 30)]);
+    // The day after's snapshot lists what the day before's did: nothing for it to mark ceased.
+    const good = await writeSnapshotFile(pscDir, whole('2026-01-07'), [...lines(5, 450), totalsLine(400, 45)]);
     const bytes = await readFile(good);
     for (let i = 200; i < 240; i++) bytes[i] = bytes[i]! ^ 0xff;
     await writeFile(join(served, whole('2026-01-07')), bytes);

@@ -94,12 +94,14 @@ export function createPscStore(sql: Sql): PscStore {
     },
 
     async countMissing(snapshotDate) {
-      const result = await sql.query<{ count: number; held: number }>(
-        `SELECT (count(*) FILTER (WHERE snapshot_date < $1::date))::int AS count, count(*)::int AS held
+      const result = await sql.query<{ count: number; held: number; last_listed: string | null }>(
+        `SELECT (count(*) FILTER (WHERE snapshot_date < $1::date))::int AS count, count(*)::int AS held,
+                (max(snapshot_date) FILTER (WHERE snapshot_date < $1::date))::text AS last_listed
          FROM psc WHERE NOT ceased`,
         [snapshotDate],
       );
-      return result.rows[0]!;
+      const { count, held, last_listed } = result.rows[0]!;
+      return { count, held, lastListed: last_listed };
     },
 
     async isEmpty() {
