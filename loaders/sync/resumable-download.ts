@@ -10,8 +10,8 @@
 import { createWriteStream } from 'node:fs';
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { get } from './http-get.ts';
 
@@ -186,23 +186,30 @@ async function downloadOnce(url: string, target: string, options: DownloadOption
       );
     }
     options.onProgress?.(held, total);
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
+    // The bytes received are written out whatever happens to the connection: a pipeline would
+    // destroy the file's stream with the source and lose the writes still queued, so a drop after
+    // 100 kB could leave nothing to resume from.
+    const file = createWriteStream(part, { flags: resumedFrom > 0 ? 'a' : 'w' });
+    let broke: unknown = null;
+    try {
+      for await (const chunk of response.body as AsyncIterable<Buffer>) {
         held += chunk.length;
         idle.refresh();
         options.onProgress?.(held, total);
-        done(null, chunk);
-      },
-    });
-    try {
-      await pipeline(response.body, counter, createWriteStream(part, { flags: resumedFrom > 0 ? 'a' : 'w' }));
+        if (!file.write(chunk)) await once(file, 'drain');
+      }
     } catch (error) {
-      if (controller.signal.aborted) throw error;
+      broke = error;
+    }
+    file.end();
+    await finished(file);
+    if (broke !== null) {
+      if (controller.signal.aborted) throw broke;
       // What reached the disk is a prefix of the file, whatever broke: the next attempt measures it.
       const kept = await sizeOf(part);
       throw new Error(
-        `the connection broke after ${kept} of ${total ?? 'an unknown number of'} bytes (${describeFetchError(error)})`,
-        { cause: error },
+        `the connection broke after ${kept} of ${total ?? 'an unknown number of'} bytes (${describeFetchError(broke)})`,
+        { cause: broke },
       );
     }
     held = await sizeOf(part);
