@@ -196,6 +196,9 @@ function stopOnSignals(
           );
         });
     });
+    // Connections idle now close at once; those answering a request close as soon as their
+    // answer is out, rather than after the long keep-alive (keepConnectionsAlive).
+    server.keepAliveTimeout = 1;
     server.closeIdleConnections();
   };
   // `on`, not `once`: a second signal (a terminal's Ctrl-C reaching both npm's relay and us) must
