@@ -101,7 +101,7 @@ export async function loadPsc(
     snapshotDate: source.snapshotDate,
     complete: outcome.decision.complete,
     partialBecause: outcome.decision.partialBecause,
-    refusedAsWhole: !outcome.decision.complete && source.claimedWhole,
+    refusedAsWhole: outcome.refusedAsWhole,
     linesRead: outcome.read,
     pscsWritten: outcome.written - source.statementsWritten(),
     statementsWritten: source.statementsWritten(),
@@ -117,8 +117,6 @@ export async function loadPsc(
 type PscBatch = PscLinesBatch & DecodedBatch;
 
 interface PscSnapshotSource extends SnapshotSource<PscBatch> {
-  /** The names (or --complete) say these files are the whole snapshot. */
-  claimedWhole: boolean;
   statementsWritten(): number;
   markedCeased(): number;
   totals(): Record<string, unknown> | null;

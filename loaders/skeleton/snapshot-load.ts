@@ -60,6 +60,8 @@ export interface SnapshotSource<Batch extends DecodedBatch> {
   snapshotDate: string;
   /** The input files, as the journal names the load. */
   files: readonly string[];
+  /** The names (or --complete) say these files are the whole snapshot. */
+  claimedWhole: boolean;
   /** The journal's detail when the load starts. */
   detail: Record<string, unknown>;
   /** The parts to read in order, each checked already. */
@@ -98,8 +100,10 @@ export interface SnapshotLoadOptions {
 export interface SnapshotLoadOutcome {
   /** The skeleton's: the source's decision with the skeleton's own checks. */
   decision: SnapshotDecision;
-  /** The source judged the snapshot whole (by its names, or as told), whatever the checks found. */
-  claimedComplete: boolean;
+  /** The files were named as the whole snapshot (or --complete said so). */
+  claimedWhole: boolean;
+  /** Named as the whole snapshot but not read whole: the command exits non-zero. */
+  refusedAsWhole: boolean;
   read: number;
   written: number;
   rejected: number;
@@ -175,7 +179,8 @@ export async function runSnapshotLoad<Batch extends DecodedBatch>(
     await journal.finish('done', { ...detail, complete: decision.complete, partialBecause: decision.partialBecause });
     return {
       decision,
-      claimedComplete: claimed.complete,
+      claimedWhole: source.claimedWhole,
+      refusedAsWhole: source.claimedWhole && !decision.complete,
       read,
       written,
       rejected: rejects.count,
