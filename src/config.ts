@@ -87,6 +87,15 @@ const Variables = z.object({
   /** Where `ukcd sync` finds the Companies House download service (a mirror, or a test server). */
   CH_DOWNLOAD_URL: z.url().default('https://download.companieshouse.gov.uk/'),
   /**
+   * The Companies House API key (REST and Document APIs; developer.company-information.service.gov.uk).
+   * Unset: nothing is fetched from those APIs.
+   */
+  CH_API_KEY: z.string().min(1).optional(),
+  /** The Public Data API's root; a mirror or a test server in tests. */
+  CH_API_URL: z.url().default('https://api.company-information.service.gov.uk'),
+  /** The Document API's root; `document_metadata` links are read against it. */
+  CH_DOCUMENT_API_URL: z.url().default('https://document-api.company-information.service.gov.uk'),
+  /**
    * The service's bound on waiting for PostgreSQL: a statement running longer is cancelled, a
    * server that does not answer at all is given up a second later, and a new connection must be
    * made within this. The request then answers 503. Loaders and `ukcd index` have no such bound.

@@ -13,7 +13,7 @@ import { basename } from 'node:path';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { get } from './http-get.ts';
+import { get } from '../../src/net/http-get.ts';
 
 export class DownloadError extends Error {
   constructor(

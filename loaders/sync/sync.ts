@@ -34,7 +34,7 @@ import type { SyncPlan } from './plan.ts';
 import { planSync } from './plan.ts';
 import type { DownloadOptions } from './resumable-download.ts';
 import { describeFetchError, DownloadError, downloadResumable, retryDelay } from './resumable-download.ts';
-import { get } from './http-get.ts';
+import { get } from '../../src/net/http-get.ts';
 import type { ZipKind } from './verify-zip.ts';
 import { verifyZip } from './verify-zip.ts';
 

@@ -1,5 +1,5 @@
 /**
- * GET over node:http and node:https, for sync's pages and downloads. Not `fetch`: Node's fetch
+ * GET over node:http and node:https, for sync's pages and downloads and the Companies House APIs. Not `fetch`: Node's fetch
  * runs on an undici whose HTTP/1 parser throws an uncatchable `AssertionError: assert(!this.paused)`
  * when a server closes the connection while an answer's body waits to be read (nodejs/undici#5360)
  * — which an HTTP/1.0 mirror does at the end of every file. Which undici that is cannot be pinned
@@ -33,14 +33,23 @@ export async function get(
   options: { headers?: Record<string, string>; signal?: AbortSignal } = {},
 ): Promise<HttpAnswer> {
   let current = new URL(url);
+  let sent = options;
   for (let redirects = 0; ; redirects++) {
-    const answer = await getOnce(current, options);
+    const answer = await getOnce(current, sent);
     const location = answer.headers.location;
     if (!REDIRECTS.has(answer.status) || location === undefined) return answer;
     answer.body.destroy();
     if (redirects === MAX_REDIRECTS) throw new Error(`${url}: more than ${MAX_REDIRECTS} redirects`);
-    current = new URL(location, current);
+    const next = new URL(location, current);
+    // As browsers do: credentials go only to the origin they were given for. The Document API
+    // redirects content to a signed storage URL that refuses a second form of authorisation.
+    if (next.origin !== current.origin) sent = { ...sent, headers: withoutAuthorization(sent.headers) };
+    current = next;
   }
+}
+
+function withoutAuthorization(headers: Record<string, string> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers ?? {}).filter(([name]) => name.toLowerCase() !== 'authorization'));
 }
 
 function getOnce(url: URL, options: { headers?: Record<string, string>; signal?: AbortSignal }): Promise<HttpAnswer> {
