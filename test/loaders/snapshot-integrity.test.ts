@@ -335,6 +335,31 @@ describe('ukcd load register from the command line: no stack trace for bad input
     assert.match(run.stderr, new RegExp(`${AFTER} is named as the whole register but was not read whole`));
   });
 
+  test('--allow-removals through the command line: refused unless it names the exact count', async () => {
+    const data = folder('cli-data-removals');
+    const previous = join(folder('cli-removals-previous'), BEFORE);
+    writeRegisterCsv(previous, previousRows);
+    assert.equal((await ukcd(['load', 'register', previous, '--no-index'], data)).code, 0);
+    const next = join(folder('cli-removals-next'), AFTER);
+    writeRegisterCsv(next, nextRows.slice(0, 190));
+    const bounded = await ukcd(['load', 'register', next, '--no-index'], data);
+    assert.equal(bounded.code, 1, bounded.stderr);
+    assert.match(bounded.stderr, /would mark 10 of the 200 companies held \(5\.0%\).*--allow-removals 10/);
+    const wrongCount = await ukcd(['load', 'register', next, '--no-index', '--allow-removals', '9'], data);
+    assert.equal(wrongCount.code, 1, wrongCount.stderr);
+    assert.match(wrongCount.stderr, /--allow-removals 9 was given but the snapshot would mark 10 companies/);
+    const notANumber = await ukcd(['load', 'register', next, '--no-index', '--allow-removals', 'ten'], data);
+    assert.equal(notANumber.code, 2, notANumber.stderr);
+    assert.match(notANumber.stderr, /--allow-removals must be the number of companies \(or PSCs\).*got "ten"/);
+    const allowed = await ukcd(['load', 'register', next, '--no-index', '--allow-removals', '10'], data);
+    assert.equal(allowed.code, 0, allowed.stderr);
+    assert.match(
+      allowed.stderr,
+      /\(complete\): 190 of 190 rows loaded.*10 companies no longer listed marked dissolved/,
+    );
+    for (const run of [bounded, wrongCount, notANumber, allowed]) assert.doesNotMatch(run.stderr, /\n\s+at /);
+  });
+
   test('a truncated zip is refused with the file and what to do, exit 2', async () => {
     const data = folder('cli-data-zip');
     const zips = folder('cli-zip');
@@ -351,14 +376,16 @@ describe('ukcd load register from the command line: no stack trace for bad input
   });
 });
 
-function ukcd(args: string[], dataDir: string): Promise<{ code: number | null; stderr: string }> {
+function ukcd(args: string[], dataDir: string): Promise<{ code: number | null; stderr: string; stdout: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, [join(repoRoot, 'bin', 'ukcd.mjs'), ...args], {
     env,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
+  let stdout = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stderr, stdout })));
 }

@@ -17,6 +17,7 @@ import { createEsSearchIndex, ensureIndex } from '../../src/adapters/elasticsear
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
 import type { PostgresCompanyStore } from '../../src/adapters/postgres/company-store.ts';
 import { createKeyStore } from '../../src/adapters/postgres/key-store.ts';
+import { createAlertDetectionStore } from '../../src/adapters/postgres/alert-detection-store.ts';
 import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-index.ts';
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
 import { createSessionStore } from '../../src/adapters/postgres/session-store.ts';
@@ -67,8 +68,15 @@ export interface World {
   setNow(now: Date): void;
   /** A new key of the plan, as the operator CLI issues it. */
   issueKey(plan?: Plan): Promise<string>;
-  /** Load a register snapshot of these companies through the real loader, then update the index. */
-  loadRegister(companies: readonly RegisterFixture[], snapshotDate: string): Promise<void>;
+  /**
+   * Load a register snapshot of these companies through the real loader, then update the index;
+   * with `detectAlerts`, the load ends by detecting alerts as `ukcd load` does.
+   */
+  loadRegister(
+    companies: readonly RegisterFixture[],
+    snapshotDate: string,
+    options?: { detectAlerts?: boolean },
+  ): Promise<void>;
   /** Load one daily bulk zip of these filings through the real loader, then update the index. */
   loadAccounts(filings: readonly FilingFixture[], published: string): Promise<void>;
   /** Bring the search and people indexes up to date with the store, as a load ends by doing (after writing to `pscs`). */
@@ -200,10 +208,13 @@ export async function startWorld(options: WorldOptions): Promise<World> {
       await keys.createKey({ hash: hashApiKey(key), prefix: keyPrefix(key), plan, email: null, clientIp: null });
       return key;
     },
-    async loadRegister(companies, snapshotDate) {
+    async loadRegister(companies, snapshotDate, options = {}) {
       const path = join(dir, `BasicCompanyDataAsOneFile-${snapshotDate}.csv`);
       writeRegisterCsv(path, registerCsvRows(companies));
-      await loadRegister({ companies: store, journal: store }, [path], { ...quiet, complete: false });
+      const alerts = options.detectAlerts
+        ? { alerts: { detections: createAlertDetectionStore(sql), store, ownership } }
+        : {};
+      await loadRegister({ companies: store, journal: store, ...alerts }, [path], { ...quiet, complete: false });
       await reindex();
     },
     async loadAccounts(filings, published) {
