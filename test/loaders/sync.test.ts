@@ -31,6 +31,7 @@ import { openZipFile } from '../../loaders/zip-reader.ts';
 import type { DownloadService } from '../support/download-service.ts';
 import { startDownloadService } from '../support/download-service.ts';
 import { individualLine, statementLine, totalsLine, writeSnapshotFile } from '../support/psc-snapshot-lines.ts';
+import { dumpState } from '../support/databases.ts';
 import { repoRoot } from '../support/samples.ts';
 import { writeZip } from '../support/zip.ts';
 
@@ -243,8 +244,10 @@ describe('ukcd sync from a download service', { concurrency: false }, () => {
     service.dropNext(day(7)[0], 2_500);
     const once = { ...world.options, download: { attempts: 1, retryDelayMs: 10, idleTimeoutMs: 5_000 } };
 
+    const held = await dumpState(world.sql);
     const failed = await syncFromCompaniesHouse(world.store, once);
     assert.equal(failed.problems.length, 1);
+    assert.equal(await dumpState(world.sql), held, 'a download that broke changes nothing stored');
     assert.match(failed.problems[0]!, new RegExp(`^${day(7)[0]}: .*gave up after 1 attempts`));
     assert.equal((await stat(join(world.downloads, `${day(7)[0]}.part`))).size, 2_500, 'the bytes received are kept');
 
