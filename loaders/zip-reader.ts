@@ -7,7 +7,7 @@
  */
 import { close, fstat, open } from 'node:fs';
 import { promisify } from 'node:util';
-import { crc32, inflateRawSync } from 'node:zlib';
+import { crc32, createInflateRaw, inflateRawSync } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import type { Entry, ZipFile } from 'yauzl';
 import yauzl from 'yauzl';
@@ -210,21 +210,68 @@ export function streamZipMember(path: string, name: string): Promise<Readable> {
 /**
  * Checks one member of a zip on disk whole, streamed (a register CSV or PSC file is gigabytes):
  * it inflates to the size the central directory records, with the CRC-32 it records (yauzl
- * checks only the size). Resolves to its size; rejects saying what is wrong with it.
+ * checks only the size). Resolves to its size; rejects saying what is wrong with it. The member
+ * is inflated here in 1 MiB pieces rather than yauzl's 16 KiB: half the CPU of the check.
  */
 export async function checkStreamedMember(
   path: string,
   member: Pick<ZipMember, 'name' | 'uncompressedSize' | 'crc32'>,
 ): Promise<number> {
+  const { stream, compressed } = await streamStoredBytes(path, member.name);
+  const inflated = compressed ? stream.pipe(createInflateRaw({ chunkSize: CHECK_CHUNK_BYTES })) : stream;
+  // A failure of the file's stream reaches the reader through the inflater too.
+  if (inflated !== stream) stream.once('error', (error) => inflated.destroy(error));
   let crc = 0;
   let bytes = 0;
-  for await (const chunk of (await streamZipMember(path, member.name)) as AsyncIterable<Buffer>) {
+  for await (const chunk of inflated as AsyncIterable<Buffer>) {
     crc = crc32(chunk, crc);
     bytes += chunk.length;
+    if (bytes > member.uncompressedSize) break;
   }
+  inflated.destroy();
+  stream.destroy();
   if (bytes !== member.uncompressedSize) {
-    throw new Error(`${member.name} inflates to ${bytes} bytes, not the ${member.uncompressedSize} recorded`);
+    const size = bytes > member.uncompressedSize ? `more than ${member.uncompressedSize}` : String(bytes);
+    throw new Error(`${member.name} inflates to ${size} bytes, not the ${member.uncompressedSize} recorded`);
   }
   if (crc >>> 0 !== member.crc32 >>> 0) throw new Error(`${member.name} fails its CRC-32 check`);
   return bytes;
+}
+
+const CHECK_CHUNK_BYTES = 1 << 20;
+
+/** A member's bytes as stored in the zip (deflated or not), and whether they are deflated. */
+function streamStoredBytes(path: string, name: string): Promise<{ stream: Readable; compressed: boolean }> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(path, { lazyEntries: true, autoClose: false }, (error, zip) => {
+      if (error || !zip) return reject(error ?? new Error('zip could not be opened'));
+      let found = false;
+      zip.on('error', reject);
+      zip.on('entry', (entry: Entry) => {
+        if (entry.fileName !== name) return zip.readEntry();
+        found = true;
+        if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
+          zip.close();
+          return reject(new Error(`${name} is compressed with method ${entry.compressionMethod}, not deflate`));
+        }
+        // yauzl takes `decompress` only for deflated members; a stored one is read as it is.
+        const raw = entry.compressionMethod === 8 ? { decompress: false } : {};
+        zip.openReadStream(entry, raw, (streamError, stream) => {
+          if (streamError || !stream) {
+            zip.close();
+            return reject(streamError ?? new Error(`${name} could not be read`));
+          }
+          stream.once('close', () => zip.close());
+          resolve({ stream, compressed: entry.compressionMethod === 8 });
+        });
+      });
+      zip.on('end', () => {
+        if (!found) {
+          zip.close();
+          reject(new Error(`${name} is not in ${path}`));
+        }
+      });
+      zip.readEntry();
+    });
+  });
 }
