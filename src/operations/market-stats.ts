@@ -10,7 +10,7 @@ import {
   ownershipFilterShape,
   REGISTER_FILTERS_TEXT,
 } from './inputs.ts';
-import { count, money, table } from './markdown.ts';
+import { count, literal, money, table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
 import { marketStatsOutput } from './outputs.ts';
 import type { GroupBy, GroupStats } from '../domain/market-groups.ts';
@@ -168,7 +168,7 @@ export const marketStats = defineOperation({
       `# Market statistics: ${result.companies.toLocaleString('en-GB')} companies`,
       `Filters: ${
         Object.entries(result.filters)
-          .map(([k, v]) => `${k} = ${String(v)}`)
+          .map(([k, v]) => `${literal(k)} = ${literal(v)}`)
           .join(', ') || 'none'
       }. With machine-readable accounts: ${result.with_accounts.toLocaleString('en-GB')}. Negative net assets: ${
         share === null ? '—' : `${(share * 100).toFixed(1)}%`

@@ -10,7 +10,7 @@ import { PLANS } from '../domain/api-keys.ts';
 import { watchSnapshot } from '../domain/watch-snapshot.ts';
 import { AppError } from '../errors.ts';
 import { companyNumberListInput, dateInput } from './inputs.ts';
-import { table } from './markdown.ts';
+import { literal, table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
 import type { OperationDeps } from './operation.ts';
 import { getAlertsOutput, watchAddOutput, watchListOutput, watchRemoveOutput } from './outputs.ts';
@@ -113,9 +113,9 @@ export const watchAdd = defineOperation({
   toMarkdown(result) {
     return [
       '# Watchlist updated',
-      `- **Added (${result.added.length}):** ${result.added.join(', ') || 'none'}`,
-      `- **Already watched (${result.already_watched.length}):** ${result.already_watched.join(', ') || 'none'}`,
-      `- **Not found on the register (${result.not_found.length}):** ${result.not_found.join(', ') || 'none'}`,
+      `- **Added (${result.added.length}):** ${literal(result.added.join(', ') || 'none')}`,
+      `- **Already watched (${result.already_watched.length}):** ${literal(result.already_watched.join(', ') || 'none')}`,
+      `- **Not found on the register (${result.not_found.length}):** ${literal(result.not_found.join(', ') || 'none')}`,
     ].join('\n');
   },
 });
@@ -137,8 +137,8 @@ export const watchRemove = defineOperation({
   toMarkdown(result) {
     return [
       '# Watchlist updated',
-      `- **Removed (${result.removed.length}):** ${result.removed.join(', ') || 'none'}`,
-      `- **Not watched (${result.not_watched.length}):** ${result.not_watched.join(', ') || 'none'}`,
+      `- **Removed (${result.removed.length}):** ${literal(result.removed.join(', ') || 'none')}`,
+      `- **Not watched (${result.not_watched.length}):** ${literal(result.not_watched.join(', ') || 'none')}`,
     ].join('\n');
   },
 });

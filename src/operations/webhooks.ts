@@ -11,7 +11,7 @@ import { AppError, invalidInput } from '../errors.ts';
 import { checkWebhookUrl, MAX_URL_LENGTH } from '../webhooks/address-policy.ts';
 import type { WebhookEndpoint } from '../ports/webhooks.ts';
 import { newWebhookSecret } from '../webhooks/signing.ts';
-import { table } from './markdown.ts';
+import { literal, table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
 import type { OperationDeps } from './operation.ts';
 
@@ -132,7 +132,7 @@ export const webhookCreate = defineOperation({
   toMarkdown(result) {
     return [
       `# Webhook endpoint ${result.endpoint.id} registered`,
-      `- **URL:** ${result.endpoint.url}`,
+      `- **URL:** ${literal(result.endpoint.url)}`,
       `- **Events:** ${result.endpoint.events.join(', ')}`,
       `- **Signing secret (shown once, keep it):** \`${result.secret}\``,
     ].join('\n');
