@@ -110,7 +110,9 @@ function parametersOf(
         in: where,
         // A path parameter is always required (OpenAPI 3.0).
         required: where === 'path' || required.has(key),
-        ...(property.description ? { description: property.description } : {}),
+        ...(property.description || name !== key
+          ? { description: `${property.description ?? ''}${name !== key ? ` (also accepted as ${key})` : ''}`.trim() }
+          : {}),
         schema: property,
       };
     });

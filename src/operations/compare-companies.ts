@@ -76,6 +76,12 @@ export const compareCompanies = defineOperation({
           ['Signals', a!.signals.map((s) => s.code).join(', '), b!.signals.map((s) => s.code).join(', ')],
         ],
       ),
+      // The messages say why each band is what it is: the codes alone leave an agent guessing.
+      '## Signals',
+      table(
+        ['Company', 'Severity', 'Signal', 'Detail'],
+        [a!, b!].flatMap((p) => p.signals.map((s) => [p.company.company_number, s.severity, s.code, s.message])),
+      ),
       '## Latest figures',
       table(
         ['Figure', 'A', 'B', 'A − B', 'A ÷ B'],

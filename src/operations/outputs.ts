@@ -365,15 +365,35 @@ export const watchListOutput = z.object({
       name: z.string().nullable(),
       status: z.string(),
       accounts_next_due: optionalDate,
+      accounts_overdue: z.boolean().nullable().describe('Overdue today; null when no longer on the register'),
+      risk_band: z
+        .enum(RISK_BANDS)
+        .nullable()
+        .describe('From the signals now (not a credit rating); null when no longer on the register'),
       latest_balance_sheet_date: optionalDate,
       added: z.string().describe('ISO date-time'),
     }),
   ),
 });
 
+/** A company as it stands now, when added: what an agent should know before waiting for alerts. */
+const watchedNow = z.object({
+  company_number: z.string(),
+  name: z.string(),
+  status: z.string(),
+  accounts_next_due: optionalDate,
+  accounts_overdue: z.boolean().describe('Overdue already: no overdue_accounts alert will come for it'),
+  risk_band: z.enum(RISK_BANDS).describe('From the signals now; not a credit rating'),
+});
+
 const numbers = z.array(z.string());
 
-export const watchAddOutput = z.object({ added: numbers, already_watched: numbers, not_found: numbers });
+export const watchAddOutput = z.object({
+  added: numbers,
+  already_watched: numbers,
+  not_found: numbers,
+  companies: z.array(watchedNow).describe('The companies added or already watched, as they stand now'),
+});
 
 export const watchRemoveOutput = z.object({ removed: numbers, not_watched: numbers });
 
@@ -391,7 +411,8 @@ const alertOutput = z.object({
 });
 
 export const getAlertsOutput = z.object({
-  since: date,
+  since: date.describe('The since applied: as asked, else 30 days before today'),
+  severity: z.enum(ALERT_SEVERITIES).describe('The lowest severity applied: as asked, else info (all)'),
   watched: numbers,
   alerts: z.array(alertOutput),
 });
