@@ -25,15 +25,22 @@ export function inputFromQuery(
 ): unknown {
   const inPath = pathParameters(operation);
   const accepted = restNames(operation).filter((name) => !inPath.includes(name));
+  // A renamed argument is accepted under the tool's name too (company_number beside number), so
+  // that an agent moving between MCP and REST need not learn two spellings.
+  const aliases = Object.values(operation.http.rename ?? {}).filter(
+    (key) => !inPath.includes(restName(operation, key)),
+  );
   const input = inputFromPath(operation, params);
   for (const [param, value] of Object.entries(query)) {
     if (COMMON.has(param)) continue;
-    if (!accepted.includes(param))
+    if (!accepted.includes(param) && !aliases.includes(param))
       throw invalidInput(
         `Unknown parameter "${param}". Accepted: ${accepted.length > 0 ? accepted.join(', ') : 'none'} (and format, key).`,
       );
     if (Array.isArray(value)) throw invalidInput(`Parameter "${param}" is given more than once.`);
     const key = argumentName(operation, param);
+    if (key in input)
+      throw invalidInput(`Parameters "${restName(operation, key)}" and "${key}" are one parameter: send one of them.`);
     input[key] = fromText(operation, key, value!);
   }
   return input;

@@ -55,8 +55,17 @@ export interface CompanyFilters {
   controller_count?: { min?: number; max?: number };
 }
 
-export const SORT_FIELDS = ['net_assets', 'cash', 'turnover', 'employees', 'incorporated', 'name'] as const;
-type SortField = (typeof SORT_FIELDS)[number];
+/** total_assets: total assets less current liabilities, the figure the public service's total_assets filters read too. */
+export const SORT_FIELDS = [
+  'net_assets',
+  'cash',
+  'turnover',
+  'employees',
+  'incorporated',
+  'name',
+  'total_assets',
+] as const;
+type SortField = Exclude<(typeof SORT_FIELDS)[number], 'total_assets'> | 'total_assets_less_current_liabilities';
 
 export interface SortOrder {
   field: SortField | TriggerSortField;

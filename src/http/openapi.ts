@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { withEnvelopeSchema } from '../operations/envelope.ts';
 import type { Operation } from '../operations/operation.ts';
-import { bodyFields, pathParameters, restName } from '../call/input.ts';
+import { BODY_LIMIT_BYTES, bodyFields, pathParameters, restName } from '../call/input.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -24,11 +24,16 @@ export function openApiDocument(operations: readonly Operation[]): Record<string
     };
   }
   paths['/v1/keys/free'] = FREE_KEY_PATH;
-  return {
+  return withNullInEnums({
     openapi: '3.0.3',
     info: {
       title: 'UK Company Data API',
       version: '0.2.0',
+      // The data's licence, which is what a client of the API needs to know about reuse.
+      license: {
+        name: 'Data: Open Government Licence v3.0',
+        url: 'https://www.nationalarchives.gov.uk/doc/open-government-licence/version/3/',
+      },
       description:
         'Every company on the Companies House register and the figures of its machine-readable accounts. ' +
         'Figures as filed, in GBP; null means not filed. Not a credit rating. Also served as MCP tools at /mcp.',
@@ -36,7 +41,21 @@ export function openApiDocument(operations: readonly Operation[]): Record<string
     servers: [{ url: '/' }],
     paths,
     components: components(operations),
-  };
+  });
+}
+
+/**
+ * OpenAPI 3.0's `nullable: true` widens `type` but not `enum`: a nullable enum must list `null`
+ * among its values, or validators (ajv) and generated clients refuse every answer holding null
+ * there (a controller without a share band, a company whose PSC records were not read). zod writes
+ * `nullable` beside the enum without it; added here, for every schema in the document.
+ */
+function withNullInEnums<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(withNullInEnums) as T;
+  if (node === null || typeof node !== 'object') return node;
+  const out = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, withNullInEnums(value)]));
+  if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+  return out as T;
 }
 
 /** An operation's input schema as OpenAPI writes it, with its properties and the required ones. */
@@ -91,7 +110,9 @@ function parametersOf(
         in: where,
         // A path parameter is always required (OpenAPI 3.0).
         required: where === 'path' || required.has(key),
-        ...(property.description ? { description: property.description } : {}),
+        ...(property.description || name !== key
+          ? { description: `${property.description ?? ''}${name !== key ? ` (also accepted as ${key})` : ''}`.trim() }
+          : {}),
         schema: property,
       };
     });
@@ -140,8 +161,25 @@ function responses(operation: Operation): Record<string, unknown> {
     '400': errorResponse('A parameter is missing or invalid; the message names it'),
     '401': errorResponse('Missing, unknown or revoked API key'),
     ...conflictsAndAbsences(operation),
-    '429': errorResponse('Monthly quota exceeded (the body carries resets_at; Retry-After is set)'),
+    ...(operation.http.method === 'POST' ? { '413': BODY_TOO_LARGE } : {}),
+    '429': {
+      ...errorResponse('Monthly quota exceeded: the body carries resets_at, Retry-After the seconds until then'),
+      headers: { ...rateLimitHeaders, 'Retry-After': retryAfter('Seconds until the quota resets') },
+    },
+    '431': HEADERS_TOO_LARGE,
+    '503': errorResponse('The database or the search engine cannot be reached right now; try again in a few seconds'),
   };
+}
+
+const BODY_TOO_LARGE = errorResponse(`A request body over ${BODY_LIMIT_BYTES / 1024} KiB, refused before it is read`);
+
+/** Node's HTTP server answers this itself, before the request reaches the service: no body. */
+const HEADERS_TOO_LARGE = {
+  description: 'Request headers over 16 KiB in all: refused by the HTTP server, with no body',
+};
+
+function retryAfter(description: string): Schema {
+  return { schema: { type: 'integer', minimum: 1 }, description };
 }
 
 /** The 404s and 409s of the operations that have them, in the order they are written over each other. */
@@ -172,6 +210,8 @@ function conflictsAndAbsences(operation: Operation): Record<string, unknown> {
 const FREE_KEY_PATH = {
   post: {
     operationId: 'create_free_key',
+    // No key: this is how a client gets one.
+    security: [],
     summary: 'Get a free API key',
     description:
       'A free-plan key (50 requests a month, watchlist of 5), shown once. At most 10 an hour per client address.',
@@ -207,7 +247,12 @@ const FREE_KEY_PATH = {
         },
       },
       '400': errorResponse('Invalid e-mail address or body'),
-      '429': errorResponse('Too many free keys from this address in the last hour'),
+      '413': BODY_TOO_LARGE,
+      '429': {
+        ...errorResponse('Too many free keys from this address in the last hour'),
+        headers: { 'Retry-After': retryAfter('Seconds to wait: 3600') },
+      },
+      '431': HEADERS_TOO_LARGE,
     },
   },
 };

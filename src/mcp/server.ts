@@ -7,7 +7,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { CallToolRequest, CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolRequest, CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import type { Caller, QuotaState } from '../call/access.ts';
 import { quotaExceededText } from '../call/access.ts';
@@ -17,6 +17,7 @@ import { inputFromArguments } from '../call/input.ts';
 import { callOperation } from '../call/run.ts';
 import { AppError, INTERNAL_ERROR } from '../errors.ts';
 import { markdownContent, withEnvelope, withEnvelopeSchema } from '../operations/envelope.ts';
+import { annotationsOf } from '../operations/operation.ts';
 import type { Operation } from '../operations/operation.ts';
 
 const SERVER_INFO = { name: 'ukcd', version: '0.2.0' };
@@ -60,7 +61,7 @@ function toolList(operations: readonly Operation[]): Tool[] {
       description: operation.description,
       inputSchema: { ...inputSchema, type: 'object' } as Tool['inputSchema'],
       outputSchema: outputSchemaOf(operation),
-      annotations: toolAnnotations(operation),
+      annotations: annotationsOf(operation),
     };
   });
 }
@@ -100,22 +101,6 @@ function portable(schema: unknown): unknown {
   );
   if (!Array.isArray(type)) return type === undefined ? rest : { type, ...rest };
   return { anyOf: type.map((one: unknown) => ({ type: one })), ...rest };
-}
-
-/**
- * Hints for clients deciding whether to ask their user first: every tool reads only our own data
- * (not the open world); the watchlist tools write, but only add or remove entries, and calling one
- * twice leaves the watchlist as calling it once does; webhook_create is not idempotent (a second
- * call makes a second endpoint); webhook_delete is destructive.
- */
-function toolAnnotations(operation: Operation): ToolAnnotations {
-  return {
-    title: operation.title,
-    readOnlyHint: operation.readOnly ?? operation.http.method === 'GET',
-    destructiveHint: operation.destructive ?? false,
-    idempotentHint: operation.idempotent ?? true,
-    openWorldHint: false,
-  };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { CompanyProfile } from './company-profile.ts';
 import { companyProfile } from './company-profile.ts';
 import { companyNumberInput } from './inputs.ts';
 import { companyNotFound } from './lookup-company.ts';
-import { count, money, table } from './markdown.ts';
+import { count, literal, money, table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
 import { compareCompaniesOutput } from './outputs.ts';
 
@@ -66,7 +66,7 @@ export const compareCompanies = defineOperation({
     const header = (p: typeof a) =>
       `${p!.company.name} (${p!.company.company_number}${p!.latest ? `, accounts to ${p!.latest.balance_sheet_date}` : ''})`;
     return [
-      `# ${a!.company.name} vs ${b!.company.name}`,
+      `# ${literal(a!.company.name)} vs ${literal(b!.company.name)}`,
       table(
         ['', header(a), header(b)],
         [
@@ -75,6 +75,12 @@ export const compareCompanies = defineOperation({
           ['Trajectory', a!.trajectory.direction, b!.trajectory.direction],
           ['Signals', a!.signals.map((s) => s.code).join(', '), b!.signals.map((s) => s.code).join(', ')],
         ],
+      ),
+      // The messages say why each band is what it is: the codes alone leave an agent guessing.
+      '## Signals',
+      table(
+        ['Company', 'Severity', 'Signal', 'Detail'],
+        [a!, b!].flatMap((p) => p.signals.map((s) => [p.company.company_number, s.severity, s.code, s.message])),
       ),
       '## Latest figures',
       table(

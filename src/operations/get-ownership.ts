@@ -16,7 +16,7 @@ import { kindWords } from '../ownership/psc-view.ts';
 import type { PscKindClass } from '../domain/psc.ts';
 import { companyNumberInput } from './inputs.ts';
 import { companyNotFound } from './lookup-company.ts';
-import { table } from './markdown.ts';
+import { literal, table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
 import { getOwnershipOutput } from './outputs.ts';
 
@@ -78,11 +78,12 @@ const FLAG_WORDS: Record<keyof OwnershipGraph['flags'], string> = {
 
 /** A node in a line: "COMPANY 2 LIMITED (00000002, Active)", "Mr Alan Smith (individual; British; born 1970-03)". */
 function nodeLabel(node: OwnershipNode, many: number): string {
-  if (node.kind === 'statement' || node.kind === 'exemption') return `_Statement:_ ${node.words ?? node.statement}`;
-  if (node.kind === 'super_secure') return `_Super-secure PSC:_ ${node.words}`;
+  if (node.kind === 'statement' || node.kind === 'exemption')
+    return `_Statement:_ ${literal(node.words ?? node.statement)}`;
+  if (node.kind === 'super_secure') return `_Super-secure PSC:_ ${literal(node.words)}`;
   const controls = node.controls !== null && node.controls > many ? `; **controls ${node.controls} companies**` : '';
   if (node.kind === 'company')
-    return `**${node.name ?? '(not on the register)'}** (${node.company_number}${node.status ? `, ${node.status}` : ''}${controls})`;
+    return `**${literal(node.name ?? '(not on the register)')}** (${literal(node.company_number)}${node.status ? `, ${literal(node.status)}` : ''}${controls})`;
   const details = [
     kindWords(pscKindClass(node.kind), node.psc_kind ?? node.kind, node.beneficial_owner),
     node.country && `${node.country}${node.overseas ? ', overseas' : ''}`,
@@ -92,7 +93,7 @@ function nodeLabel(node: OwnershipNode, many: number): string {
     node.birth_year !== null &&
       `born ${node.birth_year}${node.birth_month !== null ? `-${String(node.birth_month).padStart(2, '0')}` : ''}`,
   ].filter(Boolean);
-  return `${node.name ?? node.words ?? '(withheld)'} (${details.join('; ')}${controls})`;
+  return `${literal(node.name ?? node.words ?? '(withheld)')} (${literal(details.join('; '))}${controls})`;
 }
 
 function pscKindClass(kind: OwnershipNode['kind']): PscKindClass {
@@ -141,13 +142,13 @@ function renderTree(answer: OwnershipAnswer, way: 'up' | 'down'): string[] {
 
 function edgeWords(edge: OwnershipAnswer['edges'][number]): string {
   const natures = edge.natures.map((n) => n.words).join('; ');
-  return `${natures ? ` — ${natures}` : ''}${edge.notified_on ? ` (since ${edge.notified_on})` : ''}`;
+  return `${natures ? ` — ${literal(natures)}` : ''}${edge.notified_on ? ` (since ${literal(edge.notified_on)})` : ''}`;
 }
 
 function renderOwnership(answer: OwnershipAnswer): string {
   const flags = (Object.keys(FLAG_WORDS) as (keyof typeof FLAG_WORDS)[]).filter((flag) => answer.flags[flag]);
   const parts = [
-    `# Ownership of ${answer.name} (${answer.company_number})`,
+    `# Ownership of ${literal(answer.name)} (${literal(answer.company_number)})`,
     `Direction ${answer.direction}, depth ${answer.depth}: ${answer.nodes.length} ${answer.nodes.length === 1 ? 'node' : 'nodes'}, ` +
       `${answer.edges.length} control ${answer.edges.length === 1 ? 'relationship' : 'relationships'}.`,
     `**Flags:** ${flags.length > 0 ? flags.map((flag) => FLAG_WORDS[flag]).join('; ') : 'none'}.`,
@@ -168,7 +169,7 @@ function renderOwnership(answer: OwnershipAnswer): string {
       answer.cycles
         .map(
           (cycle) =>
-            `- ${[...cycle.companies, cycle.companies[0]].join(' → ')} (closed by ${cycle.closing_edge.from.replace('company:', '')} → ${cycle.closing_edge.to.replace('company:', '')})`,
+            `- ${literal([...cycle.companies, cycle.companies[0]].join(' → '))} (closed by ${literal(cycle.closing_edge.from.replace('company:', ''))} → ${literal(cycle.closing_edge.to.replace('company:', ''))})`,
         )
         .join('\n'),
     );

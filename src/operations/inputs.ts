@@ -343,7 +343,8 @@ export const sortInput = z
   .enum(SORT_VALUES, { error: `must be one of ${SORT_FIELDS.join(', ')}, with - in front for descending` })
   .default('-net_assets')
   .describe(
-    'Sort by net_assets, cash, turnover, employees, incorporated or name; prefix - for descending (default -net_assets)',
+    'Sort by net_assets, cash, turnover, employees, incorporated, name or total_assets (total assets less current ' +
+      'liabilities); prefix - for descending (default -net_assets)',
   );
 
 const SORT_ORDERS = ['asc', 'desc'] as const;
@@ -357,8 +358,8 @@ export const sortShape = {
     .unwrap()
     .optional()
     .describe(
-      'Sort by net_assets, cash, turnover, employees, incorporated or name; prefix - for descending (default ' +
-        '-net_assets). Or give sort_by and sort_order instead',
+      'Sort by net_assets, cash, turnover, employees, incorporated, name or total_assets (total assets less current ' +
+        'liabilities); prefix - for descending (default -net_assets). Or give sort_by and sort_order instead',
     ),
   sort_by: z
     .enum(SORT_FIELDS, { error: `must be one of ${SORT_FIELDS.join(', ')}` })
@@ -388,5 +389,9 @@ export function effectiveSort(input: SortArguments): string {
 
 export function sortOrder(sort: string): SortOrder {
   const descending = sort.startsWith('-');
-  return { field: (descending ? sort.slice(1) : sort) as SortOrder['field'], descending };
+  const field = descending ? sort.slice(1) : sort;
+  return {
+    field: (field === 'total_assets' ? 'total_assets_less_current_liabilities' : field) as SortOrder['field'],
+    descending,
+  };
 }

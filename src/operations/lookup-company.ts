@@ -5,7 +5,7 @@ import { companyControl } from '../ownership/psc-view.ts';
 import type { CompanyProfile, ControlledProfile, ProfileControl } from './company-profile.ts';
 import { companyProfile } from './company-profile.ts';
 import { companyNumberInput } from './inputs.ts';
-import { count, facts, money, pct, table } from './markdown.ts';
+import { count, facts, literal, markup, money, pct, table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
 import { lookupCompanyOutput } from './outputs.ts';
 import { renderControl } from './render-control.ts';
@@ -53,7 +53,7 @@ type Accounts = CompanyProfile['accounts'];
 /** A company's profile in Markdown; with its persons with significant control when the profile has them. */
 export function renderProfile(profile: Profile): string {
   return [
-    `# ${profile.company.name} (${profile.company.company_number})`,
+    `# ${literal(profile.company.name)} (${literal(profile.company.company_number)})`,
     registerFacts(profile),
     ...controlSection(profile),
     ...previousNamesSection(profile.company),
@@ -96,7 +96,9 @@ function registerFacts({ company, risk_band, trajectory }: Profile): string {
     ['SIC codes', company.sic_codes.join('; ')],
     [
       'Accounts',
-      `${accounts.category ? `${accounts.category}; ` : ''}last made up to ${accounts.last_made_up_to ?? '—'}, next due ${accounts.next_due ?? '—'}${accounts.overdue ? ' (**overdue**)' : ''}`,
+      markup(
+        `${accounts.category ? `${literal(accounts.category)}; ` : ''}last made up to ${accounts.last_made_up_to ?? '—'}, next due ${accounts.next_due ?? '—'}${accounts.overdue ? ' (**overdue**)' : ''}`,
+      ),
     ],
     [
       'Confirmation statement',
@@ -206,7 +208,9 @@ function sourceFilingsSection(accounts: Accounts): string[] {
 function accountsWithoutFigures(accounts: Accounts): string[] {
   const empty = accounts
     .filter((a) => !hasAnyFigure(a.figures))
-    .map((a) => `- ${a.balance_sheet_date}: ${a.quality.map((q) => q.message).join('; ') || 'no figures filed'}`);
+    .map(
+      (a) => `- ${a.balance_sheet_date}: ${literal(a.quality.map((q) => q.message).join('; ') || 'no figures filed')}`,
+    );
   if (empty.length === 0) return [];
   return ['Accounts without figures:', empty.join('\n')];
 }

@@ -10,19 +10,28 @@ import {
   ownershipFilterShape,
   REGISTER_FILTERS_TEXT,
 } from './inputs.ts';
-import { count, money, table } from './markdown.ts';
+import { count, literal, money, table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
 import { marketStatsOutput } from './outputs.ts';
 import type { GroupBy, GroupStats } from '../domain/market-groups.ts';
 import { GROUP_BY, GROUP_BY_TEXT, GROUP_LIMIT } from '../domain/market-groups.ts';
+import { SIC_SECTIONS } from '../domain/sic-section.ts';
+import type { SicSection } from '../domain/sic-section.ts';
 
+// size_class: the public service's name for size, accepted as it is for the search filter.
 const groupByInput = z
-  .enum(GROUP_BY, { error: `must be one of ${GROUP_BY.join(', ')}` })
+  .enum([...GROUP_BY, 'size_class'], { error: `must be one of ${GROUP_BY.join(', ')}` })
   .optional()
   .describe(
-    `Also give the stats per group, by ${GROUP_BY.map((g) => `${g} (${GROUP_BY_TEXT[g]})`).join('; ')}. ` +
+    `Also give the stats per group, by ${GROUP_BY.map((g) => `${g} (${GROUP_BY_TEXT[g]})`).join('; ')} ` +
+      '(size_class is accepted for size). ' +
       `The ${GROUP_LIMIT} groups with most companies are listed, the rest aggregated as other`,
   );
+
+/** "12.5% (45)": a share of those filing net assets, with how many companies it is. */
+function negativeShare(share: number | null, filing: number): string {
+  return share === null ? '—' : `${(share * 100).toFixed(1)}% (${Math.round(share * filing).toLocaleString('en-GB')})`;
+}
 
 /** One group's stats: those of the whole answer, without the breakdowns. */
 const groupOutput = marketStatsOutput.pick({
@@ -47,8 +56,15 @@ function groupsMarkdown(
     group.companies.toLocaleString('en-GB'),
     group.with_accounts.toLocaleString('en-GB'),
     ...RANGE_FIGURES.map((figure) => (figure === 'employees' ? count : money)(group[figure].median)),
-    group.negative_net_assets_share === null ? '—' : `${(group.negative_net_assets_share * 100).toFixed(1)}%`,
+    negativeShare(group.negative_net_assets_share, group.net_assets.count),
   ];
+  // A section letter alone means nothing to most readers: "C Manufacturing".
+  const label = (key: string | null) =>
+    key === null
+      ? '(none)'
+      : groupBy === 'sic_section' && key in SIC_SECTIONS
+        ? `${key} ${SIC_SECTIONS[key as SicSection][2]}`
+        : key;
   const sampled = [...groups, ...(other ? [other] : [])].some((group) => group.sample);
   return [
     `## By ${groupBy.replace('_', ' ')}`,
@@ -63,9 +79,9 @@ function groupsMarkdown(
         'Companies',
         'With accounts',
         ...RANGE_FIGURES.map((f) => `Median ${f.replace('_', ' ')}`),
-        'Negative net assets',
+        'Negative net assets (companies)',
       ],
-      [...groups.map((group) => row(group.key ?? '(none)', group)), ...(other ? [row('other', other)] : [])],
+      [...groups.map((group) => row(label(group.key), group)), ...(other ? [row('other', other)] : [])],
     ),
   ];
 }
@@ -146,7 +162,9 @@ export const marketStats = defineOperation({
     const filters = companyFilters(input);
     const [stats, grouped] = await Promise.all([
       deps.search.stats(filters, context.today).then(roundedStats),
-      input.group_by === undefined ? undefined : deps.search.groupedStats(filters, input.group_by, context.today),
+      input.group_by === undefined
+        ? undefined
+        : deps.search.groupedStats(filters, input.group_by === 'size_class' ? 'size' : input.group_by, context.today),
     ]);
     const { figures, ...counts } = stats;
     const answer = { filters: filterEcho(input), ...counts, ...figures };
@@ -168,11 +186,9 @@ export const marketStats = defineOperation({
       `# Market statistics: ${result.companies.toLocaleString('en-GB')} companies`,
       `Filters: ${
         Object.entries(result.filters)
-          .map(([k, v]) => `${k} = ${String(v)}`)
+          .map(([k, v]) => `${literal(k)} = ${literal(v)}`)
           .join(', ') || 'none'
-      }. With machine-readable accounts: ${result.with_accounts.toLocaleString('en-GB')}. Negative net assets: ${
-        share === null ? '—' : `${(share * 100).toFixed(1)}%`
-      } of those filing net assets.${
+      }. With machine-readable accounts: ${result.with_accounts.toLocaleString('en-GB')}. Negative net assets: ${negativeShare(share, result.net_assets.count)} of the ${result.net_assets.count.toLocaleString('en-GB')} filing net assets.${
         result.sample
           ? ` Breakdowns and figures estimated from a random sample of ${result.sample.companies.toLocaleString('en-GB')} companies.`
           : ''
@@ -193,8 +209,13 @@ export const marketStats = defineOperation({
       table(['Status', 'Companies'], Object.entries(result.by_status)),
       '## By type',
       table(['Type', 'Companies'], Object.entries(result.by_type)),
-      '## Incorporations by year',
-      table(['Year', 'Companies'], Object.entries(result.incorporations_by_year)),
+      // The year table only when years were asked about (an incorporation range, or grouping by year);
+      // the JSON always carries it.
+      ...(result.filters.incorporated_from !== undefined ||
+      result.filters.incorporated_to !== undefined ||
+      result.group_by === 'incorporation_year'
+        ? ['## Incorporations by year', table(['Year', 'Companies'], Object.entries(result.incorporations_by_year))]
+        : []),
     ].join('\n\n');
   },
 });

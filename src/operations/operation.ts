@@ -82,8 +82,17 @@ export interface Operation<Input extends z.ZodObject = z.ZodObject, Output exten
    * endpoint): the MCP tool says so. Default: true.
    */
   idempotent?: boolean;
-  /** True when it deletes what the caller cannot get back (webhook_delete): the MCP tool says so. Default: false. */
+  /**
+   * True when it deletes or replaces what the caller cannot get back: webhook_delete (the endpoint
+   * and its log), watch_remove (the snapshots alerts compare against), webhook_rotate_secret (the
+   * old secret stops signing). The MCP tool says so. Default: false.
+   */
   destructive?: boolean;
+  /**
+   * True when it reaches beyond our own data: the webhook operations that send to, or register, a
+   * URL of the caller's on the internet. The MCP tool says so. Default: false.
+   */
+  openWorld?: boolean;
   run(deps: OperationDeps, input: z.output<Input>, context: CallContext): Promise<z.output<Output>>;
   toMarkdown(result: z.output<Output>): string;
 }
@@ -102,4 +111,21 @@ export function defineOperation<Input extends z.ZodObject, Output extends z.ZodO
   operation: Operation<Input, Output>,
 ): Operation<Input, Output> {
   return operation;
+}
+
+/** The MCP tool annotations of an operation: hints for a client deciding whether to ask its user first. */
+export function annotationsOf(operation: AnyOperation): {
+  title: string;
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+} {
+  return {
+    title: operation.title,
+    readOnlyHint: operation.readOnly ?? operation.http.method === 'GET',
+    destructiveHint: operation.destructive ?? false,
+    idempotentHint: operation.idempotent ?? true,
+    openWorldHint: operation.openWorld ?? false,
+  };
 }

@@ -10,6 +10,7 @@ import * as z from 'zod';
 import { ALERT_KINDS, ALERT_SEVERITIES } from '../domain/alerts.ts';
 import { RANGE_FIGURES } from '../domain/criteria.ts';
 import { FIGURE_KEYS, STANDARDS } from '../domain/figures.ts';
+import type { FigureKey } from '../domain/figures.ts';
 import { RISK_BANDS } from '../domain/risk-band.ts';
 import { SIGNAL_CODES } from '../domain/signals.ts';
 import type { Severity } from '../domain/signals.ts';
@@ -72,13 +73,21 @@ const companyViewOutput = z.object({
   previous_names: z.array(z.object({ name: z.string(), changed: optionalDate })),
 });
 
+/**
+ * One value per figure, as an object of named fields rather than a record: the JSON Schema then
+ * defines each field it requires (a record's schema lists them as required but leaves them undefined).
+ */
+function perFigure<Value extends z.ZodType>(value: Value) {
+  return z.object(Object.fromEntries(FIGURE_KEYS.map((key) => [key, value])) as Record<FigureKey, Value>);
+}
+
 /** One balance sheet date of a company's accounts history. */
 const accountsEntryOutput = z.object({
   balance_sheet_date: date,
   period_start: optionalDate,
   published: optionalDate,
   standard: z.enum(STANDARDS),
-  figures: z.record(z.enum(FIGURE_KEYS), figure).describe('GBP as filed (employees: a head count); null: not filed'),
+  figures: perFigure(figure).describe('GBP as filed (employees: a head count); null: not filed'),
   quality: z.array(z.object({ field: z.string(), period: z.enum(['current', 'prior']), message: z.string() })),
   from_prior_period: z.boolean().describe('Known only from a later filing’s prior-year column'),
   source: z
@@ -285,7 +294,7 @@ export const compareCompaniesOutput = z.object({
   companies: z
     .array(companyProfileOutput.pick({ company: true, latest: true, risk_band: true, signals: true, trajectory: true }))
     .length(2),
-  differences: z.record(z.enum(FIGURE_KEYS), difference).describe('Per figure of the latest accounts'),
+  differences: perFigure(difference).describe('Per figure of the latest accounts'),
 });
 
 const figureStats = z.object({
@@ -356,15 +365,35 @@ export const watchListOutput = z.object({
       name: z.string().nullable(),
       status: z.string(),
       accounts_next_due: optionalDate,
+      accounts_overdue: z.boolean().nullable().describe('Overdue today; null when no longer on the register'),
+      risk_band: z
+        .enum(RISK_BANDS)
+        .nullable()
+        .describe('From the signals now (not a credit rating); null when no longer on the register'),
       latest_balance_sheet_date: optionalDate,
       added: z.string().describe('ISO date-time'),
     }),
   ),
 });
 
+/** A company as it stands now, when added: what an agent should know before waiting for alerts. */
+const watchedNow = z.object({
+  company_number: z.string(),
+  name: z.string(),
+  status: z.string(),
+  accounts_next_due: optionalDate,
+  accounts_overdue: z.boolean().describe('Overdue already: no overdue_accounts alert will come for it'),
+  risk_band: z.enum(RISK_BANDS).describe('From the signals now; not a credit rating'),
+});
+
 const numbers = z.array(z.string());
 
-export const watchAddOutput = z.object({ added: numbers, already_watched: numbers, not_found: numbers });
+export const watchAddOutput = z.object({
+  added: numbers,
+  already_watched: numbers,
+  not_found: numbers,
+  companies: z.array(watchedNow).describe('The companies added or already watched, as they stand now'),
+});
 
 export const watchRemoveOutput = z.object({ removed: numbers, not_watched: numbers });
 
@@ -382,7 +411,8 @@ const alertOutput = z.object({
 });
 
 export const getAlertsOutput = z.object({
-  since: date,
+  since: date.describe('The since applied: as asked, else 30 days before today'),
+  severity: z.enum(ALERT_SEVERITIES).describe('The lowest severity applied: as asked, else info (all)'),
   watched: numbers,
   alerts: z.array(alertOutput),
 });

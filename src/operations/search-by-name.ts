@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { NameSearchHit } from '../domain/name-search.ts';
 import { limitInput, textInput } from './inputs.ts';
-import { table } from './markdown.ts';
+import { literal, table } from './markdown.ts';
 import { nameQuery } from '../domain/name-search.ts';
 import { cursorInput, decodeCursor, encodeCursor, nameKeySchema, pageLine } from './cursor.ts';
 import { defineOperation } from './operation.ts';
@@ -40,7 +40,7 @@ export const searchByName = defineOperation({
   },
   toMarkdown(result) {
     return [
-      `# Companies named like "${result.query}"`,
+      `# Companies named like "${literal(result.query)}"`,
       table(
         ['Number', 'Name', 'Status', 'Type', 'Post town', 'Incorporated'],
         result.results.map((r) => [r.company_number, r.name, r.status, r.type, r.post_town, r.incorporated]),

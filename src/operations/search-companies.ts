@@ -16,7 +16,7 @@ import {
   sortOrder,
   sortShape,
 } from './inputs.ts';
-import { count, money, table } from './markdown.ts';
+import { count, literal, money, table } from './markdown.ts';
 import { companyKeySchema, cursorInput, decodeCursor, encodeCursor, pageLine } from './cursor.ts';
 import { defineOperation } from './operation.ts';
 import { searchCompaniesOutput } from './outputs.ts';
@@ -92,7 +92,7 @@ export const searchCompanies = defineOperation({
 
 function criteriaText(criteria: Record<string, unknown>): string {
   return Object.entries(criteria)
-    .map(([key, value]) => `${key} = ${String(value)}`)
+    .map(([key, value]) => `${literal(key)} = ${literal(value)}`)
     .join(', ');
 }
 

@@ -10,7 +10,7 @@ import { PEOPLE_TOTAL_COUNTED_UP_TO, PERSON_COMPANIES_KEPT } from '../domain/peo
 import { personNameQuery } from '../ownership/person-name.ts';
 import { cursorInput, decodeCursor, encodeCursor, pageLine } from './cursor.ts';
 import { limitInput, textInput } from './inputs.ts';
-import { facts, table } from './markdown.ts';
+import { facts, literal, table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
 import { searchPeopleOutput } from './outputs.ts';
 import { monthName } from '../domain/calendar-date.ts';
@@ -104,7 +104,7 @@ export const searchPeople = defineOperation({
     const born =
       result.birth_year === null ? '' : ` born ${birthText(result.birth_year, result.birth_month) ?? ''}`.trimEnd();
     return [
-      `# Persons with significant control named like "${result.query}"${born}`,
+      `# Persons with significant control named like "${literal(result.query)}"${born}`,
       result.results.length === 0 ? '_No one found._' : result.results.map(personMarkdown).join('\n\n'),
       peoplePageLine(result),
     ].join('\n\n');
@@ -156,7 +156,7 @@ const KIND_WORDS: Record<PersonResult['kind'], string> = {
 function personMarkdown(person: PersonResult): string {
   const listed = person.companies.length;
   return [
-    `## ${person.name}`,
+    `## ${literal(person.name)}`,
     facts([
       ['Kind', KIND_WORDS[person.kind]],
       ...(person.kind === 'individual'

@@ -10,7 +10,8 @@ import { PLANS } from '../domain/api-keys.ts';
 import { watchSnapshot } from '../domain/watch-snapshot.ts';
 import { AppError } from '../errors.ts';
 import { companyNumberListInput, dateInput } from './inputs.ts';
-import { table } from './markdown.ts';
+import { companyProfile } from './company-profile.ts';
+import { literal, table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
 import type { OperationDeps } from './operation.ts';
 import { getAlertsOutput, watchAddOutput, watchListOutput, watchRemoveOutput } from './outputs.ts';
@@ -34,7 +35,7 @@ export const watchList = defineOperation({
   title: 'List the watchlist',
   description:
     "The companies on this API key's watchlist (no arguments): for each, its current status, next accounts due " +
-    'date, latest balance sheet date and when it was added; also the plan (free or pro), its watchlist limit ' +
+    'date, whether its accounts are overdue now, its risk band, latest balance sheet date and when it was added; also the plan (free or pro), its watchlist limit ' +
     '(free 5, pro 50) and the count. Costs one request of your monthly quota.',
   http: { method: 'GET', path: '/v1/watchlist' },
   input: z.object({}),
@@ -48,11 +49,14 @@ export const watchList = defineOperation({
       count: watched.length,
       companies: watched.map((w) => {
         const now = byNumber.get(w.company_number);
+        const profile = now && companyProfile(now, context.today);
         return {
           company_number: w.company_number,
           name: now?.company.name ?? null,
           status: now?.company.status ?? w.snapshot.status,
           accounts_next_due: now ? now.company.accounts_next_due : w.snapshot.accounts_next_due,
+          accounts_overdue: profile ? profile.company.accounts.overdue : null,
+          risk_band: profile ? profile.risk_band : null,
           latest_balance_sheet_date: now
             ? (withFigures(now.accounts)[0]?.balance_sheet_date ?? null)
             : w.snapshot.latest_balance_sheet_date,
@@ -65,12 +69,14 @@ export const watchList = defineOperation({
     return [
       `# Watchlist: ${result.count} of ${result.limit} (${result.plan} plan)`,
       table(
-        ['Number', 'Name', 'Status', 'Accounts next due', 'Latest accounts', 'Added'],
+        ['Number', 'Name', 'Status', 'Accounts next due', 'Overdue', 'Risk band', 'Latest accounts', 'Added'],
         result.companies.map((c) => [
           c.company_number,
           c.name,
           c.status,
           c.accounts_next_due,
+          c.accounts_overdue === null ? null : c.accounts_overdue ? 'overdue' : 'no',
+          c.risk_band,
           c.latest_balance_sheet_date,
           c.added.slice(0, 10),
         ]),
@@ -86,7 +92,7 @@ export const watchAdd = defineOperation({
     "Add companies to this API key's watchlist: company_numbers, 1–50 numbers of 8 letters or digits. Each is " +
     'snapshotted now (status, accounts due date, charges, latest figures, current PSCs) so that get_alerts can report what ' +
     'changes. Returns the numbers `added`, `already_watched` (kept as they were) and `not_found` (not on the ' +
-    'register, not added). If the additions would exceed the plan limit (free 5, pro 50), nothing is added and ' +
+    'register, not added), and `companies`: each one found as it stands now (accounts overdue already, risk band). If the additions would exceed the plan limit (free 5, pro 50), nothing is added and ' +
     'an error says so. Adding again changes nothing. Costs one request of your monthly quota.',
   http: { method: 'POST', path: '/v1/watchlist/add' },
   input: z.object({ company_numbers: companyNumbersInput }),
@@ -108,20 +114,50 @@ export const watchAdd = defineOperation({
     );
     if (result.limitReached)
       throw new AppError('CONFLICT', `Watchlist limit of ${limit} companies reached for plan ${context.plan}.`);
-    return { added: result.added, already_watched: result.alreadyWatched, not_found: notFound };
+    const companies = [...result.added, ...result.alreadyWatched].sort().map((number) => {
+      const profile = companyProfile(onRegister.get(number)!, context.today);
+      return {
+        company_number: number,
+        name: profile.company.name,
+        status: profile.company.status,
+        accounts_next_due: profile.company.accounts.next_due,
+        accounts_overdue: profile.company.accounts.overdue,
+        risk_band: profile.risk_band,
+      };
+    });
+    return { added: result.added, already_watched: result.alreadyWatched, not_found: notFound, companies };
   },
   toMarkdown(result) {
     return [
       '# Watchlist updated',
-      `- **Added (${result.added.length}):** ${result.added.join(', ') || 'none'}`,
-      `- **Already watched (${result.already_watched.length}):** ${result.already_watched.join(', ') || 'none'}`,
-      `- **Not found on the register (${result.not_found.length}):** ${result.not_found.join(', ') || 'none'}`,
+      `- **Added (${result.added.length}):** ${literal(result.added.join(', ') || 'none')}`,
+      `- **Already watched (${result.already_watched.length}):** ${literal(result.already_watched.join(', ') || 'none')}`,
+      `- **Not found on the register (${result.not_found.length}):** ${literal(result.not_found.join(', ') || 'none')}`,
+      ...(result.companies.length === 0
+        ? []
+        : [
+            '',
+            '## As they stand now',
+            table(
+              ['Number', 'Name', 'Status', 'Accounts next due', 'Overdue', 'Risk band'],
+              result.companies.map((c) => [
+                c.company_number,
+                c.name,
+                c.status,
+                c.accounts_next_due,
+                c.accounts_overdue ? 'overdue already' : 'no',
+                c.risk_band,
+              ]),
+            ),
+          ]),
     ].join('\n');
   },
 });
 
 export const watchRemove = defineOperation({
   name: 'watch_remove',
+  // Its snapshots go: adding the company again starts from a new one, the changes since lost.
+  destructive: true,
   title: 'Remove companies from the watchlist',
   description:
     "Remove companies from this API key's watchlist: company_numbers, 1–50 numbers of 8 letters or digits; " +
@@ -137,11 +173,19 @@ export const watchRemove = defineOperation({
   toMarkdown(result) {
     return [
       '# Watchlist updated',
-      `- **Removed (${result.removed.length}):** ${result.removed.join(', ') || 'none'}`,
-      `- **Not watched (${result.not_watched.length}):** ${result.not_watched.join(', ') || 'none'}`,
+      `- **Removed (${result.removed.length}):** ${literal(result.removed.join(', ') || 'none')}`,
+      `- **Not watched (${result.not_watched.length}):** ${literal(result.not_watched.join(', ') || 'none')}`,
     ].join('\n');
   },
 });
+
+/** get_alerts without `since`: the alerts of the last 30 days, as the public service answers. */
+const ALERTS_DEFAULT_DAYS = 30;
+
+/** The ISO date `days` days before `today`. */
+function daysBefore(today: string, days: number): string {
+  return new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+}
 
 export const getAlerts = defineOperation({
   name: 'get_alerts',
@@ -152,14 +196,14 @@ export const getAlerts = defineOperation({
     'negative_net_assets (high), financial_deterioration (net assets or cash down ≥ 30% between the last two ' +
     'filings; medium), overdue_accounts (medium), new_charges (medium), control_change (a PSC or PSC statement ' +
     'notified or ceased; medium), new_accounts (info). Optional: since ' +
-    '(YYYY-MM-DD: only alerts detected on or after it; default every alert since each company was added) and ' +
-    'severity (the lowest wanted: high, medium, low or info; default info, all). Returns `since` ' +
-    '(the oldest add date), `watched` and `alerts` (company, kind, severity, message, detected date, from, to), ' +
+    `(YYYY-MM-DD: only alerts detected on or after it; default ${ALERTS_DEFAULT_DAYS} days ago) and ` +
+    'severity (the lowest wanted: high, medium, low or info; default info, all). Returns `since` and `severity` ' +
+    '(what was applied), `watched` and `alerts` (company, kind, severity, message, detected date, from, to), ' +
     'sorted by severity, then company number; an empty list when nothing changed. Costs one request of your monthly quota.',
   http: { method: 'GET', path: '/v1/alerts' },
   input: z.object({
     since: dateInput(
-      'Only alerts detected on or after this date, YYYY-MM-DD (default: every alert since each company was added)',
+      `Only alerts detected on or after this date, YYYY-MM-DD (default: ${ALERTS_DEFAULT_DAYS} days before today)`,
     ).optional(),
     severity: z
       .enum(ALERT_SEVERITIES, { error: `must be one of ${ALERT_SEVERITIES.join(', ')}` })
@@ -171,11 +215,13 @@ export const getAlerts = defineOperation({
   async run(deps, input, context) {
     const watched = await deps.watchlists.list(context.keyId);
     const alerts = (await alertsOfWatched(deps, watched, context.today)).flatMap((w) => w.alerts);
-    const oldest = watched.map((w) => w.added.slice(0, 10)).sort()[0];
+    // As the public service does: the last 30 days unless asked, and the answer says what it applied.
+    const since = input.since ?? daysBefore(context.today, ALERTS_DEFAULT_DAYS);
     return {
-      since: oldest ?? context.today,
+      since,
+      severity: input.severity,
       watched: watched.map((w) => w.company_number),
-      alerts: sortAlerts(selectAlerts(alerts, input)),
+      alerts: sortAlerts(selectAlerts(alerts, { since, severity: input.severity })),
     };
   },
   toMarkdown(result) {
@@ -187,6 +233,7 @@ export const getAlerts = defineOperation({
             ['Severity', 'Number', 'Name', 'Alert', 'Detail', 'Detected'],
             result.alerts.map((a) => [a.severity, a.company_number, a.name, a.kind, a.message, a.detected]),
           ),
+      `_Severity ${result.severity} and above${result.severity === 'info' ? ' (all)' : ''}; detected on or after ${result.since}._`,
     ].join('\n\n');
   },
 });

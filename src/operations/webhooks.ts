@@ -11,7 +11,7 @@ import { AppError, invalidInput } from '../errors.ts';
 import { checkWebhookUrl, MAX_URL_LENGTH } from '../webhooks/address-policy.ts';
 import type { WebhookEndpoint } from '../ports/webhooks.ts';
 import { newWebhookSecret } from '../webhooks/signing.ts';
-import { table } from './markdown.ts';
+import { literal, table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
 import type { OperationDeps } from './operation.ts';
 
@@ -83,6 +83,8 @@ const webhookListOutput = z.object({
 
 export const webhookCreate = defineOperation({
   name: 'webhook_create',
+  // Registers a URL on the internet that alerts will be sent to.
+  openWorld: true,
   idempotent: false,
   title: 'Register a webhook endpoint',
   description:
@@ -132,7 +134,7 @@ export const webhookCreate = defineOperation({
   toMarkdown(result) {
     return [
       `# Webhook endpoint ${result.endpoint.id} registered`,
-      `- **URL:** ${result.endpoint.url}`,
+      `- **URL:** ${literal(result.endpoint.url)}`,
       `- **Events:** ${result.endpoint.events.join(', ')}`,
       `- **Signing secret (shown once, keep it):** \`${result.secret}\``,
     ].join('\n');
@@ -221,6 +223,8 @@ const webhookTestOutput = z.object({
 
 export const webhookTest = defineOperation({
   name: 'webhook_test',
+  // Sends to the endpoint's URL on the internet.
+  openWorld: true,
   idempotent: false,
   title: 'Send a test event to a webhook endpoint',
   description:
@@ -257,6 +261,8 @@ export const webhookTest = defineOperation({
 
 export const webhookRotateSecret = defineOperation({
   name: 'webhook_rotate_secret',
+  // The old secret stops signing (after its grace period): it cannot be had back.
+  destructive: true,
   idempotent: false,
   title: 'Rotate the signing secret of a webhook endpoint',
   description:
@@ -336,6 +342,8 @@ const webhookRetryDeliveryOutput = z.object({ endpoint_id: z.string(), delivery:
 
 export const webhookRetryDelivery = defineOperation({
   name: 'webhook_retry_delivery',
+  // Sends to the endpoint's URL on the internet.
+  openWorld: true,
   title: 'Retry a webhook delivery now',
   description:
     'Make a failed or pending delivery (a msg_ id) of one of your endpoints (id) due now. Costs one request of your ' +

@@ -230,14 +230,15 @@ for (const setup of setups) {
     });
     after(() => world.close());
 
-    test('before anything changes, a watched list has no alerts; since is the day the first was added', async () => {
+    test('before anything changes, a watched list has no alerts; since is 30 days before the day asked', async () => {
       await add(pro, ['1', '2', '3', '4', '5']); // 2025-06-15
       world.setNow(new Date('2025-06-20T09:30:00Z'));
       await add(pro, ['6', '7', '8', '9']);
       await add(quiet, ['00000006', '00000007']);
       const body = await alerts(pro);
       assert.deepEqual(body.alerts, []);
-      assert.equal(body.since, '2025-06-15');
+      assert.equal(body.since, '2025-05-21');
+      assert.equal(body.severity, 'info');
       assert.deepEqual(body.watched, ALL);
       const list = (await call(world, '/v1/watchlist?format=json', { key: pro })).body;
       assert.deepEqual(
@@ -253,7 +254,7 @@ for (const setup of setups) {
       world.setNow(new Date('2025-07-20T08:00:00Z'));
 
       const body = await alerts(pro);
-      assert.equal(body.since, '2025-06-15');
+      assert.equal(body.since, '2025-06-20');
       assert.deepEqual(body.watched, ALL);
       assert.deepEqual(body.alerts, expected);
       assert.ok(body.source);
@@ -304,7 +305,8 @@ for (const setup of setups) {
       );
       assert.deepEqual(await selected('since=2099-01-01'), []);
       const body = (await call(world, '/v1/alerts?format=json&since=2099-01-01', { key: pro })).body;
-      assert.equal(body.since, '2025-06-15', 'since in the answer stays the oldest add date');
+      assert.equal(body.since, '2099-01-01', 'since in the answer is the one applied');
+      assert.equal((await call(world, '/v1/alerts?format=json&severity=medium', { key: pro })).body.severity, 'medium');
       for (const [query, param] of [
         ['since=2025-02-30', 'since'],
         ['since=yesterday', 'since'],
@@ -346,9 +348,29 @@ for (const setup of setups) {
       world.setNow(new Date('2025-07-20T08:00:00Z'));
     });
 
+    test('without since, alerts detected more than 30 days before the day asked are left out', async () => {
+      world.setNow(new Date('2025-08-05T12:00:00Z'));
+      try {
+        const body = await alerts(pro);
+        assert.equal(body.since, '2025-07-06');
+        assert.deepEqual(
+          body.alerts,
+          expected.filter((a) => a.detected >= '2025-07-06'),
+        );
+        assert.ok(body.alerts.length < expected.length, 'the register alerts of 2025-07-01 are older');
+        assert.deepEqual(
+          (await call(world, '/v1/alerts?format=json&since=2025-06-01', { key: pro })).body.alerts,
+          expected,
+        );
+      } finally {
+        world.setNow(new Date('2025-07-20T08:00:00Z'));
+      }
+    });
+
     test('the Markdown shape lists every alert in the same order', async () => {
       const text = markdown(await call(world, '/v1/alerts', { key: pro }));
-      assert.match(text, /^# Alerts since 2025-06-15 on 9 watched companies\n\n/);
+      assert.match(text, /^# Alerts since 2025-06-20 on 9 watched companies\n\n/);
+      assert.match(text, /\n_Severity info and above \(all\); detected on or after 2025-06-20\._\n/);
       const rows = text.split('\n').filter((line) => /^\| (high|medium|low|info) \|/.test(line));
       assert.deepEqual(
         rows,
@@ -363,7 +385,7 @@ for (const setup of setups) {
       const body = await alerts(quiet);
       assert.deepEqual(
         { since: body.since, watched: body.watched, alerts: body.alerts },
-        { since: '2025-06-20', watched: ['00000006', '00000007'], alerts: [] },
+        { since: '2025-06-20', watched: ['00000006', '00000007'], alerts: [] }, // asked on 2025-07-20
       );
       assert.match(markdown(await call(world, '/v1/alerts', { key: quiet })), /on 2 watched companies\n\nNo changes\./);
     });
@@ -373,7 +395,7 @@ for (const setup of setups) {
       const body = await alerts(late);
       assert.deepEqual(
         { since: body.since, watched: body.watched, alerts: body.alerts },
-        { since: '2025-07-20', watched: ['00000002', '00000003', '00000004', '00000005', '00000008'], alerts: [] },
+        { since: '2025-06-20', watched: ['00000002', '00000003', '00000004', '00000005', '00000008'], alerts: [] },
       );
     });
 
@@ -385,7 +407,8 @@ for (const setup of setups) {
 
     test('a due date passing after the add raises overdue_accounts, detected the day after it', async () => {
       world.setNow(new Date('2025-10-01T00:00:00Z'));
-      const body = await alerts(pro);
+      // Since July: the register's alerts of 2025-07-01 are older than the default 30 days.
+      const body = (await call(world, '/v1/alerts?format=json&since=2025-07-01', { key: pro })).body;
       const acme = body.alerts.filter((a: { company_number: string }) => a.company_number === '00000001');
       assert.deepEqual(
         acme.map((a: { kind: string; severity: string; detected: string; from: unknown; to: unknown }) => [

@@ -264,7 +264,18 @@ for (const setup of setups) {
         ratio: 0.222,
       });
       assert.deepEqual(answer.body.differences.profit, { a: 300_000, b: null, difference: null, ratio: null });
-      assert.match(markdown(await get('/v1/compare?a=1&b=4')), /ACME WIDGETS LIMITED vs DELTA HOLDINGS PLC/);
+      const compared = markdown(await get('/v1/compare?a=1&b=4'));
+      assert.match(compared, /ACME WIDGETS LIMITED vs DELTA HOLDINGS PLC/);
+      // Each signal with its message, as the JSON carries them.
+      for (const profile of answer.body.companies)
+        for (const signal of profile.signals)
+          assert.ok(
+            compared.includes(
+              `| ${profile.company.company_number} | ${signal.severity} | ${signal.code} | ${signal.message} |`,
+            ),
+            `${signal.code} of ${profile.company.company_number} in:\n${compared}`,
+          );
+      assert.ok(answer.body.companies.some((p: { signals: unknown[] }) => p.signals.length > 0));
       assert.deepEqual((await get('/v1/compare?a=1&b=7')).body, { error: 'Company 00000007 not found.' });
       assert.match((await get('/v1/compare?a=1')).body.error, /"b"/);
     });
@@ -348,12 +359,25 @@ for (const setup of setups) {
       assert.equal(list.count, 2);
       assert.deepEqual(Object.keys(list.companies[0]).sort(), [
         'accounts_next_due',
+        'accounts_overdue',
         'added',
         'company_number',
         'latest_balance_sheet_date',
         'name',
+        'risk_band',
         'status',
       ]);
+      // What an agent should know at once: ZETA's accounts are overdue already, so no alert will say so.
+      const pro = await world.issueKey('pro');
+      const zeta = markdown(await call(world, '/v1/watchlist/add', { key: pro, body: { company_numbers: ['6'] } }));
+      assert.match(
+        zeta,
+        /\| 00000006 \| ZETA DORMANT LTD \| Active \| 2025-03-31 \| overdue already \| (medium|high) \|/,
+      );
+      const watched = (await get('/v1/watchlist?format=json', pro)).body.companies[0];
+      assert.equal(watched.accounts_overdue, true);
+      assert.match(watched.risk_band, /^(medium|high)$/);
+      assert.match(markdown(await get('/v1/watchlist', pro)), /\| 00000006 \| ZETA DORMANT LTD \|.*\| overdue \|/);
       const over = await call(world, '/v1/watchlist/add', {
         key: free,
         body: { company_numbers: ['3', '4', '5', '6'] },
@@ -374,12 +398,12 @@ for (const setup of setups) {
       assert.equal((await get('/v1/watchlist?format=json', free)).body.count, 1);
     });
 
-    test('alerts: an empty watchlist has none, since today', async () => {
+    test('alerts: an empty watchlist has none, since 30 days ago', async () => {
       const empty = (await get('/v1/alerts?format=json', await world.issueKey('free'))).body;
       assert.deepEqual(
         { since: empty.since, watched: empty.watched, alerts: empty.alerts },
         {
-          since: '2025-06-15',
+          since: '2025-05-16',
           watched: [],
           alerts: [],
         },

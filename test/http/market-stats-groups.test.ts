@@ -120,6 +120,19 @@ for (const setup of setups) {
       assert.match(text, /\| Public Limited Company \| 1 \| 1 \| £9m \|/);
     });
 
+    test('REST Markdown: negative shares with their counts, sections with their names, years only when asked', async () => {
+      const types = markdown(await get('/v1/stats?group_by=type'));
+      // 1 of the 4 private companies filing net assets has them negative (BETA BUILDERS).
+      assert.match(types, /\| Private Limited Company \| 5 \| 4 \|.*\| 25\.0% \(1\) \|/);
+      assert.match(types, /Negative net assets: 20\.0% \(1\) of the 5 filing net assets\./);
+      assert.doesNotMatch(types, /Incorporations by year/);
+      const sections = markdown(await get('/v1/stats?group_by=sic_section'));
+      assert.match(sections, /\| F Construction \| 1 \|/);
+      assert.match(sections, /\| J Information and communication \|/);
+      assert.match(markdown(await get('/v1/stats?incorporated_from=2010-01-01')), /## Incorporations by year/);
+      assert.match(markdown(await get('/v1/stats?group_by=incorporation_year')), /## Incorporations by year/);
+    });
+
     test('an unknown group_by is a 400 listing the values', async () => {
       const answer = await get('/v1/stats?group_by=colour&format=json');
       assert.equal(answer.status, 400);

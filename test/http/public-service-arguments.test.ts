@@ -105,6 +105,12 @@ for (const setup of setups) {
       [{ size_class: 'small' }, { size: 'small' }, ['00000001']],
       [{ size_class: 'large', sort_by: 'employees' }, { size: 'large', sort: '-employees' }, ['00000004']],
       [{ min_employees: 30 }, { min_employees: 30 }, ['00000004', '00000001']],
+      [{ sort_by: 'total_assets', limit: 2 }, { sort: '-total_assets', limit: 2 }, ['00000101', '00000102']],
+      [
+        { sort_by: 'total_assets', sort_order: 'asc', limit: 2 },
+        { sort: 'total_assets', limit: 2 },
+        ['00000102', '00000101'],
+      ],
       [{ trajectory: 'declining' }, { signal: 'declining' }, ['00000005', '00000002']],
       [{ trajectory: 'growing' }, { signal: 'growing' }, ['00000004', '00000001', '00000003']],
       [{ negative_net_assets: true }, { signal: 'negative_net_assets' }, ['00000002']],
@@ -214,6 +220,37 @@ for (const setup of setups) {
         assert.equal(answer.status, 400, query(args!));
         assert.match(answer.body.error, new RegExp(`"${Object.keys(args!)[0]}"`));
       }
+    });
+
+    test('market_stats group_by=size_class groups as group_by=size', async () => {
+      const theirs = await rest('/v1/stats', { status: 'any', group_by: 'size_class' });
+      const ours = await rest('/v1/stats', { status: 'any', group_by: 'size' });
+      assert.equal(theirs.group_by, 'size');
+      assert.deepEqual(theirs.groups, ours.groups);
+      assert.ok(theirs.groups.length > 0);
+      const result = await tool(await connect(), 'market_stats', { group_by: 'size_class' });
+      assert.equal(result.isError, undefined, text(result));
+    });
+
+    test("REST takes the tools' argument names beside its own: company_number, company_a and company_b", async () => {
+      for (const [theirs, ours] of [
+        ['/v1/company?company_number=1', '/v1/company?number=1'],
+        ['/v1/ownership?company_number=1', '/v1/ownership?number=1'],
+        ['/v1/compare?company_a=1&company_b=4', '/v1/compare?a=1&b=4'],
+        ['/v1/compare?company_a=1&b=4', '/v1/compare?a=1&b=4'],
+      ] as const) {
+        const [a, b] = [
+          await call(world, `${theirs}&format=json`, { key }),
+          await call(world, `${ours}&format=json`, { key }),
+        ];
+        assert.equal(a.status, 200, `${theirs}: ${JSON.stringify(a.body)}`);
+        assert.deepEqual(a.body, b.body, theirs);
+      }
+      const both = await call(world, '/v1/company?number=1&company_number=1', { key });
+      assert.equal(both.status, 400);
+      assert.match(both.body.error, /"number" and "company_number" are one parameter/);
+      const bad = await call(world, '/v1/company?company_number=x!', { key });
+      assert.equal(bad.status, 400);
     });
 
     test('recent_changes: 30 days and 30 rows unless asked', async () => {

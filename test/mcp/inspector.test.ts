@@ -133,9 +133,9 @@ describe('the MCP Inspector CLI against the service (PGlite, Postgres search)', 
             'webhook_retry_delivery',
             'webhook_delete',
           ].includes(name),
-          destructiveHint: name === 'webhook_delete',
+          destructiveHint: ['webhook_delete', 'watch_remove', 'webhook_rotate_secret'].includes(name),
           idempotentHint: !['webhook_create', 'webhook_test', 'webhook_rotate_secret'].includes(name),
-          openWorldHint: false,
+          openWorldHint: ['webhook_create', 'webhook_test', 'webhook_retry_delivery'].includes(name),
         },
         name,
       );
@@ -182,9 +182,14 @@ describe('the MCP Inspector CLI against the service (PGlite, Postgres search)', 
 
   test('the watchlist through the Inspector: add (key as ?key=), list, alerts, remove; then a webhook endpoint and every webhook tool on it', async () => {
     const added = await callTool('watch_add', { company_numbers: ['1', '2', '99'] }, 'query');
+    const { companies, ...lists } = added.structured as { companies: { company_number: string }[] };
     assert.deepEqual(
-      added.structured,
+      lists,
       withEnvelope({ added: ['00000001', '00000002'], already_watched: [], not_found: ['00000099'] }),
+    );
+    assert.deepEqual(
+      companies.map((c) => c.company_number),
+      ['00000001', '00000002'],
     );
     assert.match(added.markdown, /Added \(2\):\*\* 00000001, 00000002/);
     const [list, alerts] = await Promise.all([callTool('watch_list', {}), callTool('get_alerts', {})]);

@@ -155,7 +155,21 @@ for (const setup of setups) {
       const ajv = new Ajv({ strict: false, formats: { date: /^\d{4}-\d{2}-\d{2}$/ } });
       const watchAdd = OPERATIONS.find((o) => o.name === 'watch_add')!;
       const validate = ajv.compile(outputSchemaOf(watchAdd));
-      const good = withEnvelope({ added: ['00000001'], already_watched: [], not_found: [] });
+      const good = withEnvelope({
+        added: ['00000001'],
+        already_watched: [],
+        not_found: [],
+        companies: [
+          {
+            company_number: '00000001',
+            name: 'ACME LIMITED',
+            status: 'Active',
+            accounts_next_due: '2025-03-31',
+            accounts_overdue: true,
+            risk_band: 'medium',
+          },
+        ],
+      });
       assert.ok(validate(good));
       assert.ok(!validate({ ...good, extra: 1 }));
       assert.ok(!validate({ ...good, added: [1] }));

@@ -4,6 +4,7 @@
  * 2025-06-01 (so within the last 30 days).
  */
 import type { FilingFixture, RegisterFixture, World } from './api-world.ts';
+import { assertDocumented } from './openapi-conformance.ts';
 
 export const NOW = new Date('2025-06-15T12:00:00Z');
 
@@ -127,7 +128,13 @@ export async function call(
   } catch {
     // not JSON: keep the text
   }
-  return { status: response.status, headers: response.headers, body };
+  const answer = { status: response.status, headers: response.headers, body };
+  await assertDocumented(
+    world.url,
+    { method: options.method ?? (options.body === undefined ? 'GET' : 'POST'), path },
+    answer,
+  );
+  return answer;
 }
 
 /** The Markdown text of a Markdown-shaped answer. */

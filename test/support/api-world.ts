@@ -97,6 +97,8 @@ export interface RegisterFixture {
   charges?: number;
   outstanding?: number;
   sic?: string;
+  /** The registered office's first line; the sample row's when left out. */
+  addressLine1?: string;
 }
 
 export interface FilingFixture {
@@ -264,6 +266,7 @@ function registerCsvRows(companies: readonly RegisterFixture[]): string[][] {
     set('Mortgages.NumMortOutstanding', String(c.outstanding ?? c.charges ?? 0));
     set('SICCode.SicText_1', c.sic ?? '62020 - Information technology consultancy activities');
     set('DissolutionDate', '');
+    if (c.addressLine1 !== undefined) set('RegAddress.AddressLine1', c.addressLine1);
   });
 }
 
