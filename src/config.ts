@@ -3,6 +3,9 @@
  */
 import * as z from 'zod';
 
+/** One name of ALLOWED_HOSTS. */
+const HostName = z.union([z.ipv4(), z.ipv6(), z.hostname()]);
+
 const Variables = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /**
@@ -11,6 +14,26 @@ const Variables = z.object({
    * interface) to serve other machines; the container image sets 0.0.0.0.
    */
   HOST: z.union([z.ipv4(), z.ipv6(), z.hostname()], 'an IP address or a host name').default('127.0.0.1'),
+  /**
+   * The names the service is reached by, comma-separated (`api.example.com,ukcd.internal`), for
+   * the DNS rebinding check of /mcp and the web pages' form posts: their Host header, and their
+   * Origin when a browser sends one, must name one of these, or the answer is 403. On a loopback
+   * HOST the localhost names are always accepted too. `*` accepts any name (behind a proxy that
+   * checks them itself). Unset on a non-loopback HOST: no check, and the start-up log says so.
+   */
+  ALLOWED_HOSTS: z
+    .string()
+    .transform((value) => value.split(',').map((name) => name.trim().toLowerCase()))
+    .superRefine((names, ctx) => {
+      if (names.length === 1 && names[0] === '*') return;
+      for (const name of names)
+        if (!HostName.safeParse(name).success)
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${name}" is not a host name or an IP address (no scheme or port; e.g. api.example.com), or * alone`,
+          });
+    })
+    .optional(),
   /** Absent: the embedded PGlite store under DATA_DIR. */
   DATABASE_URL: z.url().optional(),
   /**

@@ -27,6 +27,8 @@ import type { WebSettings } from '../web/settings.ts';
 import { DEFAULT_WEB_SETTINGS } from '../web/settings.ts';
 import { webRoutes } from '../web/web-routes.ts';
 import { cors } from './cors.ts';
+import { hostCheck, LOOPBACK_NAMES } from './host-check.ts';
+import type { AllowedHosts } from './host-check.ts';
 import { logOutput } from './log-output.ts';
 import type { LogOutput } from './log-output.ts';
 import { addHealthRoutes } from './health.ts';
@@ -59,6 +61,11 @@ export interface AppDeps extends Omit<CallDeps, 'clock' | 'metrics' | 'log'> {
   web?: Partial<WebSettings>;
   /** Signed-in web sessions (src/web/sessions.ts); absent, the pages have no sign-in. */
   sessions?: SessionStore;
+  /**
+   * The host names /mcp and the web pages' form posts accept in Host and Origin (host-check.ts);
+   * the loopback names by default, as the service binds 127.0.0.1 unless told otherwise.
+   */
+  allowedHosts?: AllowedHosts;
 }
 
 export function buildApp(deps: AppDeps): Koa {
@@ -75,6 +82,8 @@ export function buildApp(deps: AppDeps): Koa {
   if (deps.requestLog) app.use(requestLog(deps.requestLog));
   app.use(errorMiddleware(log));
   app.use(cors);
+  // After CORS, so that a browser can read the refusal; before anything reads the body.
+  app.use(hostCheck(deps.allowedHosts ?? LOOPBACK_NAMES));
   app.use(bodyLimit);
   // The pages, before the API's JSON parser: their forms post urlencoded bodies, parsed there.
   const web = { ...DEFAULT_WEB_SETTINGS, ...deps.web };

@@ -4,7 +4,12 @@
  */
 import type { Context, Next } from 'koa';
 
-const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept, MCP-Protocol-Version, Mcp-Session-Id';
+/**
+ * What a preflight allows when it does not list the headers it wants: the API's, and those MCP
+ * clients send (2026-07-28 adds Mcp-Method and Mcp-Name; /mcp keeps no sessions, so neither
+ * Mcp-Session-Id nor DELETE is needed).
+ */
+const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept, MCP-Protocol-Version, Mcp-Method, Mcp-Name';
 const EXPOSED_HEADERS = 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After';
 
 export async function cors(ctx: Context, next: Next): Promise<void> {

@@ -13,6 +13,8 @@ import { loadConfig } from '../config.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { buildApp, jsonRequestLog, keepConnectionsAlive } from '../app/app.ts';
+import { allowedHostsFor } from '../app/host-check.ts';
+import type { AllowedHosts } from '../app/host-check.ts';
 import { logOutput } from '../app/log-output.ts';
 import type { LogOutput } from '../app/log-output.ts';
 import { createHttpMetrics } from '../app/metrics.ts';
@@ -36,6 +38,7 @@ export async function startService(): Promise<Server> {
   const metrics = createHttpMetrics({ store: parts.reads.store, webhooks: parts.webhookStore });
   const server = await listen(config, { ...parts, metrics, log, stdout: outputs.stdout });
   log(`serving on ${listeningUrl(server.address() as AddressInfo)} (GET /healthz)`);
+  log(hostCheckLine(allowedHostsFor(config.HOST, config.ALLOWED_HOSTS)));
   const sender = startSender(config, parts.webhookStore, metrics);
   log(sender ? 'webhooks: sending' : 'webhooks: not sending here (DELIVER_WEBHOOKS=false)');
   stopOnSignals(config, { server, sender, parts, log, outputs });
@@ -105,6 +108,7 @@ async function listen(
       sessionTtlMinutes: config.WEB_SESSION_TTL_MINUTES,
     },
     sessions: createSessionStore(opened.sql),
+    allowedHosts: allowedHostsFor(config.HOST, config.ALLOWED_HOSTS),
     ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
     ...(config.LOG_REQUESTS ? { requestLog: jsonRequestLog(stdout) } : {}),
   }).listen(config.PORT, config.HOST);
@@ -113,6 +117,13 @@ async function listen(
     server.once('error', fail);
   });
   return keepConnectionsAlive(server);
+}
+
+/** What the start-up log says of the DNS rebinding check of /mcp and the form posts. */
+function hostCheckLine(allowed: AllowedHosts): string {
+  return allowed === 'any'
+    ? 'hosts: /mcp and form posts accept any Host and Origin (set ALLOWED_HOSTS to the names this service is reached by)'
+    : `hosts: /mcp and form posts accept Host and Origin ${allowed.join(', ')} (ALLOWED_HOSTS)`;
 }
 
 /** The webhook sender, started; null where this process does not send (DELIVER_WEBHOOKS=false). */

@@ -31,6 +31,7 @@ import type { OwnershipReader, PscStore } from '../../src/ports/ownership.ts';
 import type { PeopleIndex } from '../../src/ports/people-index.ts';
 import { generateApiKey, hashApiKey, keyPrefix } from '../../src/domain/api-keys.ts';
 import { buildApp, keepConnectionsAlive } from '../../src/app/app.ts';
+import type { AllowedHosts } from '../../src/app/host-check.ts';
 import type { KeyStore } from '../../src/ports/keys.ts';
 import type { Plan } from '../../src/domain/api-keys.ts';
 import type { SearchIndex } from '../../src/ports/search-index.ts';
@@ -48,6 +49,8 @@ export interface WorldOptions {
   now: Date;
   /** The web pages' settings (src/web/settings.ts); the defaults when left out. */
   web?: Partial<WebSettings>;
+  /** The Host and Origin names /mcp and the form posts accept (src/app/host-check.ts); loopback by default. */
+  allowedHosts?: AllowedHosts;
 }
 
 export interface World {
@@ -177,6 +180,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     // Test worlds make many page views from one address: unlimited unless the test sets a limit.
     web: { anonPerMinute: 1_000_000, ...options.web },
     sessions: createSessionStore(sql),
+    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
   });
   const server = keepConnectionsAlive(app.listen(0, '127.0.0.1'));
   await new Promise<void>((ready) => server.once('listening', ready));
