@@ -26,6 +26,7 @@ import type { SessionStore } from '../ports/sessions.ts';
 import type { WebSettings } from '../web/settings.ts';
 import { DEFAULT_WEB_SETTINGS } from '../web/settings.ts';
 import { webRoutes } from '../web/web-routes.ts';
+import { compress } from './compress.ts';
 import { cors } from './cors.ts';
 import { logOutput } from './log-output.ts';
 import type { LogOutput } from './log-output.ts';
@@ -74,6 +75,8 @@ export function buildApp(deps: AppDeps): Koa {
   app.use(metrics.middleware);
   if (deps.requestLog) app.use(requestLog(deps.requestLog));
   app.use(errorMiddleware(log));
+  // Inside the error middleware: the API's error bodies are small and left as they are.
+  app.use(compress);
   app.use(cors);
   app.use(bodyLimit);
   // The pages, before the API's JSON parser: their forms post urlencoded bodies, parsed there.
