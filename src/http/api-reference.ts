@@ -16,6 +16,7 @@ const PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>UK Company Data API reference</title>
+<link rel="icon" href="data:,">
 <meta name="description" content="The UK Company Data REST API: every operation, its parameters, answers and errors, from the OpenAPI document.">
 </head>
 <body>

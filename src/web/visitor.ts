@@ -64,6 +64,13 @@ export function visitor(
   };
 }
 
+/** This request's reader from now on: `signedIn` (just signed in), in the state and the header. */
+export function becomeSignedIn(ctx: Context, signedIn: SignedIn): void {
+  ctx.state.signedIn = signedIn;
+  const state = ctx.state.web as WebState | undefined;
+  if (state) state.frame = { ...state.frame, account: accountPart(signedIn) };
+}
+
 /**
  * The header's account part. Signed in: the key's prefix (what operators know a key by, never
  * the key) and the sign-out form with the session's CSRF token. Anonymous: the sign-in link.

@@ -14,6 +14,7 @@ import type { WebDeps, WebPage } from '../page.ts';
 import { sendPage } from '../respond.ts';
 import { cookieOptions, SIGN_IN_COOKIE, signIn } from '../sessions.ts';
 import type { WebSettings } from '../settings.ts';
+import { becomeSignedIn } from '../visitor.ts';
 
 /** How long the form may stay open before it must be reloaded (its token's cookie). */
 const FORM_MS = 60 * 60 * 1000;
@@ -78,12 +79,14 @@ async function postForm(ctx: Context, deps: WebDeps, settings: WebSettings): Pro
     );
   const now = deps.clock();
   const { key, monthlyQuota } = await issueFreeKey(deps, { email: email === '' ? null : email, clientIp: ctx.ip, now });
-  await signIn(
+  const signedIn = await signIn(
     ctx,
     { keys: deps.keys, sessions: deps.sessions! },
     { pastedKey: key, now, ttlMs: settings.sessionTtlMinutes * 60_000 },
   );
   ctx.cookies.set(SIGN_IN_COOKIE, null, cookieOptions(ctx));
+  // The key was stored a moment ago; the header shows it signed in, with its sign-out form.
+  if (signedIn !== null) becomeSignedIn(ctx, signedIn);
   sendPage(
     ctx,
     {
