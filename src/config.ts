@@ -152,6 +152,12 @@ const Variables = z.object({
    * what keeps them from being a way round the quotas. Per instance: counted in memory.
    */
   WEB_ANON_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  /**
+   * Web page views a minute for one signed-in key (all its sessions together); beyond it a 429
+   * page. Signed-in pages are not charged to the key's monthly quota (CSV downloads and API calls
+   * are), so this is what bounds them. Per instance: counted in memory.
+   */
+  WEB_SIGNED_IN_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
   /** How long a web sign-in (a session) lasts, in minutes; then the reader signs in again. */
   WEB_SESSION_TTL_MINUTES: z.coerce.number().int().min(5).max(43_200).default(720),
   /** Worker threads for parsing accounts; default: one per core. */

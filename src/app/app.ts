@@ -26,6 +26,7 @@ import type { SessionStore } from '../ports/sessions.ts';
 import type { WebSettings } from '../web/settings.ts';
 import { DEFAULT_WEB_SETTINGS } from '../web/settings.ts';
 import { webRoutes } from '../web/web-routes.ts';
+import { compress } from './compress.ts';
 import { cors } from './cors.ts';
 import { hostCheck, LOOPBACK_NAMES } from './host-check.ts';
 import type { AllowedHosts } from './host-check.ts';
@@ -81,6 +82,8 @@ export function buildApp(deps: AppDeps): Koa {
   app.use(metrics.middleware);
   if (deps.requestLog) app.use(requestLog(deps.requestLog));
   app.use(errorMiddleware(log));
+  // Inside the error middleware: the API's error bodies are small and left as they are.
+  app.use(compress);
   app.use(cors);
   // After CORS, so that a browser can read the refusal; before anything reads the body.
   app.use(hostCheck(deps.allowedHosts ?? LOOPBACK_NAMES));

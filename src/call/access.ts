@@ -83,7 +83,7 @@ interface Count {
   now: Date;
 }
 
-type CountDeps = { keys: KeyStore; metrics: CallMetrics };
+type CountDeps = { keys: KeyStore; metrics: Pick<CallMetrics, 'quotaRefused'> };
 
 /**
  * Count the call's requests for the caller (one, or `cost` for a batch), or refuse it when this
@@ -119,7 +119,7 @@ const PLAN_QUOTAS = Object.fromEntries(
 ) as Record<keyof typeof PLANS, number>;
 
 /** The quota after a take, or the refusal (counted in the metrics) when nothing was counted. */
-function quotaAfter(deps: { metrics: CallMetrics }, count: Count, taken: QuotaTake): QuotaState {
+function quotaAfter(deps: { metrics: Pick<CallMetrics, 'quotaRefused'> }, count: Count, taken: QuotaTake): QuotaState {
   const { caller, now } = count;
   const state = {
     limit: PLANS[caller.key.plan].monthly_quota,

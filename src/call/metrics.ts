@@ -1,6 +1,6 @@
 /**
  * What the call pipeline counts in the app's metrics: a call refused for its quota, by plan and by
- * the channel it came in on. The app's registry (src/app/metrics.ts) implements it; the pipeline
+ * the channel it came in on; a free key refused to an address over its hourly limit. The app's registry (src/app/metrics.ts) implements it; the pipeline
  * knows only this much of it.
  */
 import type { Plan } from '../domain/api-keys.ts';
@@ -10,4 +10,5 @@ export type Channel = 'rest' | 'mcp';
 
 export interface CallMetrics {
   quotaRefused(plan: Plan, channel: Channel): void;
+  freeKeyRefused(): void;
 }

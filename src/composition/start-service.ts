@@ -105,6 +105,7 @@ async function listen(
       enabled: config.WEB_UI,
       csvMaxRows: config.WEB_CSV_MAX_ROWS,
       anonPerMinute: config.WEB_ANON_RATE_PER_MINUTE,
+      signedInPerMinute: config.WEB_SIGNED_IN_RATE_PER_MINUTE,
       sessionTtlMinutes: config.WEB_SESSION_TTL_MINUTES,
     },
     sessions: createSessionStore(opened.sql),

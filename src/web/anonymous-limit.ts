@@ -1,13 +1,14 @@
 /**
- * The limit on anonymous page views per client address: pages are not counted against any key,
- * so without it the web pages would be a way round the API's quotas at scale. Counted in this
+ * The limits on page views per minute: per client address for anonymous readers, per key for
+ * signed-in ones (the web router makes one limiter of each). Pages are not charged to any key's
+ * monthly quota, so without them the web pages would be a way round the API's quotas at scale. Counted in this
  * process's memory (rate-limiter-flexible): with several instances behind a balancer each counts
  * its own share, so set the limit per instance.
  */
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 
 export interface AnonymousLimiter {
-  /** Count one view from `address`: allowed, or refused with the seconds until the next is. */
+  /** Count one view from `address` (or a key's `key:<id>`): allowed, or refused with the seconds until the next is. */
   take(address: string): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
 }
 

@@ -7,7 +7,10 @@ import type { Context, Next } from 'koa';
 import { failureOf, stackOf } from '../call/errors.ts';
 import { INTERNAL_ERROR } from '../errors.ts';
 import { html } from './html.ts';
+import { resetsInWords } from './quota.ts';
 import { sendPage } from './respond.ts';
+import type { SignedIn } from './sessions.ts';
+import { signedInOf } from './visitor.ts';
 
 const HEADINGS: Readonly<Record<number, string>> = {
   400: 'Please check what you entered',
@@ -24,34 +27,62 @@ export function htmlErrors(log: (line: string) => void) {
     try {
       await next();
     } catch (error) {
-      const { status, message, headers } = describe(error);
+      const { status, message, headers, quota } = describe(error);
       if (status >= 500) log(`error on ${ctx.method} ${ctx.path}: ${stackOf(error)}`);
       ctx.set(headers);
-      sendPage(ctx, errorView(status, message), status);
+      sendPage(ctx, errorView(status, message, quota ? signedInOf(ctx) : null), status);
     }
   };
 }
 
-/** The page of an error: its heading by status, the message, a way on. */
-function errorView(status: number, message: string) {
+/**
+ * The page of an error: its heading by status, the message, a way on. A used-up monthly quota
+ * (only a download can meet it: pages are not charged) offers the way out too: the pages still
+ * work, and signing out is one button.
+ */
+function errorView(status: number, message: string, signedIn: SignedIn | null) {
   const heading = HEADINGS[status] ?? 'Something went wrong';
   return {
     title: heading,
     main: html`<h1>${heading}</h1>
       <p class="error-message" role="alert">${message}</p>
+      ${
+        signedIn
+          ? html`<p>Reading the pages does not use the quota, so every page still works while you are signed in.</p>
+            <form action="/sign-out" method="post">
+              <input type="hidden" name="csrf" value="${signedIn.csrfToken}" />
+              <button type="submit">Sign out</button>
+            </form>`
+          : ''
+      }
       <p><a href="/">Search for a company</a></p>`,
   };
 }
 
-function describe(error: unknown): { status: number; message: string; headers: Record<string, string> } {
+interface Described {
+  status: number;
+  message: string;
+  headers: Record<string, string>;
+  /** A used-up monthly quota (the page offers sign-out). */
+  quota?: boolean;
+}
+
+function describe(error: unknown): Described {
   const failure = failureOf(error);
   switch (failure.kind) {
     case 'refused':
     case 'unavailable': {
       const { status, error } = failure;
-      // A used-up quota says when it resets, as the API's body does.
-      const resets = typeof error.extra.resets_at === 'string' ? ` It resets at ${error.extra.resets_at}.` : '';
-      return { status, message: `${error.message}${resets}`, headers: error.headers };
+      // A used-up quota says when it resets, as the API's body does, in words.
+      const resetsAt = typeof error.extra.resets_at === 'string' ? new Date(error.extra.resets_at) : null;
+      if (resetsAt === null || Number.isNaN(resetsAt.getTime()))
+        return { status, message: error.message, headers: error.headers };
+      return {
+        status,
+        message: `${error.message}: your key's API requests for this month are used up. The count starts again on ${resetsInWords(resetsAt)}.`,
+        headers: error.headers,
+        quota: true,
+      };
     }
     case 'body-too-large':
       return { status: 413, message: 'The form sent more than this service accepts.', headers: {} };

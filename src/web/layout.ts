@@ -15,6 +15,8 @@ export interface NavLink {
 export interface PageView {
   /** The <title>, before " · UK company data". */
   title: string;
+  /** The meta description; DEFAULT_DESCRIPTION when absent. */
+  description?: string | undefined;
   /** The content of <main>, starting with the page's <h1>. */
   main: SafeHtml;
   /** Script files of the page, served from /assets/ (CSP: 'self' only, never inline). */
@@ -30,6 +32,12 @@ export interface Frame {
 }
 
 const SITE_NAME = 'UK company data';
+const DEFAULT_DESCRIPTION =
+  'UK companies from the Companies House register: find a company by name or number, its filed accounts, ' +
+  'ownership and risk, lead lists and market statistics.';
+
+/** Paths that carry the search form in their page, so the header's would be a second one. */
+const SEARCH_PATHS: ReadonlySet<string> = new Set(['/', '/search']);
 
 /** The whole document of a page. */
 export function layout(view: PageView, frame: Frame): SafeHtml {
@@ -39,6 +47,7 @@ export function layout(view: PageView, frame: Frame): SafeHtml {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${view.title} · ${SITE_NAME}</title>
+        <meta name="description" content="${view.description ?? DEFAULT_DESCRIPTION}" />
         <link rel="stylesheet" href="/assets/site.css" />
         <!-- No icon: an empty one, so browsers do not ask for /favicon.ico (a 404 in the console). -->
         <link rel="icon" href="data:," />
@@ -53,7 +62,7 @@ export function layout(view: PageView, frame: Frame): SafeHtml {
               ${frame.nav.map((link) => navItem(link, view.path))}
             </ul>
           </nav>
-          ${frame.account}
+          ${SEARCH_PATHS.has(view.path) ? '' : siteSearch()} ${frame.account}
         </header>
         <main id="main" tabindex="-1">${view.main}</main>
         <footer class="site-footer">
@@ -65,6 +74,18 @@ export function layout(view: PageView, frame: Frame): SafeHtml {
         </footer>
       </body>
     </html> `;
+}
+
+/**
+ * The header's search box: a plain GET form to the search page (a company number goes straight
+ * to its company there), so it works on every page without a script.
+ */
+function siteSearch(): SafeHtml {
+  return html`<form class="site-search" role="search" aria-label="Companies" action="/search" method="get">
+    <label for="site-search" class="visually-hidden">Company name or number</label>
+    <input id="site-search" name="name" type="search" maxlength="200" autocomplete="off" spellcheck="false" required placeholder="Company name or number" />
+    <button type="submit">Search</button>
+  </form>`;
 }
 
 function navItem(link: NavLink, path: string): HtmlValue {

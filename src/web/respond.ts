@@ -14,6 +14,8 @@ export interface WebState {
 
 export interface View {
   title: string;
+  /** The page's meta description (what a search engine shows); the site's own when absent. */
+  description?: string;
   main: SafeHtml;
   scripts?: readonly string[];
 }

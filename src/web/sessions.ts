@@ -64,7 +64,7 @@ export async function readSession(ctx: Context, sessions: SessionStore, now: Dat
 }
 
 /**
- * Sign in with a pasted key: the key's record (null for a key this service does not know, or a
+ * Sign in with a pasted key: the new session (null for a key this service does not know, or a
  * revoked one); on success a new session is stored for `ttlMs` and its cookie set. Sessions past
  * their expiry are deleted here, so the table holds live ones and those of the last moments.
  */
@@ -72,19 +72,15 @@ export async function signIn(
   ctx: Context,
   deps: { keys: KeyStore; sessions: SessionStore },
   { pastedKey, now, ttlMs }: { pastedKey: string; now: Date; ttlMs: number },
-): Promise<ApiKeyRecord | null> {
+): Promise<SignedIn | null> {
   const key = await deps.keys.findByHash(hashApiKey(pastedKey.trim()));
   if (key === null || key.revoked_at !== null) return null;
   await deps.sessions.deleteExpired(now);
   const id = newSessionId();
-  await deps.sessions.create({
-    idHash: hashSessionId(id),
-    keyId: key.id,
-    csrfToken: newCsrfToken(),
-    expiresAt: new Date(now.getTime() + ttlMs),
-  });
+  const session = { idHash: hashSessionId(id), csrfToken: newCsrfToken() };
+  await deps.sessions.create({ ...session, keyId: key.id, expiresAt: new Date(now.getTime() + ttlMs) });
   ctx.cookies.set(SESSION_COOKIE, id, cookieOptions(ctx, ttlMs));
-  return key;
+  return { key, ...session };
 }
 
 /** Sign out: the session is deleted from the store and its cookie cleared. */

@@ -1,12 +1,16 @@
 /**
  * Who is reading, for every page: a signed-in key (its session, read from the cookie) or an
- * anonymous visitor. The header shows which, with the sign-out form or the sign-in link. An
- * anonymous visitor's page views are limited per client address (Koa's ctx.ip, which follows
- * X-Forwarded-For only with the app's proxy setting); a signed-in one's are counted against the
- * key instead, where each page runs its operations (run-signed-in.ts). Static assets are neither.
+ * anonymous visitor. The header shows which, with the sign-out form or the sign-in link. Page
+ * views are limited per minute, never charged to a monthly quota: an anonymous visitor's per
+ * client address (Koa's ctx.ip, which follows X-Forwarded-For only with the app's proxy setting),
+ * a signed-in one's per key (all its sessions together). Static assets are neither. Only exports
+ * (CSV) are charged to the key, as API calls are (run-signed-in.ts).
+ *
+ * A page asked for with `?key=` is refused: the pages know a key only through a session, and a
+ * key in an address ends up in browser histories and proxy logs.
  */
 import type { Context, Next } from 'koa';
-import { AppError } from '../errors.ts';
+import { AppError, invalidInput } from '../errors.ts';
 import type { SessionStore } from '../ports/sessions.ts';
 import type { AnonymousLimiter } from './anonymous-limit.ts';
 import type { SafeHtml } from './html.ts';
@@ -25,27 +29,46 @@ export function signedInOf(ctx: Context): SignedIn | null {
  * (a refusal is the friendly 429 page). `sessions` absent: no one can sign in, every reader is
  * anonymous.
  */
-export function visitor(deps: { sessions?: SessionStore | undefined; clock: () => Date }, limiter: AnonymousLimiter) {
+export function visitor(
+  deps: { sessions?: SessionStore | undefined; clock: () => Date },
+  limiters: { anonymous: AnonymousLimiter; signedIn: AnonymousLimiter },
+) {
   return async (ctx: Context, next: Next): Promise<void> => {
     if (ctx.path.startsWith('/assets/')) return next();
     const signedIn = deps.sessions ? await readSession(ctx, deps.sessions, deps.clock()) : null;
     ctx.state.signedIn = signedIn;
     const state = ctx.state.web as WebState | undefined;
     if (state && deps.sessions) state.frame = { ...state.frame, account: accountPart(signedIn) };
-    if (signedIn === null) {
-      const taken = await limiter.take(ctx.ip);
-      if (!taken.allowed)
-        throw new AppError(
-          'RATE_LIMITED',
-          `Too many pages were asked for from your address in the last minute. Please wait ${taken.retryAfterSeconds} ` +
-            `second${taken.retryAfterSeconds === 1 ? '' : 's'} and try again, or sign in with an API key: a signed-in ` +
-            `reader's pages count against the key's monthly quota instead.`,
-          {},
-          { headers: { 'Retry-After': String(taken.retryAfterSeconds) } },
-        );
+    const taken =
+      signedIn === null
+        ? await limiters.anonymous.take(ctx.ip)
+        : await limiters.signedIn.take(`key:${signedIn.key.id}`);
+    if (!taken.allowed) {
+      const wait = `Please wait ${taken.retryAfterSeconds} second${taken.retryAfterSeconds === 1 ? '' : 's'} and try again`;
+      throw new AppError(
+        'RATE_LIMITED',
+        signedIn === null
+          ? `Too many pages were asked for from your address in the last minute. ${wait}, or sign in with an API ` +
+              `key: a signed-in reader's pages are limited per key instead.`
+          : `Too many pages were asked for with your key in the last minute. ${wait}. Pages never use up your ` +
+              `key's monthly quota.`,
+        {},
+        { headers: { 'Retry-After': String(taken.retryAfterSeconds) } },
+      );
     }
+    if (ctx.query.key !== undefined)
+      throw invalidInput(
+        'Web pages do not take an API key in the address (parameter "key"): sign in once on the Sign in page instead.',
+      );
     await next();
   };
+}
+
+/** This request's reader from now on: `signedIn` (just signed in), in the state and the header. */
+export function becomeSignedIn(ctx: Context, signedIn: SignedIn): void {
+  ctx.state.signedIn = signedIn;
+  const state = ctx.state.web as WebState | undefined;
+  if (state) state.frame = { ...state.frame, account: accountPart(signedIn) };
 }
 
 /**

@@ -19,6 +19,7 @@ import { marketPage } from './pages/market.ts';
 import { comparePage } from './pages/compare.ts';
 import { searchPage } from './pages/search.ts';
 import { signInPage } from './pages/sign-in.ts';
+import { freeKeyPage } from './pages/free-key.ts';
 import { watchlistPage } from './pages/watchlist.ts';
 import { createAnonymousLimiter } from './anonymous-limit.ts';
 import { visitor } from './visitor.ts';
@@ -36,6 +37,7 @@ const PAGES: readonly WebPage[] = [
   watchlistPage,
   alertsPage,
   signInPage,
+  freeKeyPage,
 ];
 
 /** The web router's middleware, for buildApp to mount before the API's JSON body parser. */
@@ -47,8 +49,13 @@ export function webRoutes(deps: WebDeps, settings: WebSettings, pages: readonly 
   router.use(frame(nav));
   // Forms post application/x-www-form-urlencoded; the API's parser takes JSON only.
   router.use(bodyParser({ enableTypes: ['form'], formLimit: `${BODY_LIMIT_BYTES}b`, encoding: 'utf-8' }));
-  // The signed-in key or, for anonymous readers, the per-address limit (not on assets).
-  router.use(visitor(deps, createAnonymousLimiter(settings.anonPerMinute)));
+  // Who reads, and the per-minute limit on page views: per address, or per signed-in key (not on assets).
+  router.use(
+    visitor(deps, {
+      anonymous: createAnonymousLimiter(settings.anonPerMinute),
+      signedIn: createAnonymousLimiter(settings.signedInPerMinute),
+    }),
+  );
   addAssetRoutes(router, readAssets());
   for (const page of pages) page.register(router, deps, settings);
   return router.routes() as Middleware;

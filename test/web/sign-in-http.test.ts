@@ -1,8 +1,9 @@
 /**
  * Sign-in, the Watchlist and Alerts pages and sign-out over real HTTP, on the embedded store: the
  * session cookie's attributes, what the store keeps (a hash, never the key), CSRF refusals that
- * change nothing, the key's quota counted as the API counts it, an alert from a later register
- * snapshot loaded through the real loader, and the per-address limit on anonymous pages.
+ * change nothing, page views never charged to the key's quota while CSV downloads are, the quota
+ * page (sign-out, when it resets), an alert from a later register snapshot loaded through the real
+ * loader, the per-minute limits (per address anonymous, per key signed in) and `?key=` refused.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -131,7 +132,11 @@ describe('web sign-in, watchlist and alerts (PGlite)', () => {
     const watchlist = await page.text();
     assert.match(watchlist, /0 of 50 companies \(pro plan\)/);
     assert.ok(!watchlist.includes(key), 'the page does not hold the key');
-    assert.equal(await used(world, key), before + 1, 'the page view counted one request, as watch_list over REST');
+    assert.match(
+      watchlist,
+      /Your key has used 0 of its 5,000 API requests this month; the count starts again on 1 July 2025/,
+    );
+    assert.equal(await used(world, key), before, 'the page view is not charged to the monthly quota');
 
     // A form from another site changes nothing (and counts nothing).
     const forged = await visitor.post(
@@ -142,7 +147,7 @@ describe('web sign-in, watchlist and alerts (PGlite)', () => {
     assert.equal(forged.status, 400);
     const wrongToken = await visitor.post('/watchlist/add', { csrf: 'x'.repeat(43), company_numbers: TESCO });
     assert.equal(wrongToken.status, 400);
-    assert.equal(await used(world, key), before + 1);
+    assert.equal(await used(world, key), before);
 
     const bad = await visitor.post('/watchlist/add', { csrf: csrfOf(watchlist), company_numbers: 'NOT A NUMBER' });
     assert.equal(bad.status, 400);
@@ -180,6 +185,7 @@ describe('web sign-in, watchlist and alerts (PGlite)', () => {
     const removed = await visitor.post('/watchlist/remove', { csrf: csrfOf(after), company_numbers: TESCO });
     assert.equal(removed.headers.get('location'), `/watchlist?removed=${TESCO}`);
 
+    assert.equal(await used(world, key), before, 'adding, removing and alerts are page actions: not charged');
     const out = await visitor.post('/sign-out', { csrf: csrfOf(after) });
     assert.equal(out.status, 303);
     assert.equal(visitor.cookies.has('ukcd_session'), false, 'the cookie is cleared');
@@ -192,41 +198,66 @@ describe('web sign-in, watchlist and alerts (PGlite)', () => {
     assert.equal(replay.headers.get('location'), '/sign-in');
   });
 
-  test('a public page counts one request for a signed-in reader and none for an anonymous one', async () => {
+  test('no page view is charged to a key, signed in or not', async () => {
     const key = await world.issueKey('pro');
     const reader = new Visitor(world.url);
     await reader.signIn(key);
     const totalUsed = async () =>
       (await world.keys.listKeys(usageMonth(NOW))).reduce((sum, listed) => sum + listed.used, 0);
     const before = await totalUsed();
-    assert.equal((await new Visitor(world.url).get('/market')).status, 200);
+    for (const page of [
+      '/market',
+      '/search?name=tesco',
+      '/search/suggest?name=tes',
+      `/company/${TESCO}`,
+      `/compare?company_a=${TESCO}&company_b=${HISTORY}`,
+      '/leads?status=active',
+      '/watchlist',
+      '/alerts',
+    ]) {
+      assert.equal(
+        (await new Visitor(world.url).get(page)).status,
+        page.startsWith('/w') || page.startsWith('/al') ? 303 : 200,
+      );
+      assert.equal((await reader.get(page)).status, 200, page);
+    }
+    assert.equal(await used(world, key), 0, 'signed in: pages are limited per minute, not charged');
     assert.equal(await totalUsed(), before, 'anonymous: counted against no key');
-    assert.equal((await reader.get('/market')).status, 200);
-    assert.equal(await used(world, key), 1, 'signed in: one request, as market_stats over REST');
-    assert.equal(await totalUsed(), before + 1);
   });
 
-  // Every page an anonymous reader may see runs its operations through runForVisitor: counted
-  // like the API's calls for a signed-in reader, so signing in is never a way around the quota.
-  for (const { page, calls } of [
-    { page: '/search?name=tesco', calls: 1 },
-    { page: '/search/suggest?name=tes', calls: 1 },
-    { page: `/company/${TESCO}`, calls: 2 }, // lookup_company and get_ownership
-    { page: `/compare?company_a=${TESCO}&company_b=${HISTORY}`, calls: 1 },
-  ]) {
-    test(`${page} counts ${calls} for a signed-in reader and none for an anonymous one`, async () => {
-      const key = await world.issueKey('pro');
-      const reader = new Visitor(world.url);
-      await reader.signIn(key);
-      const totalUsed = async () =>
-        (await world.keys.listKeys(usageMonth(NOW))).reduce((sum, listed) => sum + listed.used, 0);
-      const before = await totalUsed();
-      assert.equal((await new Visitor(world.url).get(page)).status, 200);
-      assert.equal(await totalUsed(), before, 'anonymous: counted against no key');
-      assert.equal((await reader.get(page)).status, 200);
-      assert.equal(await used(world, key), calls);
-    });
-  }
+  test('a CSV download is charged as the API pages are; over quota it is the quota page, with sign-out', async () => {
+    const key = await world.issueKey('free');
+    const reader = new Visitor(world.url);
+    await reader.signIn(key);
+    const csv = await reader.get('/leads.csv?status=active');
+    assert.equal(csv.status, 200);
+    await csv.text();
+    assert.equal(await used(world, key), 1, 'one page of 50 read: one request, as search_companies over REST');
+    // Use up the month, as API calls would.
+    const [record] = await world.keys.listKeys(usageMonth(NOW), key.slice(0, 13));
+    await world.keys.consumeRequests(record!.id, usageMonth(NOW), 50, 49);
+    const refused = await reader.get('/leads.csv?status=active');
+    assert.equal(refused.status, 429);
+    const page = await refused.text();
+    assert.match(page, /Monthly quota exceeded: your key&#39;s API requests for this month are used up/);
+    assert.match(page, /The count starts again on 1 July 2025 at 00:00 UTC\./);
+    assert.match(page, /<main[\s\S]*<form action="\/sign-out" method="post">[\s\S]*<\/main>/, 'sign-out in the page');
+    assert.equal((await reader.get('/watchlist')).status, 200, 'the pages still work');
+    assert.equal((await reader.get(`/company/${TESCO}`)).status, 200);
+    const out = await reader.post('/sign-out', { csrf: csrfOf(page) });
+    assert.equal(out.status, 303);
+    assert.equal(reader.cookies.has('ukcd_session'), false, 'signed out from the quota page');
+  });
+
+  test('a page asked for with ?key= is refused, uncounted: the pages know keys only by sign-in', async () => {
+    const key = await world.issueKey('pro');
+    const answer = await fetch(`${world.url}/search?name=tesco&key=${key}`);
+    assert.equal(answer.status, 400);
+    assert.match(await answer.text(), /parameter &quot;key&quot;.*sign in/);
+    assert.equal(await used(world, key), 0);
+    assert.equal((await fetch(`${world.url}/v1/search-by-name?name=tesco&key=${key}`)).status, 200, 'the API takes it');
+    assert.equal(await used(world, key), 1, 'and charges it');
+  });
 
   test('a revoked key ends its sessions; an expired session is gone', async () => {
     const key = await world.issueKey('free');
@@ -246,14 +277,19 @@ describe('web sign-in, watchlist and alerts (PGlite)', () => {
   });
 });
 
-describe('anonymous page views are limited per address (PGlite)', () => {
+describe('page views are limited per minute: per address, or per signed-in key (PGlite)', () => {
   let world: World;
   before(async () => {
-    world = await startWorld({ store: testStores[0]!, search: 'postgres', now: NOW, web: { anonPerMinute: 3 } });
+    world = await startWorld({
+      store: testStores[0]!,
+      search: 'postgres',
+      now: NOW,
+      web: { anonPerMinute: 3, signedInPerMinute: 5 },
+    });
   });
   after(() => world?.close());
 
-  test('the fourth page a minute is a friendly 429 with Retry-After; assets and signed-in readers are not held', async () => {
+  test('the fourth page a minute is a friendly 429 with Retry-After; assets are not held; a signed-in key has its own limit', async () => {
     const key = await world.issueKey('pro');
     const reader = new Visitor(world.url);
     // Signing in takes two anonymous views (the form and its post).
@@ -268,7 +304,11 @@ describe('anonymous page views are limited per address (PGlite)', () => {
     assert.match(text, /<h1>Too many requests<\/h1>/);
     assert.match(text, /sign in with an API key/);
     assert.equal((await anonymous.get('/assets/site.css')).status, 200, 'assets are not page views');
-    for (let i = 0; i < 5; i++) assert.equal((await reader.get('/')).status, 200, 'signed in: counted, not limited');
+    for (let i = 0; i < 5; i++) assert.equal((await reader.get('/')).status, 200, 'signed in: the key’s own limit');
+    const over = await reader.get('/');
+    assert.equal(over.status, 429);
+    assert.match(await over.text(), /Too many pages were asked for with your key in the last minute.*never use up/);
+    assert.equal(await used(world, key), 0, 'and nothing charged');
     assert.equal((await fetch(`${world.url}/healthz`)).status, 200, 'the API is not the pages');
   });
 });

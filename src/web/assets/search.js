@@ -1,6 +1,12 @@
 // As-you-type suggestions for the search box (the page works without this file: the form submits).
 // The box becomes an ARIA combobox: the arrow keys move through the suggestions, Enter opens the
 // chosen company, Escape closes the list. Text is set with textContent only, never as markup.
+//
+// Only the answer to what the box holds now is ever drawn: each keystroke aborts the request in
+// flight and numbers the next, and an answer whose number is not the latest is dropped, so a slow
+// answer to "tes" can never be drawn over the list for "tesc". The list says which text it
+// answers (data-query), and the status line says in words what is happening: searching, how
+// many, none, offline, failed, or too many searches.
 (function () {
   'use strict';
   var input = document.getElementById('company-search');
@@ -10,6 +16,7 @@
   var DEBOUNCE_MS = 120;
   var timer = 0;
   var controller = null;
+  var latest = 0;
   var active = -1;
   var options = [];
 
@@ -18,11 +25,23 @@
   input.setAttribute('aria-controls', list.id);
   input.setAttribute('aria-expanded', 'false');
 
+  function say(state, text) {
+    status.setAttribute('data-state', state);
+    status.textContent = text;
+  }
+
   function close() {
     list.hidden = true;
     input.setAttribute('aria-expanded', 'false');
     input.removeAttribute('aria-activedescendant');
     active = -1;
+  }
+
+  function clear() {
+    list.textContent = '';
+    list.removeAttribute('data-query');
+    options = [];
+    close();
   }
 
   function highlight(index) {
@@ -36,24 +55,62 @@
   }
 
   function open(option) {
+    // Back from the company returns to this search, with the box and its results as they were.
+    var query = list.getAttribute('data-query') || input.value.trim();
+    try {
+      window.history.replaceState(null, '', '/search?name=' + encodeURIComponent(query));
+    } catch {
+      /* a browser refusing replaceState still opens the company */
+    }
     window.location.href = option.getAttribute('data-href');
   }
 
-  function show(answer) {
+  // The query's words, lower case, letters and digits only: what a word of the name may start with.
+  function wordsOf(query) {
+    return query
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean);
+  }
+
+  // The name with the start of each word that a query word begins marked, as DOM nodes (<mark>).
+  function markedName(name, words) {
+    var span = document.createElement('span');
+    span.className = 'suggestion-name';
+    var pattern = /[A-Za-z0-9]+/g;
+    var at = 0;
+    var match;
+    while ((match = pattern.exec(name)) !== null) {
+      var word = match[0].toLowerCase();
+      var longest = 0;
+      words.forEach(function (w) {
+        if (w.length > longest && word.indexOf(w) === 0) longest = w.length;
+      });
+      if (longest === 0) continue;
+      span.appendChild(document.createTextNode(name.slice(at, match.index)));
+      var mark = document.createElement('mark');
+      mark.textContent = name.slice(match.index, match.index + longest);
+      span.appendChild(mark);
+      at = match.index + longest;
+    }
+    span.appendChild(document.createTextNode(name.slice(at)));
+    return span;
+  }
+
+  function show(query, answer) {
+    var words = wordsOf(query);
     list.textContent = '';
+    list.setAttribute('data-query', query);
     options = answer.results.map(function (hit, i) {
       var item = document.createElement('li');
       item.id = 'suggestion-' + i;
       item.setAttribute('role', 'option');
       item.setAttribute('aria-selected', 'false');
       item.setAttribute('data-href', '/company/' + encodeURIComponent(hit.company_number));
-      var name = document.createElement('span');
-      name.className = 'suggestion-name';
-      name.textContent = hit.name;
       var facts = document.createElement('span');
       facts.className = 'suggestion-facts';
       facts.textContent = [hit.company_number, hit.status, hit.post_town].filter(Boolean).join(' · ');
-      item.appendChild(name);
+      item.appendChild(markedName(hit.name, words));
       item.appendChild(facts);
       item.addEventListener('mousedown', function (event) {
         event.preventDefault();
@@ -66,32 +123,77 @@
     input.removeAttribute('aria-activedescendant');
     list.hidden = options.length === 0;
     input.setAttribute('aria-expanded', options.length === 0 ? 'false' : 'true');
-    status.textContent =
-      options.length === 0 ? 'No suggestions' : options.length + ' suggestions; use the arrow keys to choose';
+    if (options.length === 0) say('empty', 'No company name starts like that. Press Search to look wider.');
+    else
+      say(
+        'results',
+        options.length +
+          ' suggestion' +
+          (options.length === 1 ? '' : 's') +
+          (answer.total > options.length ? ' of ' + answer.total.toLocaleString('en-GB') : '') +
+          '; use the arrow keys to choose, or press Search for every match',
+      );
+  }
+
+  function failed(state, text) {
+    clear();
+    say(state, text);
   }
 
   function ask() {
     var name = input.value.trim();
-    if (controller) controller.abort();
+    var number = ++latest;
     if (name === '') {
-      close();
+      clear();
+      say('idle', '');
+      return;
+    }
+    if (window.navigator.onLine === false) {
+      failed('offline', 'You are offline, so there are no suggestions. Press Search when you are connected again.');
       return;
     }
     controller = new AbortController();
+    say('loading', 'Searching for “' + name + '”…');
     fetch('/search/suggest?name=' + encodeURIComponent(name), {
       signal: controller.signal,
       headers: { Accept: 'application/json' },
     })
       .then(function (response) {
-        return response.ok ? response.json() : { results: [] };
+        if (number !== latest) return;
+        if (response.status === 429) {
+          var wait = Number(response.headers.get('Retry-After')) || 60;
+          failed(
+            'limited',
+            'Too many searches in the last minute: suggestions stop for ' +
+              wait +
+              ' second' +
+              (wait === 1 ? '' : 's') +
+              '. Please wait, then type again.',
+          );
+          return;
+        }
+        if (!response.ok) {
+          failed('error', 'Suggestions could not be loaded just now. Press Search to see the results.');
+          return;
+        }
+        return response.json().then(function (answer) {
+          if (number === latest) show(name, answer);
+        });
       })
-      .then(show)
-      .catch(function () {
-        /* aborted by a newer keystroke, or offline: the form still submits */
+      .catch(function (error) {
+        // Aborted by a newer keystroke: that one's answer will be drawn, not this one's.
+        if (number !== latest || (error && error.name === 'AbortError')) return;
+        if (window.navigator.onLine === false)
+          failed('offline', 'You are offline, so there are no suggestions. Press Search when you are connected again.');
+        else failed('error', 'Suggestions could not be loaded just now. Press Search to see the results.');
       });
   }
 
   input.addEventListener('input', function () {
+    // The answer in flight is for text the box no longer holds: drop it now, not after the pause.
+    latest++;
+    if (controller) controller.abort();
+    controller = null;
     clearTimeout(timer);
     timer = setTimeout(ask, DEBOUNCE_MS);
   });
@@ -114,4 +216,8 @@
     }
   });
   input.addEventListener('blur', close);
+  window.addEventListener('offline', function () {
+    if (input.value.trim() !== '')
+      failed('offline', 'You are offline, so there are no suggestions. Press Search when you are connected again.');
+  });
 })();

@@ -1,6 +1,6 @@
 /**
  * The Alerts page of a signed-in key: what changed in its watched companies since each was added
- * (get_alerts, counted against the key), most severe first, with the operation's two filters as a
+ * (get_alerts; a page view, not charged to the key's quota), most severe first, with the operation's two filters as a
  * plain GET form. Not signed in: to the sign-in page.
  */
 import type { Context } from 'koa';
@@ -45,7 +45,7 @@ async function showAlerts(ctx: Context, deps: WebDeps): Promise<void> {
   const signedIn = requireSignIn(ctx);
   if (!signedIn) return;
   const filters = filtersOf(ctx);
-  const { result } = await runSignedIn(deps, signedIn, { operation: getAlerts, input: filters });
+  const result = await runSignedIn(deps, signedIn, { operation: getAlerts, input: filters });
   sendPage(ctx, {
     title: 'Alerts',
     main: html`<h1>Alerts on your watchlist</h1>

@@ -19,7 +19,7 @@ import { csvExtent, leadCsv } from '../lead-csv.ts';
 import type { CsvExtent, LeadPage } from '../lead-csv.ts';
 import type { WebDeps, WebPage } from '../page.ts';
 import { sendPage } from '../respond.ts';
-import { runForVisitor } from '../run-signed-in.ts';
+import { runExport, runForVisitor } from '../run-signed-in.ts';
 import type { WebSettings } from '../settings.ts';
 
 /** A lead list's operation and where its page lives. */
@@ -83,12 +83,13 @@ type ListInput = z.output<typeof searchCompanies.input> | z.output<typeof findTr
 type ListResult = z.output<typeof searchCompanies.output> | z.output<typeof findTriggers.output>;
 type ListRow = ListResult['results'][number];
 
-/** The operation for whoever reads: counted against a signed-in key (one request a page, as the API), uncounted for anonymous readers. */
-function run(ctx: Context, { deps, source }: LeadList, input: ListInput): Promise<ListResult> {
-  return runForVisitor(ctx, deps, {
-    operation: source.operation as Operation,
-    input: input as Record<string, unknown>,
-  }) as Promise<ListResult>;
+/**
+ * The operation for whoever reads: a page view is not charged (the per-minute limit holds it); a
+ * CSV download's pages are charged to a signed-in key, one request a page of 50, as the API's paging.
+ */
+function run(ctx: Context, { deps, source }: LeadList, input: ListInput, use: 'page' | 'export'): Promise<ListResult> {
+  const call = { operation: source.operation as Operation, input: input as Record<string, unknown> };
+  return (use === 'page' ? runForVisitor(ctx, deps, call) : runExport(ctx, deps, call)) as Promise<ListResult>;
 }
 
 async function leadListPage(ctx: Context, list: LeadList) {
@@ -107,7 +108,7 @@ async function leadListPage(ctx: Context, list: LeadList) {
     );
     return;
   }
-  const result = await run(ctx, list, read.input as ListInput);
+  const result = await run(ctx, list, read.input as ListInput, 'page');
   const start = Math.max(1, Number.parseInt(String(ctx.query.start ?? '1'), 10) || 1);
   sendPage(
     ctx,
@@ -138,7 +139,7 @@ async function leadListCsv(ctx: Context, list: LeadList) {
       maxRows: settings.csvMaxRows,
       failed: (error) => deps.log(`lead list CSV ${ctx.path} failed while streaming: ${error.stack ?? error.message}`),
     },
-    (input) => run(ctx, list, input) as Promise<LeadPage<Record<string, unknown>>>,
+    (input) => run(ctx, list, input, 'export') as Promise<LeadPage<Record<string, unknown>>>,
   );
   ctx.set({
     'Content-Disposition': `attachment; filename="${source.fileName(read.input, today)}.csv"`,

@@ -38,7 +38,7 @@ function showSignIn(ctx: Context, message?: string, status = 200): void {
       title: 'Sign in',
       main: html`<h1>Sign in with your API key</h1>
 <p>Paste your key once. This site then remembers you with a session cookie for this browser; the key itself stays on the server and is never put in a page.</p>
-<p>Your watchlist and alerts are the key's own, and every page you open while signed in counts as one request of its monthly quota, as an API call does.</p>
+<p>Your watchlist and alerts are the key's own. Reading pages never uses the key's monthly quota; CSV downloads and API calls do.</p>
 ${message ? html`<p class="error-message" role="alert" id="sign-in-error">${message}</p>` : ''}
 <form action="/sign-in" method="post" class="sign-in-form">
 <input type="hidden" name="csrf" value="${token}">
@@ -46,7 +46,7 @@ ${message ? html`<p class="error-message" role="alert" id="sign-in-error">${mess
 <input id="api-key" name="api_key" type="password" autocomplete="off" spellcheck="false" required${message ? html` aria-describedby="sign-in-error" aria-invalid="true"` : ''}>
 <button type="submit">Sign in</button>
 </form>
-<p class="hint">No key yet? A free one comes from <code>POST /v1/keys/free</code> (see the <a href="/docs">API reference</a>).</p>`,
+<p class="hint">No key yet? <a href="/get-key">Get a free key</a>.</p>`,
     },
     status,
   );

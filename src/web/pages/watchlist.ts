@@ -1,7 +1,7 @@
 /**
  * The Watchlist page of a signed-in key: its companies (watch_list), a form to add one by number
- * (watch_add) and a button to remove each (watch_remove), every call counted against the key as
- * the API's are. Forms post, then redirect back here with what happened in the query (so a
+ * (watch_add) and a button to remove each (watch_remove). Like every page, these are not charged
+ * to the key's monthly quota; the page says how much of it API calls and downloads used. Forms post, then redirect back here with what happened in the query (so a
  * reload does not post again). Not signed in: to the sign-in page.
  */
 import type { Context } from 'koa';
@@ -15,6 +15,7 @@ import { sendPage } from '../respond.ts';
 import { runSignedIn } from '../run-signed-in.ts';
 import type { SignedIn } from '../sessions.ts';
 import { signedInOf } from '../visitor.ts';
+import { quotaLine, quotaOf } from '../quota.ts';
 
 export const watchlistPage: WebPage = {
   nav: { href: '/watchlist', label: 'Watchlist' },
@@ -61,8 +62,8 @@ async function change(ctx: Context, deps: WebDeps, action: 'add' | 'remove'): Pr
   const company_numbers = companyNumbersOf(formField(ctx, 'company_numbers'));
   const outcome: Partial<Record<Outcome, string[]>> =
     action === 'add'
-      ? (await runSignedIn(deps, signedIn, { operation: watchAdd, input: { company_numbers } })).result
-      : (await runSignedIn(deps, signedIn, { operation: watchRemove, input: { company_numbers } })).result;
+      ? await runSignedIn(deps, signedIn, { operation: watchAdd, input: { company_numbers } })
+      : await runSignedIn(deps, signedIn, { operation: watchRemove, input: { company_numbers } });
   const query = new URLSearchParams();
   for (const [name, numbers] of Object.entries(outcome)) if (numbers.length > 0) query.set(name, numbers.join(','));
   ctx.status = 303;
@@ -72,12 +73,16 @@ async function change(ctx: Context, deps: WebDeps, action: 'add' | 'remove'): Pr
 async function showWatchlist(ctx: Context, deps: WebDeps): Promise<void> {
   const signedIn = requireSignIn(ctx);
   if (!signedIn) return;
-  const { result, quota } = await runSignedIn(deps, signedIn, { operation: watchList, input: {} });
+  const [result, quota] = await Promise.all([
+    runSignedIn(deps, signedIn, { operation: watchList, input: {} }),
+    quotaOf(deps, signedIn.key),
+  ]);
   sendPage(ctx, {
     title: 'Watchlist',
     main: html`<h1>Your watchlist</h1>
 ${outcomeNotes(ctx)}
-<p>${result.count} of ${result.limit} companies (${result.plan} plan). Alerts on them are on the <a href="/alerts">Alerts</a> page. ${quota.remaining.toLocaleString('en-GB')} requests of your monthly ${quota.limit.toLocaleString('en-GB')} are left.</p>
+<p>${result.count} of ${result.limit} companies (${result.plan} plan). Alerts on them are on the <a href="/alerts">Alerts</a> page.</p>
+${quotaLine(quota)}
 ${result.companies.length === 0 ? html`<p>Nothing is on it yet: add a company by its number below.</p>` : companiesTable(result.companies, signedIn.csrfToken)}
 <h2 id="add-heading">Add companies</h2>
 <form action="/watchlist/add" method="post" aria-labelledby="add-heading">
