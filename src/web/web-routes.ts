@@ -16,6 +16,8 @@ import { alertsPage } from './pages/alerts.ts';
 import { companyPage } from './pages/company.ts';
 import { leadListsPage } from './pages/lead-lists.ts';
 import { marketPage } from './pages/market.ts';
+import { notFoundPage } from './pages/not-found.ts';
+import { peoplePage } from './pages/people.ts';
 import { comparePage } from './pages/compare.ts';
 import { searchPage } from './pages/search.ts';
 import { signInPage } from './pages/sign-in.ts';
@@ -34,10 +36,13 @@ const PAGES: readonly WebPage[] = [
   comparePage,
   leadListsPage,
   marketPage,
+  peoplePage,
   watchlistPage,
   alertsPage,
   signInPage,
   freeKeyPage,
+  // Last: what no page above answers.
+  notFoundPage,
 ];
 
 /** The web router's middleware, for buildApp to mount before the API's JSON body parser. */

@@ -126,10 +126,17 @@ for (const setup of setups)
       assert.equal((await fetch(`${world.url}/assets/nothing.js`)).status, 404);
     });
 
-    test('the API is untouched beside the pages: an unknown path is still the JSON 404', async () => {
-      const answer = await call(world, '/no-such-page');
-      assert.equal(answer.status, 404);
-      assert.match(String(answer.body.error), /No such endpoint/);
+    test('the API is untouched beside the pages: an unknown path under /v1 is still the JSON 404', async () => {
+      for (const path of ['/v1/no-such-endpoint', '/v1', '/mcp/x', '/docs/x']) {
+        const answer = await call(world, path);
+        assert.equal(answer.status, 404, path);
+        assert.match(String(answer.body.error), /No such endpoint/, path);
+      }
+      // Outside the API's paths, the site answers: an HTML page saying there is no such page.
+      const page = await fetch(`${world.url}/no-such-page`);
+      assert.equal(page.status, 404);
+      assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
+      assert.match(await page.text(), /There is no page at \/no-such-page/);
     });
   });
 

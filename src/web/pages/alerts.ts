@@ -73,9 +73,9 @@ interface Alert {
 }
 
 function alertsTable(alerts: readonly Alert[]): SafeHtml {
-  return html`<div class="table-wrap">
+  return html`<div class="table-wrap" role="region" aria-labelledby="alerts-caption" tabindex="0">
 <table>
-<caption>${alerts.length} alert${alerts.length === 1 ? '' : 's'}</caption>
+<caption id="alerts-caption">${alerts.length} alert${alerts.length === 1 ? '' : 's'}</caption>
 <thead><tr><th scope="col">Severity</th><th scope="col">Company</th><th scope="col">Alert</th><th scope="col">Detected</th></tr></thead>
 <tbody>
 ${alerts.map(

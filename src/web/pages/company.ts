@@ -2,7 +2,8 @@
  * The Company page (/company/{number}): the register record, the risk band with the signals it
  * comes from, a chart per figure over every filed year (server-drawn SVG) and a table of the same
  * numbers, who controls the company and the chain above it, a way to compare it, and where the
- * figures came from (each year's source filing by name). Two operations: lookup_company and get_ownership (up the chain).
+ * figures came from (each year's source filing by name). Two operations: lookup_company and get_ownership
+ * (both ways: the chain above it and the companies below it, drawn as one tree of the group).
  */
 import type { Context } from 'koa';
 import { monthName } from '../../domain/calendar-date.ts';
@@ -18,6 +19,7 @@ import type { HtmlValue, SafeHtml } from '../html.ts';
 import type { WebDeps, WebPage } from '../page.ts';
 import { sendPage } from '../respond.ts';
 import { runForVisitor } from '../run-signed-in.ts';
+import { personHref } from './people.ts';
 import { statusBadge } from './search.ts';
 
 export const companyPage: WebPage = {
@@ -43,7 +45,7 @@ function filingHistoryUrl(number: string): string {
 async function showCompany(ctx: Context, deps: WebDeps, number: string): Promise<void> {
   const [profile, ownership] = await Promise.all([
     runForVisitor(ctx, deps, { operation: lookupCompany, input: { company_number: number } }),
-    runForVisitor(ctx, deps, { operation: getOwnership, input: { company_number: number, direction: 'up' } }),
+    runForVisitor(ctx, deps, { operation: getOwnership, input: { company_number: number, direction: 'both' } }),
   ]);
   const { company } = profile;
   sendPage(ctx, {
@@ -155,9 +157,9 @@ function figuresSection(profile: ControlledProfile): SafeHtml {
 <p class="legend">One point per balance sheet date. A hollow point is a year known only from the prior-year column of a later filing. Amounts in pounds as filed.</p>
 <div class="charts">
 ${charts}</div>
-<div class="table-wrap">
+<div class="table-wrap" role="region" aria-labelledby="figures-caption" tabindex="0">
 <table class="figures-table">
-<caption>The same figures, by balance sheet date</caption>
+<caption id="figures-caption">The same figures, by balance sheet date</caption>
 <thead><tr><th scope="col">Balance sheet date</th>${CHARTED_FIGURES.map((f) => html`<th scope="col" class="number">${f.label}</th>`)}<th scope="col">Source</th></tr></thead>
 <tbody>
 ${years.map(
@@ -207,7 +209,7 @@ ${
 <ul class="controllers">
 ${current.map((c) => html`<li>${controllerName(c)} — ${c.natures_of_control.map((n) => n.words).join('; ') || 'nature of control not stated'}${c.notified_on ? `, since ${formatDate(c.notified_on)}` : ''}</li>\n`)}${profile.psc_statements.map((s) => html`<li>Statement: ${s.words}</li>\n`)}</ul>`
 }
-${ownershipChain(ownership)}
+${groupStructure(ownership)}
 </section>`;
 }
 
@@ -220,39 +222,55 @@ function controllerName(c: ControlledProfile['controllers'][number]): SafeHtml {
       `born ${c.birth_month !== null ? `${monthName(c.birth_month) ?? ''} ` : ''}${c.birth_year}`,
     c.country,
   ].filter(Boolean);
+  // A company on the register links to its page; anyone else with a name, to theirs.
   const name = c.company_number
     ? html`<a href="/company/${c.company_number}">${c.company_name ?? c.name ?? c.company_number}</a>`
-    : html`<strong>${c.name ?? '(withheld)'}</strong>`;
+    : c.name
+      ? html`<a href="${personHref({ name: c.name, birth_year: c.birth_year, birth_month: c.birth_month })}">${c.name}</a>`
+      : html`<strong>(withheld)</strong>`;
   return html`${name} (${details.join('; ')})`;
 }
 
 /**
- * The chain above the company: each node's controllers nested under it, companies linked to their
- * own page. A node already shown is named again but not expanded (a cycle, or a shared parent).
+ * The group around the company as one tree, drawn as nested lists (a diagram that needs no script
+ * and reads in order with a screen reader): the company at its root, above it who controls it and
+ * who controls them, below it the companies it controls and theirs. A node already shown is named
+ * again but not expanded (a cycle, or a shared parent).
  */
-function ownershipChain(answer: OwnershipAnswer): SafeHtml {
-  if (answer.edges.length === 0) return html``;
+function groupStructure(answer: OwnershipAnswer): SafeHtml {
+  const root = answer.nodes[0];
+  const above = answer.edges.some((edge) => edge.to === root?.id);
+  const below = answer.edges.some((edge) => edge.from === root?.id);
+  if (!root || (!above && !below)) return html``;
   const byId = new Map(answer.nodes.map((node) => [node.id, node]));
-  const shown = new Set<string>();
-  const controllersOf = (id: string, depth: number): SafeHtml => {
+  const branch = (id: string, way: 'up' | 'down', depth: number, shown: Set<string>): SafeHtml => {
     shown.add(id);
-    const edges = answer.edges.filter((edge) => edge.to === id);
+    const edges = answer.edges.filter((edge) => (way === 'up' ? edge.to === id : edge.from === id));
     if (edges.length === 0 || depth > answer.depth) return html``;
     return html`<ul>
 ${edges.map((edge) => {
-  const node = byId.get(edge.from);
-  const again = shown.has(edge.from);
-  return html`<li>${node ? nodeLabel(node) : edge.from} — ${edge.natures.map((n) => n.words).join('; ')}${again ? ' (shown above)' : controllersOf(edge.from, depth + 1)}</li>\n`;
+  const next = way === 'up' ? edge.from : edge.to;
+  const node = byId.get(next);
+  const again = shown.has(next);
+  return html`<li><span class="node">${node ? nodeLabel(node) : next}</span> <span class="control">${edge.natures.map((n) => n.words).join('; ')}</span>${again ? ' (shown above)' : branch(next, way, depth + 1, shown)}</li>\n`;
 })}</ul>`;
   };
-  const root = answer.nodes[0];
   const flags = Object.entries(answer.flags)
     .filter(([, on]) => on)
     .map(([flag]) => flag.replaceAll('_', ' '));
-  return html`<h3>Ownership chain</h3>
-<p>Who controls ${answer.name}, and who controls them, from the PSC register (up to ${answer.depth} levels).</p>
-<div class="chain">${root ? controllersOf(root.id, 1) : ''}</div>
-${flags.length > 0 ? html`<p>Flags: ${flags.join(', ')}.</p>` : ''}${answer.truncated ? html`<p>The chain is longer than shown.</p>` : ''}`;
+  return html`<h3 id="group-heading">Group structure</h3>
+<p>Who controls ${answer.name} and who controls them, and the companies it controls and theirs, from the PSC register (up to ${answer.depth} levels each way).</p>
+<figure class="group-tree" aria-labelledby="group-heading">
+<ul>
+<li><span class="node node-root">${answer.name} (this company)</span>
+<ul>
+${above ? html`<li class="way"><span class="way-label">Controlled by</span>${branch(root.id, 'up', 1, new Set())}</li>` : ''}
+${below ? html`<li class="way"><span class="way-label">Controls</span>${branch(root.id, 'down', 1, new Set())}</li>` : ''}
+</ul>
+</li>
+</ul>
+</figure>
+${flags.length > 0 ? html`<p>Flags: ${flags.join(', ')}.</p>` : ''}${answer.truncated ? html`<p>The group is larger than shown.</p>` : ''}`;
 }
 
 function nodeLabel(node: OwnershipAnswer['nodes'][number]): SafeHtml {
@@ -261,7 +279,10 @@ function nodeLabel(node: OwnershipAnswer['nodes'][number]): SafeHtml {
   if (node.kind === 'statement' || node.kind === 'exemption' || node.kind === 'super_secure')
     return html`<em>${node.words ?? node.statement ?? 'statement'}</em>`;
   const details = [node.kind.replaceAll('_', ' '), node.country, node.nationality].filter(Boolean);
-  return html`<strong>${node.name ?? node.words ?? '(withheld)'}</strong> (${details.join('; ')})`;
+  const name = node.name
+    ? html`<a href="${personHref({ name: node.name, birth_year: node.birth_year, birth_month: node.birth_month })}">${node.name}</a>`
+    : html`<strong>${node.words ?? '(withheld)'}</strong>`;
+  return html`${name} (${details.join('; ')})`;
 }
 
 function compareSection(number: string): SafeHtml {

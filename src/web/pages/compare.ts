@@ -34,9 +34,9 @@ async function showCompare(ctx: Context, deps: WebDeps): Promise<void> {
   sendPage(ctx, {
     title: `Compare ${a.company.name} and ${b.company.name}`,
     main: html`<h1>Compare two companies</h1>
-<div class="table-wrap">
+<div class="table-wrap" role="region" aria-labelledby="compare-caption" tabindex="0">
 <table class="compare-table">
-<caption>Latest accounts of each, and the difference (first − second)</caption>
+<caption id="compare-caption">Latest accounts of each, and the difference (first − second)</caption>
 <thead><tr><th scope="col">Company</th><th scope="col"><a href="/company/${a.company.company_number}">${a.company.name}</a></th><th scope="col"><a href="/company/${b.company.company_number}">${b.company.name}</a></th><th scope="col" class="number">Difference</th></tr></thead>
 <tbody>
 <tr><th scope="row">Number</th><td>${a.company.company_number}</td><td>${b.company.company_number}</td><td></td></tr>

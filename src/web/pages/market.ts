@@ -111,8 +111,9 @@ function figureSection(figure: RangeFigure, stats: FigureStats): SafeHtml {
       chart === null
         ? html`<p>No company in this selection has filed its ${label.toLowerCase()}.</p>`
         : html`<div class="distribution">${chart}</div>
+            <div class="table-wrap" role="region" aria-labelledby="stats-caption-${figure}" tabindex="0">
             <table class="stats-table">
-              <caption>
+              <caption id="stats-caption-${figure}">
                 ${label}: ${formatCount(stats.count)} ${stats.count === 1 ? 'company' : 'companies'} filing it
               </caption>
               <thead>
@@ -135,7 +136,8 @@ function figureSection(figure: RangeFigure, stats: FigureStats): SafeHtml {
                   <td class="number">${show(stats.mean)}</td>
                 </tr>
               </tbody>
-            </table>`
+            </table>
+            </div>`
     }
   </section> `;
 }

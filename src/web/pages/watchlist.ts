@@ -105,9 +105,9 @@ interface Watched {
 }
 
 function companiesTable(companies: readonly Watched[], csrf: string): SafeHtml {
-  return html`<div class="table-wrap">
+  return html`<div class="table-wrap" role="region" aria-labelledby="watched-caption" tabindex="0">
 <table>
-<caption>Watched companies, in the order they were added</caption>
+<caption id="watched-caption">Watched companies, in the order they were added</caption>
 <thead><tr><th scope="col">Company</th><th scope="col">Number</th><th scope="col">Status</th><th scope="col">Accounts next due</th><th scope="col">Latest accounts</th><th scope="col">Added</th><th scope="col"><span class="visually-hidden">Remove</span></th></tr></thead>
 <tbody>
 ${companies.map(
