@@ -4,6 +4,7 @@
  */
 import type { CompanyFilters, CompanyKey, CompanyQuery, SortOrder } from './criteria.ts';
 import { BOUND_FIGURES } from './criteria.ts';
+import { GROWTH_FIGURES } from './figure-growth.ts';
 import type { SearchDocument } from './search-document.ts';
 import type { Trigger } from './triggers.ts';
 import { FUNDED_MIN_NET_ASSETS, TRIGGER_ORDER, triggerDates } from './triggers.ts';
@@ -79,6 +80,17 @@ export function filterConditions(filters: CompanyFilters, asOf: string): Conditi
       filters.signal === 'accounts_overdue' ? overdueOn(asOf) : { op: 'has', field: 'flags', value: filters.signal },
     );
   if (filters.trajectory !== undefined) conditions.push({ op: 'eq', field: 'trajectory', value: filters.trajectory });
+  for (const figure of GROWTH_FIGURES) {
+    const growth = filters.growth?.[figure];
+    if (growth?.trend !== undefined) conditions.push({ op: 'eq', field: `${figure}_trend`, value: growth.trend });
+    if (growth?.min !== undefined || growth?.max !== undefined)
+      conditions.push({
+        op: 'range',
+        field: `${figure}_growth_pct`,
+        ...(growth.min !== undefined ? { gte: growth.min } : {}),
+        ...(growth.max !== undefined ? { lte: growth.max } : {}),
+      });
+  }
   if (filters.insolvency_proxy !== undefined) {
     const proxy: Condition = { op: 'has', field: 'flags', value: 'insolvency_proxy' };
     conditions.push(filters.insolvency_proxy ? proxy : { op: 'not', condition: proxy });

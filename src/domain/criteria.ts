@@ -4,6 +4,7 @@
  * already-valid values.
  */
 import type { StatusFilter } from './company-status.ts';
+import type { GrowthFigure, TrendFilter } from './figure-growth.ts';
 import type { RiskBand } from './risk-band.ts';
 import type { SearchDocument } from './search-document.ts';
 import type { SizeBand } from './size-band.ts';
@@ -40,6 +41,11 @@ export interface CompanyFilters {
   risk_band?: RiskBand;
   signal?: SearchSignal;
   trajectory?: TrajectoryFilter;
+  /**
+   * Per figure, its latest value against the period before (figure-growth.ts): the direction,
+   * and inclusive bounds on the change in percent. A company without both values matches neither.
+   */
+  growth?: Partial<Record<GrowthFigure, FigureGrowthFilter>>;
   /** true: showing the insolvency proxy (showsInsolvencyProxy); false: not showing it. */
   insolvency_proxy?: boolean;
   /** true: net assets below zero; false: a net assets figure of zero or more. */
@@ -53,6 +59,12 @@ export interface CompanyFilters {
   parent_country?: string;
   /** Inclusive bounds on the count of current PSCs (statements excluded); never matches a company without PSC records. */
   controller_count?: { min?: number; max?: number };
+}
+
+interface FigureGrowthFilter {
+  trend?: TrendFilter;
+  min?: number;
+  max?: number;
 }
 
 /** total_assets: total assets less current liabilities, the figure the public service's total_assets filters read too. */

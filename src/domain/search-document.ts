@@ -16,6 +16,8 @@ import type { SizeBand } from './size-band.ts';
 import { sizeBand } from './size-band.ts';
 import { trajectory } from './trajectory.ts';
 import type { Direction } from './trajectory.ts';
+import { growthFacts } from './figure-growth.ts';
+import type { GrowthFacts } from './figure-growth.ts';
 import { indexedFlags } from './triggers.ts';
 import type { IndexedFlag, TriggerFacts } from './triggers.ts';
 import { ownershipFacts } from './psc-summary.ts';
@@ -44,7 +46,7 @@ export interface IndexSource {
 }
 
 /** What the index holds for one company; the fields triggers explain a match from among them. */
-export interface SearchDocument extends TriggerFacts {
+export interface SearchDocument extends TriggerFacts, GrowthFacts {
   company_number: string;
   name: string;
   status: string;
@@ -84,6 +86,7 @@ export interface SearchDocument extends TriggerFacts {
   prior_turnover: number | null;
   prior_employees: number | null;
   prior_profit: number | null;
+  prior_total_assets_less_current_liabilities: number | null;
   net_assets_change_pct: number | null;
   cash_change_pct: number | null;
   employees_change: number | null;
@@ -154,9 +157,11 @@ export function searchDocument(
     prior_turnover: before?.turnover ?? null,
     prior_employees: before?.employees ?? null,
     prior_profit: before?.profit ?? null,
+    prior_total_assets_less_current_liabilities: before?.total_assets_less_current_liabilities ?? null,
     net_assets_change_pct: round1(changePct(before?.net_assets ?? null, now?.net_assets ?? null)),
     cash_change_pct: round1(changePct(before?.cash ?? null, now?.cash ?? null)),
     employees_change: employeesChange,
+    ...growthFacts(now, before),
 
     flags: [
       ...indexedFlags({ company, accounts, direction }),

@@ -71,11 +71,12 @@ function figureTrend(oldestFirst: readonly AccountsPeriod[], figure: TrajectoryF
     last,
     change_pct: round1(change),
     cagr_pct: round1(cagr),
-    direction: trendDirection(first, last, change),
+    direction: figureDirection(first, last, change),
   };
 }
 
-function trendDirection(first: number, last: number, change: number | null): Direction {
+/** One figure's direction from `first` to `last`, `change` the percent change (null from zero). */
+export function figureDirection(first: number, last: number, change: number | null): Direction {
   // From zero any rise is growth and any fall decline: there is no percentage to weigh.
   if (change === null) return last > first ? 'growing' : last < first ? 'declining' : 'stable';
   if (change >= TREND_THRESHOLD_PCT) return 'growing';

@@ -6,6 +6,7 @@ import {
   companyFilters,
   filterEcho,
   filterShape,
+  growthAsked,
   limitInput,
   OWNERSHIP_FILTERS_TEXT,
   REGISTER_FILTERS_TEXT,
@@ -52,7 +53,7 @@ export const findTriggers = defineOperation({
       criteria: { ...filterEcho(input), limit: input.limit },
       total: matches.total,
       results: matches.documents.map((doc) => ({
-        ...companyResult(doc, context.today),
+        ...companyResult(doc, context.today, growthAsked(query.filters)),
         ...explainTrigger(input.trigger, doc, context.today),
       })),
       next: encodeCursor('find_triggers', query, matches.next),

@@ -20,6 +20,8 @@ import { SIZE_BANDS } from '../domain/size-band.ts';
 import { SEARCH_SIGNALS } from '../domain/triggers.ts';
 import { isCalendarDate } from '../domain/calendar-date.ts';
 import { countryKey } from '../domain/countries.ts';
+import { GROWTH_FIGURES, TREND_FILTERS } from '../domain/figure-growth.ts';
+import type { GrowthFigure } from '../domain/figure-growth.ts';
 
 /** What `normaliseCompanyNumber` can make a company number of: the pattern the document publishes. */
 const COMPANY_NUMBER_PATTERN = /^\s*(\d{1,8}|[A-Za-z0-9]{8})\s*$/;
@@ -122,6 +124,45 @@ const figureBounds = Object.fromEntries(
   ]),
 ) as Record<`${'min' | 'max'}_${(typeof RANGE_FIGURES)[number]}`, z.ZodOptional<z.ZodNumber>>;
 
+/** A growth figure in words: `total_assets` → "total assets less current liabilities". */
+function growthWords(figure: GrowthFigure): string {
+  return figure === 'total_assets' ? 'total assets less current liabilities' : figure.replace('_', ' ');
+}
+
+/**
+ * Per growth figure (figure-growth.ts), its direction and bounds on its change in percent, the
+ * latest filed value against the period before: `turnover_trend`, `min_turnover_growth`, …
+ */
+const growthFilters = Object.fromEntries(
+  GROWTH_FIGURES.flatMap((figure) => [
+    [
+      `${figure}_trend`,
+      z
+        .enum(TREND_FILTERS, { error: `must be one of ${TREND_FILTERS.join(', ')}` })
+        .optional()
+        .describe(
+          `Latest ${growthWords(figure)} against the period before: growing (up 10% or more), declining ` +
+            '(down 10% or more) or stable (between)',
+        ),
+    ],
+    [
+      `min_${figure}_growth`,
+      z
+        .number()
+        .optional()
+        .describe(`Latest ${growthWords(figure)} changed by at least this percent on the period before (e.g. 20)`),
+    ],
+    [
+      `max_${figure}_growth`,
+      z
+        .number()
+        .optional()
+        .describe(`Latest ${growthWords(figure)} changed by at most this percent on the period before (e.g. -10)`),
+    ],
+  ]),
+) as Record<`${GrowthFigure}_trend`, z.ZodOptional<z.ZodEnum<{ [T in (typeof TREND_FILTERS)[number]]: T }>>> &
+  Record<`${'min' | 'max'}_${GrowthFigure}_growth`, z.ZodOptional<z.ZodNumber>>;
+
 const MAX_CONTROLLER_COUNT = 100_000;
 const controllerCount = (description: string) =>
   z
@@ -196,7 +237,11 @@ export const filterShape = {
   trajectory: z
     .enum(TRAJECTORY_FILTERS, { error: `must be one of ${TRAJECTORY_FILTERS.join(', ')}` })
     .optional()
-    .describe('Overall direction of the filed figures over the accounts history: growing, stable or declining'),
+    .describe(
+      'Overall direction of the filed figures over the accounts history, a vote over net assets, cash, turnover, ' +
+        'employees and profit: growing, stable or declining. For one figure use <figure>_trend (e.g. turnover_trend)',
+    ),
+  ...growthFilters,
   insolvency_proxy: z
     .boolean()
     .optional()
@@ -238,7 +283,9 @@ export const ACCOUNTS_FILTERS_TEXT =
   `risk_band (${RISK_BANDS.join(', ')}), signal (${SEARCH_SIGNALS.join(', ')}); also, as the public UK Company ` +
   `Data service names them: size_class (= size), trajectory (${TRAJECTORY_FILTERS.join(', ')}), min_employees, ` +
   'insolvency_proxy (true/false: distress signals), min_total_assets and max_total_assets (total assets less ' +
-  'current liabilities, GBP), negative_net_assets (true/false)';
+  'current liabilities, GBP), negative_net_assets (true/false); per figure (' +
+  `${GROWTH_FIGURES.join(', ')}), its latest value against the period before: <figure>_trend ` +
+  `(${TREND_FILTERS.join(', ')}; ±10%), min_<figure>_growth and max_<figure>_growth (percent)`;
 
 /** The ownership filters in words, every value listed. */
 export const OWNERSHIP_FILTERS_TEXT =
@@ -262,6 +309,12 @@ export function checkFilterRanges(input: FilterInput, ctx: z.RefinementCtx): voi
   }
   if (input.incorporated_from && input.incorporated_to && input.incorporated_from > input.incorporated_to)
     ctx.addIssue({ code: 'custom', path: ['incorporated_from'], message: 'is after incorporated_to' });
+  for (const figure of GROWTH_FIGURES) {
+    const min = input[`min_${figure}_growth`];
+    const max = input[`max_${figure}_growth`];
+    if (min !== undefined && max !== undefined && min > max)
+      ctx.addIssue({ code: 'custom', path: [`min_${figure}_growth`], message: `is greater than max_${figure}_growth` });
+  }
   if (
     input.min_total_assets !== undefined &&
     input.max_total_assets !== undefined &&
@@ -297,6 +350,7 @@ export function companyFilters(input: FilterInput): CompanyFilters {
       ...(maxTotal !== undefined ? { max: maxTotal } : {}),
     };
   const size = input.size ?? input.size_class;
+  const growth = growthFilter(input);
   return {
     status: input.status,
     ...(input.type !== undefined ? { type: companyTypeKey(input.type) } : {}),
@@ -311,10 +365,33 @@ export function companyFilters(input: FilterInput): CompanyFilters {
     ...(input.risk_band !== undefined ? { risk_band: input.risk_band } : {}),
     ...(input.signal !== undefined ? { signal: input.signal } : {}),
     ...(input.trajectory !== undefined ? { trajectory: input.trajectory } : {}),
+    ...(Object.keys(growth).length > 0 ? { growth } : {}),
     ...(input.insolvency_proxy !== undefined ? { insolvency_proxy: input.insolvency_proxy } : {}),
     ...(input.negative_net_assets !== undefined ? { negative_net_assets: input.negative_net_assets } : {}),
     ...ownershipFilters(input),
   };
+}
+
+/** The growth filters given, per figure. */
+function growthFilter(input: FilterInput): NonNullable<CompanyFilters['growth']> {
+  const growth: NonNullable<CompanyFilters['growth']> = {};
+  for (const figure of GROWTH_FIGURES) {
+    const trend = input[`${figure}_trend`];
+    const min = input[`min_${figure}_growth`];
+    const max = input[`max_${figure}_growth`];
+    if (trend !== undefined || min !== undefined || max !== undefined)
+      growth[figure] = {
+        ...(trend !== undefined ? { trend } : {}),
+        ...(min !== undefined ? { min } : {}),
+        ...(max !== undefined ? { max } : {}),
+      };
+  }
+  return growth;
+}
+
+/** The figures whose growth the filters ask about, in GROWTH_FIGURES order: each result says their growth. */
+export function growthAsked(filters: CompanyFilters): GrowthFigure[] {
+  return GROWTH_FIGURES.filter((figure) => filters.growth?.[figure] !== undefined);
 }
 
 /** The ownership filters as the domain takes them: the country as its key. */

@@ -15,6 +15,7 @@ import { RISK_BANDS } from '../domain/risk-band.ts';
 import { SIGNAL_CODES } from '../domain/signals.ts';
 import type { Severity } from '../domain/signals.ts';
 import { TRAJECTORY_FIGURES } from '../domain/trajectory.ts';
+import { GROWTH_FIGURES } from '../domain/figure-growth.ts';
 import { TRIGGERS } from '../domain/triggers.ts';
 import { CONTROL_BANDS } from '../ownership/natures.ts';
 import { OWNERSHIP_DIRECTIONS, OWNERSHIP_NODE_KINDS, PSC_RECORD_STATES } from '../ownership/ownership-graph.ts';
@@ -259,19 +260,41 @@ export const searchByNameOutput = z.object({
   next: nextOutput,
 });
 
+/** One figure's latest value against the period before (src/domain/figure-growth.ts). */
+const figureGrowthOutput = z.object({
+  previous: figure.describe('In the period before the latest'),
+  latest: figure,
+  change_pct: z
+    .number()
+    .nullable()
+    .describe('Percent change on the previous value, one decimal; null without both values or from zero'),
+  direction: z
+    .enum(['growing', 'stable', 'declining', 'insufficient_data'])
+    .describe('growing: up 10% or more; declining: down 10% or more; stable: between; from zero any rise grows'),
+  previous_balance_sheet_date: optionalDate,
+});
+
 /** A search hit with its latest figures. */
 export const companyResultOutput = z.object({
   company_number: z.string(),
   name: z.string(),
   status: z.string(),
   post_town: z.string().nullable(),
+  incorporated: optionalDate,
   sic_codes: z.array(z.string()),
   balance_sheet_date: optionalDate,
   net_assets: figure,
   cash: figure,
   turnover: figure,
   employees: figure,
+  profit: figure,
   risk_band: riskBand,
+  growth: z
+    .object(Object.fromEntries(GROWTH_FIGURES.map((name) => [name, figureGrowthOutput.optional()])))
+    .describe(
+      'Each figure a growth filter asked about (<figure>_trend, min_/max_<figure>_growth): its latest value ' +
+        'against the period before; empty when none was asked',
+    ),
 });
 
 const total = count.describe('Every match, not only those listed');

@@ -2,6 +2,8 @@ import * as z from 'zod';
 import { SORT_FIELDS } from '../domain/criteria.ts';
 import type { SearchDocument } from '../domain/search-document.ts';
 import { isPastDue } from '../domain/company-status.ts';
+import { figureGrowth, GROWTH_FIGURES } from '../domain/figure-growth.ts';
+import type { GrowthFigure } from '../domain/figure-growth.ts';
 import {
   ACCOUNTS_FILTERS_TEXT,
   checkFilterRanges,
@@ -10,13 +12,14 @@ import {
   effectiveSort,
   filterEcho,
   filterShape,
+  growthAsked,
   limitInput,
   OWNERSHIP_FILTERS_TEXT,
   REGISTER_FILTERS_TEXT,
   sortOrder,
   sortShape,
 } from './inputs.ts';
-import { count, literal, money, table } from './markdown.ts';
+import { count, literal, money, pct, table } from './markdown.ts';
 import { companyKeySchema, cursorInput, decodeCursor, encodeCursor, pageLine } from './cursor.ts';
 import { defineOperation } from './operation.ts';
 import { searchCompaniesOutput } from './outputs.ts';
@@ -25,8 +28,11 @@ import type { companyResultOutput } from './outputs.ts';
 /** A search hit with its latest figures (its schema: outputs.ts). */
 export type CompanyResult = z.infer<typeof companyResultOutput>;
 
-/** A search hit as results show it, with the risk band of the day asked. */
-export function companyResult(doc: SearchDocument, today: string): CompanyResult {
+/**
+ * A search hit as results show it, with the risk band of the day asked and the growth of each
+ * figure in `growth` (those the filters asked about).
+ */
+export function companyResult(doc: SearchDocument, today: string, growth: readonly GrowthFigure[]): CompanyResult {
   // As the overdueOn condition the search ran: still owed (must_file) and past due.
   const overdue = doc.must_file && isPastDue(doc.accounts_next_due, today);
   return {
@@ -34,13 +40,36 @@ export function companyResult(doc: SearchDocument, today: string): CompanyResult
     name: doc.name,
     status: doc.status,
     post_town: doc.post_town,
+    incorporated: doc.incorporated,
     sic_codes: doc.sic_codes,
     balance_sheet_date: doc.balance_sheet_date,
     net_assets: doc.net_assets,
     cash: doc.cash,
     turnover: doc.turnover,
     employees: doc.employees,
+    profit: doc.profit,
     risk_band: overdue ? doc.risk_band_if_overdue : doc.risk_band,
+    growth: Object.fromEntries(growth.map((figure) => [figure, growthOf(doc, figure)])),
+  };
+}
+
+/** The document's fields of each growth figure: its previous and latest values. */
+const GROWTH_FIELDS: Readonly<
+  Record<GrowthFigure, readonly [previous: keyof SearchDocument, latest: keyof SearchDocument]>
+> = {
+  turnover: ['prior_turnover', 'turnover'],
+  profit: ['prior_profit', 'profit'],
+  net_assets: ['prior_net_assets', 'net_assets'],
+  total_assets: ['prior_total_assets_less_current_liabilities', 'total_assets_less_current_liabilities'],
+  cash: ['prior_cash', 'cash'],
+  employees: ['prior_employees', 'employees'],
+};
+
+function growthOf(doc: SearchDocument, figure: GrowthFigure) {
+  const [previous, latest] = GROWTH_FIELDS[figure];
+  return {
+    ...figureGrowth(doc[previous] as number | null, doc[latest] as number | null),
+    previous_balance_sheet_date: doc.prior_balance_sheet_date,
   };
 }
 
@@ -67,6 +96,7 @@ export const searchCompanies = defineOperation({
   async run(deps, input, context) {
     const sort = effectiveSort(input);
     const query = { filters: companyFilters(input), sort: sortOrder(sort) };
+    const growth = growthAsked(query.filters);
     const after = decodeCursor(input.cursor, {
       operation: 'search_companies',
       query,
@@ -76,7 +106,7 @@ export const searchCompanies = defineOperation({
     return {
       criteria: { ...filterEcho(input), sort, limit: input.limit },
       total: matches.total,
-      results: matches.documents.map((doc) => companyResult(doc, context.today)),
+      results: matches.documents.map((doc) => companyResult(doc, context.today, growth)),
       next: encodeCursor('search_companies', query, matches.next),
     };
   },
@@ -84,7 +114,7 @@ export const searchCompanies = defineOperation({
     return [
       `# ${result.total.toLocaleString('en-GB')} compan${result.total === 1 ? 'y matches' : 'ies match'}`,
       `Criteria: ${criteriaText(result.criteria)}. Showing ${result.results.length}.`,
-      resultsTable(result.results),
+      resultsTable(result.results, result.criteria),
       pageLine(result.results.length, result.total, result.next),
     ].join('\n\n');
   },
@@ -96,9 +126,33 @@ function criteriaText(criteria: Record<string, unknown>): string {
     .join(', ');
 }
 
-function resultsTable(results: readonly CompanyResult[]): string {
+/** "+25% growing (£4.0m to £5.0m)": a figure's growth in words. */
+function growthText(figure: GrowthFigure, growth: CompanyResult['growth'][GrowthFigure]): string {
+  if (!growth) return '';
+  const value = figure === 'employees' ? count : money;
+  const change = growth.change_pct === null ? '' : `${pct(growth.change_pct)} `;
+  return `${change}${growth.direction.replace('_', ' ')} (${value(growth.previous)} to ${value(growth.latest)})`;
+}
+
+function resultsTable(results: readonly CompanyResult[], criteria: Record<string, unknown>): string {
+  // The growth of each figure a growth filter asked about, a column each.
+  const asked = GROWTH_FIGURES.filter((figure) =>
+    [`${figure}_trend`, `min_${figure}_growth`, `max_${figure}_growth`].some((name) => criteria[name] !== undefined),
+  );
   return table(
-    ['Number', 'Name', 'Status', 'Post town', 'Accounts to', 'Net assets', 'Cash', 'Turnover', 'Employees', 'Risk'],
+    [
+      'Number',
+      'Name',
+      'Status',
+      'Post town',
+      'Accounts to',
+      'Net assets',
+      'Cash',
+      'Turnover',
+      'Employees',
+      'Risk',
+      ...asked.map((figure) => `${figure.replace('_', ' ')} growth`),
+    ],
     results.map((r) => [
       r.company_number,
       r.name,
@@ -110,6 +164,7 @@ function resultsTable(results: readonly CompanyResult[]): string {
       money(r.turnover),
       count(r.employees),
       r.risk_band,
+      ...asked.map((figure) => growthText(figure, r.growth[figure])),
     ]),
   );
 }

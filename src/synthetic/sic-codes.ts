@@ -245,3 +245,16 @@ export function sicCodes(seed: number, company: SyntheticCompany, notForProfit: 
   }
   return codes;
 }
+
+/**
+ * Every SIC code this module knows, once each, in code order, as the register spells them: the
+ * industries the web's industry picker names (src/web/industry-picker.ts).
+ */
+export const KNOWN_SIC_CODES: readonly string[] = [
+  ...new Set([
+    DORMANT,
+    ...Object.values(BY_SECTOR).flatMap((codes) => codes.map(([code]) => code)),
+    ...BY_TRADE.map(([, code]) => code),
+    ...NOT_FOR_PROFIT.map(([code]) => code),
+  ]),
+].sort();

@@ -21,6 +21,10 @@ export interface FilterFormOptions {
   values: Readonly<Record<string, string>>;
   error?: FormError | undefined;
   submit: string;
+  /** Fields offering suggestions: the id of the <datalist> of each, by field name. */
+  lists?: Readonly<Record<string, string>>;
+  /** Shown beside the submit button: the live match count. */
+  status?: SafeHtml;
 }
 
 /** The control's id: `f-min_cash`. */
@@ -41,12 +45,15 @@ export function errorSummary(error: FormError, fieldNames: ReadonlySet<string>):
 }
 
 export function filterForm(options: FilterFormOptions): SafeHtml {
-  const { action, groups, values, error, submit } = options;
-  return html`<form class="filter-form" method="get" action="${action}">
+  const { action, groups, values, error, submit, lists = {}, status = '' } = options;
+  // The results have the id "results": a search lands on them, not on the top of the form.
+  return html`<form class="filter-form" method="get" action="${action}#results" id="filters">
     ${groups.map((group) => {
       const fieldset = html`<fieldset>
 <legend>${group.legend}</legend>
-${group.fields.map((field) => fieldHtml(field, { value: values[field.name], blank: group.blank, error }))}</fieldset>
+${group.fields.map((field) =>
+  fieldHtml(field, { value: values[field.name], blank: group.blank, error, list: lists[field.name] }),
+)}</fieldset>
 `;
       if (!group.folded) return fieldset;
       // Folded unless something in it is filled in or refused, so that nothing set is hidden.
@@ -58,6 +65,7 @@ ${fieldset}</details>
     <div class="form-actions">
       <button type="submit">${submit}</button>
       <a href="${action}">Clear all filters</a>
+      ${status}
     </div>
   </form>`;
 }
@@ -67,9 +75,11 @@ interface FieldState {
   value: string | undefined;
   blank: string;
   error?: FormError | undefined;
+  /** The id of a <datalist> of suggestions for a text field. */
+  list?: string | undefined;
 }
 
-function fieldHtml(field: FormField, { value, blank, error }: FieldState): SafeHtml {
+function fieldHtml(field: FormField, { value, blank, error, list }: FieldState): SafeHtml {
   const id = fieldId(field.name);
   const invalid = error?.field === field.name;
   const describedBy = [`${id}-hint`, ...(invalid ? [`${id}-error`] : [])].join(' ');
@@ -77,15 +87,14 @@ function fieldHtml(field: FormField, { value, blank, error }: FieldState): SafeH
   aria-describedby="${describedBy}"${invalid ? html` aria-invalid="true"` : ''}${field.required ? html` required` : ''}`;
   return html`<div class="field${invalid ? ' field-invalid' : ''}">
     <label for="${id}">${field.label}${field.required ? html` <span class="required">(required)</span>` : ''}</label>
-    <span class="hint" id="${id}-hint"
-      >${field.hint.replace(/\.?$/, '.')} API parameter <code>${field.name}</code>.</span
-    >
+    <span class="hint" id="${id}-hint">${field.hint.replace(/\.?$/, '.')}</span>
+    <span class="api-name">API: <code>${field.name}</code></span>
     ${invalid ? html`<span class="field-error" id="${id}-error">${error.message}</span>` : ''}
-    ${control(field, { value, blank }, common)}
+    ${control(field, { value, blank, list }, common)}
   </div> `;
 }
 
-function control(field: FormField, { value, blank }: FieldState, common: SafeHtml): HtmlValue {
+function control(field: FormField, { value, blank, list }: FieldState, common: SafeHtml): HtmlValue {
   switch (field.kind) {
     case 'choice': {
       const chosen = value ?? field.default ?? '';
@@ -127,7 +136,9 @@ function control(field: FormField, { value, blank }: FieldState, common: SafeHtm
     case 'text':
       return html`<input
         type="text"
-        ${common}${field.maxLength !== undefined ? html` maxlength="${field.maxLength}"` : ''}
+        ${common}${field.maxLength !== undefined ? html` maxlength="${field.maxLength}"` : ''}${
+          list !== undefined ? html` list="${list}" autocomplete="off"` : ''
+        }
         value="${value ?? ''}"
       />`;
   }

@@ -81,7 +81,7 @@ function field(name: string, property: JsonProperty, required: boolean): FormFie
   const base: FieldBase = {
     name,
     label: labelOf(name),
-    hint: property.description ?? '',
+    hint: HINTS[name] ?? property.description ?? '',
     required,
     ...(OTHER_NAMES[name] !== undefined ? { otherNameOf: OTHER_NAMES[name] } : {}),
   };
@@ -109,18 +109,73 @@ function field(name: string, property: JsonProperty, required: boolean): FormFie
   throw new Error(`The form of "${name}" is unknown: JSON Schema ${JSON.stringify(property)}`);
 }
 
-/** Words a name's letters do not spell out. */
-const WORDS: Readonly<Record<string, string>> = { sic: 'SIC code' };
+/** Labels in plain words where the argument's name does not read as one. */
+const LABELS: Readonly<Record<string, string>> = {
+  status: 'Register status',
+  type: 'Company type',
+  sic: 'Industry',
+  post_town: 'Town of the registered office',
+  incorporated_from: 'Incorporated on or after',
+  incorporated_to: 'Incorporated on or before',
+  size: 'Size (Companies Act)',
+  risk_band: 'Risk band',
+  signal: 'Showing the signal',
+  trajectory: 'Overall direction of the figures',
+  insolvency_proxy: 'Showing distress signals',
+  negative_net_assets: 'Net assets below zero',
+  has_corporate_parent: 'Owned by a company',
+  parent_country: 'Country of the parent company',
+  min_controller_count: 'People with significant control, at least',
+  max_controller_count: 'People with significant control, at most',
+  sort: 'Order',
+  limit: 'Rows a page',
+  trigger: 'Trigger',
+  group_by: 'Break down by',
+};
 
-/** `min_net_assets` → "Net assets, at least"; `incorporated_from` → "Incorporated from". */
-export function labelOf(name: string): string {
-  const bound = /^(min|max)_(.+)$/.exec(name);
-  const stem = bound ? bound[2]! : name;
-  const words = WORDS[stem] ?? stem.replace(/_/g, ' ');
-  const sentence = `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
-  if (!bound) return sentence;
-  return `${sentence}, ${bound[1] === 'min' ? 'at least' : 'at most'}`;
+/** What a figure's part of a name says: `total_assets` is total assets less current liabilities. */
+const FIGURE_WORDS: Readonly<Record<string, string>> = {
+  total_assets: 'Total assets less current liabilities',
+  net_assets: 'Net assets',
+};
+
+/** The unit a figure's bound is in, for its label. */
+function unitOf(figure: string): string {
+  return figure === 'employees' ? ' (people)' : ' (£)';
 }
+
+/**
+ * A field's label in plain words: `min_net_assets` → "Net assets at least (£)",
+ * `turnover_trend` → "Turnover on the period before", `min_turnover_growth` → "Turnover growth at
+ * least (%)"; other names from LABELS, or their words. The argument's name is shown apart, in
+ * the field's details line.
+ */
+export function labelOf(name: string): string {
+  const known = LABELS[name];
+  if (known !== undefined) return known;
+  const words = (stem: string) => {
+    const text = FIGURE_WORDS[stem] ?? stem.replace(/_/g, ' ');
+    return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+  };
+  const growth = /^(min|max)_(.+)_growth$/.exec(name);
+  if (growth) return `${words(growth[2]!)} growth ${growth[1] === 'min' ? 'at least' : 'at most'} (%)`;
+  const trend = /^(.+)_trend$/.exec(name);
+  if (trend) return `${words(trend[1]!)} on the period before`;
+  const bound = /^(min|max)_(.+)$/.exec(name);
+  if (bound) return `${words(bound[2]!)} ${bound[1] === 'min' ? 'at least' : 'at most'}${unitOf(bound[2]!)}`;
+  return words(name);
+}
+
+/**
+ * Hints in plain words where the schema's description, written for API clients, names other
+ * arguments; the rest keep the description.
+ */
+const HINTS: Readonly<Record<string, string>> = {
+  sic: 'Type a word of the industry (e.g. software, plumbing) and pick it from the list, or a SIC code or its first digits (62: IT)',
+  trajectory:
+    'A vote over net assets, cash, turnover, employees and profit across all filed accounts; for one figure, use the growth filters',
+  sort: 'Or choose by a column heading of the results',
+};
 
 /** The most rows one call may ask for (`limit`'s maximum): the page size when reading every match. */
 export function largestPage(operation: Operation): number {
@@ -187,6 +242,11 @@ const GROUPS: readonly { legend: string; blank: string; folded?: boolean; holds:
     legend: 'Register',
     blank: 'Any',
     holds: (f) => ['status', 'type', 'sic', 'post_town', 'incorporated_from', 'incorporated_to'].includes(f.name),
+  },
+  {
+    legend: 'Growth on the period before (latest accounts against the ones before)',
+    blank: 'Any',
+    holds: (f) => /_trend$|^(min|max)_.+_growth$/.test(f.name),
   },
   {
     legend: 'Ownership (persons with significant control)',

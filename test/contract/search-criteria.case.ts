@@ -155,6 +155,36 @@ export function criteriaContract(
       // One balance sheet date, or none, is no trajectory at all.
       assert.deepEqual(await names({ trajectory: 'stable', post_town: LEEDS }), [c.northwindLabs.name]);
     });
+    test('growth per figure: the latest value against the period before, by direction and percent', async () => {
+      // Turnover: Northwind 4m to 5m (+25%), Eastwind 90m to 80m (-11.1%), Northwind Labs 780k to 800k (+2.6%).
+      assert.deepEqual(await names({ growth: { turnover: { trend: 'growing' } } }), [c.northwind.name]);
+      assert.deepEqual(await names({ growth: { turnover: { trend: 'declining' } } }), [c.eastwind.name]);
+      assert.deepEqual(await names({ growth: { turnover: { trend: 'stable' } } }), [c.northwindLabs.name]);
+      assert.deepEqual(await names({ growth: { turnover: { min: 0 } } }), [c.northwind.name, c.northwindLabs.name]);
+      assert.deepEqual(await names({ growth: { turnover: { min: -20, max: 3 } } }), [
+        c.northwindLabs.name,
+        c.eastwind.name,
+      ]);
+      assert.deepEqual(await names({ growth: { turnover: { max: 25 } } }), [
+        c.northwind.name,
+        c.northwindLabs.name,
+        c.eastwind.name,
+      ]);
+      // Profit from -50k to 300k is a rise of 700% of the loss; employees 650 to 600 is within 10%.
+      assert.deepEqual(await names({ growth: { profit: { trend: 'growing', min: 700 } } }), [c.northwind.name]);
+      assert.deepEqual(await names({ growth: { employees: { trend: 'stable' } } }), [
+        c.northwindLabs.name,
+        c.eastwind.name,
+      ]);
+      // Without the figure in both periods: no direction, no percent, so no growth filter matches.
+      assert.deepEqual(await names({ growth: { total_assets: { trend: 'growing' } } }), []);
+      assert.deepEqual(await names({ growth: { total_assets: { min: -1000 } } }), []);
+      // Two figures at once: both must hold.
+      assert.deepEqual(
+        await names({ growth: { turnover: { trend: 'growing' }, employees: { trend: 'declining' } } }),
+        [],
+      );
+    });
     test('insolvency proxy: a distress status, negative net assets, or low liquidity after a fall', async () => {
       assert.deepEqual(await names({ insolvency_proxy: true }), [c.eastwind.name]);
       assert.deepEqual(await names({ insolvency_proxy: true, status: 'any' }), [c.eastwind.name, c.midwind.name]);

@@ -127,6 +127,23 @@ describe('the Company and Compare pages', () => {
     );
   });
 
+  test('the trajectory is explained by its figures: each first to last, and the count that decides it', async () => {
+    const flat = page.replace(/\s+/g, ' ');
+    const lookup = (await call(world, `/v1/company?number=${HISTORY}&format=json`, { key })).body;
+    const sentence = /Trajectory: (\w+) over \d+ periods? — (\d) figures? growing, (\d) declining, (\d) stable/.exec(
+      flat,
+    );
+    assert.ok(sentence, 'the trajectory with its count');
+    assert.equal(sentence[1], lookup.trajectory.direction);
+    const items = [...flat.matchAll(/<li>(Net assets|Cash|Turnover|Employees|Profit): ([^<]*)<\/li>/g)];
+    assert.equal(items.length, 5);
+    const netAssets = lookup.trajectory.net_assets;
+    if (netAssets.direction !== 'insufficient_data')
+      assert.match(flat, new RegExp(`<li>Net assets: [^<]*, ${netAssets.direction}</li>`));
+    const grows = items.filter((m) => m[2]!.endsWith(', growing')).length;
+    assert.equal(Number(sentence[2]), grows);
+  });
+
   test('a company without accounts says so instead of drawing empty charts', async () => {
     const answer = await fetch(`${world.url}/company/${TESCO}`);
     assert.equal(answer.status, 200);

@@ -56,14 +56,20 @@ test('each argument gets the control its schema calls for', () => {
   assert.deepEqual(trigger.options.slice(0, 2), ['cash_rich', 'rapid_growth']);
 });
 
-test('labels read as words', () => {
+test('labels read as plain words, never the API name', () => {
   const cases = [
-    ['min_net_assets', 'Net assets, at least'],
-    ['max_controller_count', 'Controller count, at most'],
-    ['incorporated_from', 'Incorporated from'],
-    ['post_town', 'Post town'],
-    ['sic', 'SIC code'],
+    ['min_net_assets', 'Net assets at least (£)'],
+    ['max_employees', 'Employees at most (people)'],
+    ['min_total_assets', 'Total assets less current liabilities at least (£)'],
+    ['max_controller_count', 'People with significant control, at most'],
+    ['incorporated_from', 'Incorporated on or after'],
+    ['post_town', 'Town of the registered office'],
+    ['sic', 'Industry'],
+    ['turnover_trend', 'Turnover on the period before'],
+    ['min_turnover_growth', 'Turnover growth at least (%)'],
+    ['max_net_assets_growth', 'Net assets growth at most (%)'],
   ];
+  for (const field of formFields(searchCompanies)) assert.doesNotMatch(field.label, /_/, field.name);
   for (const [name, want] of cases) assert.equal(labelOf(name!), want);
 });
 
@@ -146,6 +152,11 @@ test('fieldsets hold every field once, the accounts filters where nothing else c
   assert.equal(legendOf(searchCompanies, 'post_town'), 'Register');
   assert.equal(legendOf(searchCompanies, 'min_turnover'), 'Latest filed accounts');
   assert.equal(legendOf(searchCompanies, 'insolvency_proxy'), 'Latest filed accounts');
+  for (const field of ['turnover_trend', 'min_turnover_growth', 'max_employees_growth'])
+    assert.equal(
+      legendOf(searchCompanies, field),
+      'Growth on the period before (latest accounts against the ones before)',
+    );
   assert.equal(legendOf(searchCompanies, 'parent_country'), 'Ownership (persons with significant control)');
   assert.equal(legendOf(searchCompanies, 'size_class'), 'The same filters by the public service’s names');
   assert.equal(legendOf(marketStats, 'group_by'), 'Breakdown');
@@ -162,6 +173,7 @@ test('fieldsets hold every field once, the accounts filters where nothing else c
       'Trigger',
       'Register',
       'Latest filed accounts',
+      'Growth on the period before (latest accounts against the ones before)',
       'Ownership (persons with significant control)',
       'Order and page size',
       'The same filters by the public service’s names',

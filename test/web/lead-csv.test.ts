@@ -9,7 +9,15 @@ import { test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { findTriggersOutput, searchCompaniesOutput } from '../../src/operations/outputs.ts';
 import type { LeadPage } from '../../src/web/lead-csv.ts';
-import { csvColumns, csvExtent, csvStream, rowsThroughCursor, textCell } from '../../src/web/lead-csv.ts';
+import {
+  csvColumns,
+  csvExtent,
+  csvStream,
+  identifierCell,
+  rowsThroughCursor,
+  textCell,
+} from '../../src/web/lead-csv.ts';
+import { csvCellAsSpreadsheet } from '../support/spreadsheet.ts';
 import type * as z from 'zod';
 
 /** Pages of the given sizes, numbered rows, each page's `next` naming the page after it. */
@@ -71,11 +79,20 @@ test('the extent says when the CSV holds fewer rows than match', () => {
 const searchRow = searchCompaniesOutput.shape.results.element;
 const triggerRow = findTriggersOutput.shape.results.element;
 
-test('the columns are the output fields; a trigger metric is a column of its own', () => {
+test('the columns are the output fields; a trigger metric and a figure growth are columns of their own', () => {
   assert.deepEqual(
     csvColumns(searchRow, undefined).map((c) => c.header),
-    Object.keys(searchRow.shape),
+    Object.keys(searchRow.shape).filter((name) => name !== 'growth'),
   );
+  const growth = { growth: { turnover: { previous: 1, latest: 2, change_pct: 100, direction: 'growing' } } };
+  assert.deepEqual(
+    csvColumns(searchRow, growth)
+      .map((c) => c.header)
+      .filter((h) => h.startsWith('growth')),
+    ['growth.turnover.previous', 'growth.turnover.latest', 'growth.turnover.change_pct', 'growth.turnover.direction'],
+  );
+  const withOffice = csvColumns(searchRow, undefined, { address: true }).map((c) => c.header);
+  assert.deepEqual(withOffice.slice(3, 6), ['address', 'post_town', 'postcode']);
   const sample = { metrics: { balance_sheet_date: '2024-03-31', cash: 900_000, cash_share_pct: 60 } };
   const headers = csvColumns(triggerRow, sample).map((c) => c.header);
   assert.deepEqual(headers.slice(-4), [
@@ -100,6 +117,21 @@ test('text a spreadsheet would run as a formula is defused', () => {
   for (const [given, want] of cases) assert.equal(textCell(given!), want);
 });
 
+test('a company number of digits is a formula giving the text, which a spreadsheet keeps with its zeros', () => {
+  const cases: [string, string][] = [
+    ['00669737', '="00669737"'],
+    ['12345678', '="12345678"'],
+    ['SC123456', 'SC123456'],
+    ['OC301234', 'OC301234'],
+  ];
+  for (const [given, want] of cases) {
+    assert.equal(identifierCell(given), want);
+    assert.deepEqual(csvCellAsSpreadsheet(want), { type: 'text', value: given });
+  }
+  // Written bare, as before, a spreadsheet reads a number and drops the zeros.
+  assert.deepEqual(csvCellAsSpreadsheet('00669737'), { type: 'number', value: 669737 });
+});
+
 type SearchRow = z.infer<typeof searchRow>;
 
 const ROWS: SearchRow[] = [
@@ -108,26 +140,32 @@ const ROWS: SearchRow[] = [
     name: 'ACME, "WIDGETS" & SONS LIMITED',
     status: 'Active',
     post_town: 'LEEDS',
+    incorporated: '2001-02-03',
     sic_codes: ['62020 - Information technology consultancy activities', '62090 - Other'],
     balance_sheet_date: '2024-03-31',
     net_assets: -1_250_000.5,
     cash: 12_000,
     turnover: null,
     employees: 12,
+    profit: 5_000,
     risk_band: 'high',
+    growth: {},
   },
   {
     company_number: 'SC123456',
     name: 'CAFÉ £ ÉCOSSE LTD',
     status: 'Active',
     post_town: null,
+    incorporated: null,
     sic_codes: [],
     balance_sheet_date: null,
     net_assets: null,
     cash: null,
     turnover: 3_000_000,
     employees: null,
+    profit: null,
     risk_band: 'unknown',
+    growth: {},
   },
 ];
 
@@ -144,10 +182,14 @@ test('the CSV parses back to the rows: BOM, CRLF, quoting, plain numbers, empty 
   const text = Buffer.concat(await collect<Buffer>(stream)).toString('utf8');
   assert.ok(text.startsWith('\uFEFFcompany_number,name,'), 'a BOM, then the header');
   assert.ok(text.includes('\r\n'), 'CRLF line ends');
-  assert.ok(text.includes(',-1250000.5,12000,,12,high'), 'plain numbers, an empty cell for null');
+  assert.ok(text.includes(',-1250000.5,12000,,12,5000,high'), 'plain numbers, an empty cell for null');
   const records = parse(text, { bom: true, columns: true }) as Record<string, string>[];
   assert.equal(records.length, 2);
+  assert.equal(records[0]!.company_number, '="00000001"');
+  assert.equal(records[1]!.company_number, 'SC123456');
   assert.equal(records[0]!.name, 'ACME, "WIDGETS" & SONS LIMITED');
+  assert.equal(records[0]!.incorporated, '2001-02-03');
+  assert.equal(records[0]!.profit, '5000');
   assert.equal(records[0]!.sic_codes, '62020 - Information technology consultancy activities; 62090 - Other');
   assert.equal(records[1]!.name, 'CAFÉ £ ÉCOSSE LTD');
   assert.equal(records[1]!.post_town, '');

@@ -73,8 +73,8 @@ describe('lead lists and market in Chromium', () => {
     await page.goto(`${world.url}/leads/triggers`);
     await assertAccessible(page, 'the empty triggers form');
     await page.getByLabel('Trigger').selectOption('cash_rich');
-    await page.getByLabel('Post town').fill('Leeds');
-    await page.getByLabel('Net assets, at least').fill('1000');
+    await page.getByLabel('Town of the registered office').fill('Leeds');
+    await page.getByLabel('Net assets at least (£)').fill('1000');
     await page.getByRole('button', { name: 'Show companies' }).click();
     await page.waitForURL(/\/leads\/triggers\?/);
     const want = await apiNumbers(world, key, '/v1/triggers', 'trigger=cash_rich&post_town=Leeds&min_net_assets=1000');
@@ -89,13 +89,13 @@ describe('lead lists and market in Chromium', () => {
       page.waitForEvent('download'),
       page.getByRole('link', { name: 'Download CSV' }).click(),
     ]);
-    assert.match(download.suggestedFilename(), /^leads-cash_rich-2025-06-15\.csv$/);
+    assert.match(download.suggestedFilename(), /^leads-cash-rich-post-town-leeds-min-net-assets-1000-2025-06-15\.csv$/);
     const records = parse(readFileSync((await download.path())!), { bom: true, columns: true }) as Record<
       string,
       string
     >[];
     assert.deepEqual(
-      records.map((r) => r.company_number),
+      records.map((r) => r.company_number!.replace(/^="|"$/g, '')),
       want,
     );
     assert.ok(records.every((r) => r.reason !== '' && r['metrics.cash'] !== ''));
@@ -111,7 +111,7 @@ describe('lead lists and market in Chromium', () => {
     const response = await page.goto(`${world.url}/leads?min_turnover=500&max_turnover=100`);
     assert.equal(response?.status(), 400);
     await page.getByRole('alert').getByText('Invalid "min_turnover": is greater than max_turnover.').waitFor();
-    assert.equal(await page.getByLabel('Turnover, at least').getAttribute('aria-invalid'), 'true');
+    assert.equal(await page.getByLabel('Turnover at least (£)').getAttribute('aria-invalid'), 'true');
     await screenshot(page, 'lead-list-error');
     await assertAccessible(page, 'the 400 page');
     // The browser reports the 400 itself as a console error; nothing else may be there.
@@ -125,8 +125,8 @@ describe('lead lists and market in Chromium', () => {
   test('the market page draws a distribution chart per figure filed', async () => {
     const { page, problems } = await openPage(browser);
     await page.goto(`${world.url}/market`);
-    await page.getByLabel('Post town').fill('LEEDS');
-    await page.getByLabel('Post town').press('Enter');
+    await page.getByLabel('Town of the registered office').fill('LEEDS');
+    await page.getByLabel('Town of the registered office').press('Enter');
     await page.waitForURL(/\/market\?/);
     const charts = await page.locator('svg.distribution-chart').count();
     assert.ok(charts >= 2, `charts: ${charts}`);

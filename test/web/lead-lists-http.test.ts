@@ -16,6 +16,7 @@ import { startWorld } from '../support/api-world.ts';
 import { moreCompanies } from '../support/batch-fixtures.ts';
 import { testStores } from '../support/databases.ts';
 import { usageMonth } from '../../src/domain/api-keys.ts';
+import { csvCellAsSpreadsheet, readXlsx } from '../support/spreadsheet.ts';
 
 /** Accounts for 70 of the hundred batch companies: cash-rich, more than one page of 50. */
 const cashRich: FilingFixture[] = moreCompanies.slice(0, 70).map((c, i) => ({
@@ -58,16 +59,29 @@ async function download(world: World, path: string, query: string) {
   };
 }
 
-/** An API row as its CSV record reads: lists joined by "; ", null empty, numbers plain, metrics spread. */
+/**
+ * An API row as its CSV record reads: the company number as a formula giving the text (="00000001"),
+ * lists joined by "; ", null empty, numbers plain, metrics and growth spread.
+ */
 function asCsv(row: Row): Record<string, string> {
   const record: Record<string, string> = {};
+  const text = (value: unknown) => (value === null ? '' : Array.isArray(value) ? value.join('; ') : String(value));
   for (const [name, value] of Object.entries(row)) {
     if (name === 'metrics')
-      for (const [key, metric] of Object.entries(value as Row))
-        record[`metrics.${key}`] = metric === null ? '' : String(metric);
-    else record[name] = value === null ? '' : Array.isArray(value) ? value.join('; ') : String(value);
+      for (const [key, metric] of Object.entries(value as Row)) record[`metrics.${key}`] = text(metric);
+    else if (name === 'growth')
+      for (const [figure, growth] of Object.entries(value as Row))
+        for (const [field, v] of Object.entries(growth as Row)) record[`growth.${figure}.${field}`] = text(v);
+    else if (name === 'company_number')
+      record[name] = /^\d+$/.test(String(value)) ? `="${String(value)}"` : String(value);
+    else record[name] = text(value);
   }
   return record;
+}
+
+/** The CSV's records without the registered office, which the API's search rows do not carry. */
+function withoutOffice(records: Record<string, string>[]): Record<string, string>[] {
+  return records.map(({ address: _address, postcode: _postcode, ...rest }) => rest);
 }
 
 /** Sign in with `key` through the sign-in form, as a browser does: the session cookie to send. */
@@ -126,10 +140,74 @@ for (const setup of setups)
       const csv = await download(world, '/leads.csv', query);
       assert.equal(csv.status, 200, csv.text);
       assert.match(csv.headers.get('content-type') ?? '', /^text\/csv; charset=utf-8/);
-      assert.match(csv.headers.get('content-disposition') ?? '', /^attachment; filename="leads-2025-06-15\.csv"$/);
+      assert.match(
+        csv.headers.get('content-disposition') ?? '',
+        /^attachment; filename="leads-post-town-leeds-min-net-assets-1000-2025-06-15\.csv"$/,
+      );
       assert.equal(csv.headers.get('x-total-matches'), String(api.length));
       assert.equal(csv.headers.get('x-csv-truncated'), 'false');
-      assert.deepEqual(csv.records, api.map(asCsv));
+      assert.deepEqual(withoutOffice(csv.records), api.map(asCsv));
+      // The registered office beside the post town, from the register as the lookup gives it.
+      const headers = Object.keys(csv.records[0]!);
+      assert.deepEqual(headers.slice(headers.indexOf('address'), headers.indexOf('postcode') + 1), [
+        'address',
+        'post_town',
+        'postcode',
+      ]);
+      for (const record of csv.records.slice(0, 3)) {
+        const number = record.company_number!.replace(/^="|"$/g, '');
+        const company = (await call(world, `/v1/company?number=${number}&format=json`, { key })).body.company;
+        assert.equal(record.postcode, company.address.postcode ?? '');
+        assert.ok(record.address !== '' && record.address!.includes(company.address.line_1), record.address);
+      }
+    });
+
+    test('opened as a spreadsheet, the CSV keeps company numbers as text, leading zeros and all', async () => {
+      const query = 'post_town=LEEDS&min_net_assets=1000&sort=-cash';
+      const api = await apiMatches(world, key, '/v1/search', query);
+      assert.ok(
+        api.some((row) => String(row.company_number).startsWith('0')),
+        'numbers with leading zeros',
+      );
+      const response = await fetch(`${world.url}/leads.csv?${query}`);
+      const cells = (parse(await response.text(), { bom: true }) as string[][]).slice(1).map((row) => row[0]!);
+      assert.deepEqual(
+        cells.map(csvCellAsSpreadsheet),
+        api.map((row) => ({ type: 'text', value: row.company_number })),
+      );
+      // A bare number, as the CSV had it, is read as a number that has lost its zeros.
+      assert.deepEqual(csvCellAsSpreadsheet('00669737'), { type: 'number', value: 669737 });
+    });
+
+    test('the XLSX holds the CSV’s rows, company numbers as text cells, figures as numbers', async () => {
+      const query = 'post_town=LEEDS&min_net_assets=1000&sort=-cash';
+      const response = await fetch(`${world.url}/leads.xlsx?${query}`);
+      assert.equal(response.status, 200);
+      assert.equal(
+        response.headers.get('content-type'),
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      );
+      assert.match(
+        response.headers.get('content-disposition') ?? '',
+        /^attachment; filename="leads-post-town-leeds-min-net-assets-1000-2025-06-15\.xlsx"$/,
+      );
+      const { rows, textFormatted } = await readXlsx(Buffer.from(await response.arrayBuffer()));
+      const csv = await download(world, '/leads.csv', query);
+      const headers = rows[0]!.map((cell) => cell?.value);
+      assert.deepEqual(headers, Object.keys(csv.records[0]!));
+      assert.equal(rows.length - 1, csv.records.length);
+      const at = (name: string) => headers.indexOf(name);
+      rows.slice(1).forEach((row, i) => {
+        const record = csv.records[i]!;
+        assert.deepEqual(row[at('company_number')], {
+          type: 'text',
+          value: record.company_number!.replace(/^="|"$/g, ''),
+        });
+        assert.ok(textFormatted.has(`A${i + 2}`), 'the company number cell has the text format @');
+        assert.deepEqual(row[at('net_assets')], { type: 'number', value: Number(record.net_assets) });
+        assert.deepEqual(row[at('name')], { type: 'text', value: record.name });
+        assert.equal(row[at('postcode')]?.value ?? '', record.postcode);
+      });
     });
 
     test('the CSV of a trigger is the API’s matches, with the reason and the metrics', async () => {
@@ -138,9 +216,12 @@ for (const setup of setups)
       assert.ok(api.length > 50, `more than a page: ${api.length}`);
       const csv = await download(world, '/leads/triggers.csv', query);
       assert.equal(csv.status, 200, csv.text);
-      assert.match(csv.headers.get('content-disposition') ?? '', /filename="leads-cash_rich-2025-06-15\.csv"/);
+      assert.match(
+        csv.headers.get('content-disposition') ?? '',
+        /filename="leads-cash-rich-post-town-leeds-2025-06-15\.csv"/,
+      );
       const want = api.map(asCsv).slice(0, MAX_ROWS);
-      assert.deepEqual(csv.records, want);
+      assert.deepEqual(withoutOffice(csv.records), want);
       assert.ok(Object.keys(csv.records[0]!).includes('metrics.cash_share_pct'));
     });
 
@@ -151,13 +232,13 @@ for (const setup of setups)
       const csv = await download(world, '/leads.csv', query);
       assert.equal(csv.status, 200);
       assert.equal(csv.records.length, MAX_ROWS);
-      assert.deepEqual(csv.records, api.slice(0, MAX_ROWS).map(asCsv));
+      assert.deepEqual(withoutOffice(csv.records), api.slice(0, MAX_ROWS).map(asCsv));
       assert.equal(csv.headers.get('x-total-matches'), String(api.length));
       assert.equal(csv.headers.get('x-csv-truncated'), 'true');
       const page = await fetch(`${world.url}/leads?${query}`);
       const text = (await page.text()).replace(/\s+/g, ' ');
       assert.equal(page.status, 200);
-      assert.match(text, new RegExp(`The CSV holds the first ${MAX_ROWS} of ${api.length} matches`));
+      assert.match(text, new RegExp(`The download holds the first ${MAX_ROWS} of ${api.length} matches`));
     });
 
     test('a bad filter is a 400 page naming the field, for the page and the CSV', async () => {

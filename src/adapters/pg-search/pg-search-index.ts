@@ -12,6 +12,7 @@ import { compareGroups, GROUP_LIMIT } from '../../domain/market-groups.ts';
 import type { SicSection } from '../../domain/sic-section.ts';
 import { SIC_SECTIONS, sicSectionDivisions } from '../../domain/sic-section.ts';
 import { RANGE_FIGURES } from '../../domain/criteria.ts';
+import { GROWTH_FIGURES } from '../../domain/figure-growth.ts';
 import { isActiveStatus, nameQuery } from '../../domain/name-search.ts';
 import type { SearchDocument } from '../../domain/search-document.ts';
 import type { NameSearchHit } from '../../domain/name-search.ts';
@@ -54,9 +55,14 @@ const DOCUMENT_COLUMNS: readonly [column: keyof SearchDocument, type: string][] 
   ['prior_turnover', 'double precision'],
   ['prior_employees', 'double precision'],
   ['prior_profit', 'double precision'],
+  ['prior_total_assets_less_current_liabilities', 'double precision'],
   ['net_assets_change_pct', 'double precision'],
   ['cash_change_pct', 'double precision'],
   ['employees_change', 'double precision'],
+  ...GROWTH_FIGURES.flatMap((figure): [keyof SearchDocument, string][] => [
+    [`${figure}_growth_pct`, 'double precision'],
+    [`${figure}_trend`, 'text'],
+  ]),
   ['flags', 'text[]'],
   ['trajectory', 'text'],
   ['size_band', 'text'],

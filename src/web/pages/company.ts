@@ -126,8 +126,43 @@ ${
     : html`<ul class="signals">
 ${signals.map((s) => html`<li><span class="severity severity-${s.severity}">${s.severity}</span> ${s.message}</li>\n`)}</ul>`
 }
-<p>Trajectory: ${trajectory.direction.replace('_', ' ')} over ${trajectory.periods} period${trajectory.periods === 1 ? '' : 's'}.</p>
+${trajectoryExplained(trajectory)}
 </section>`;
+}
+
+const TREND_FIGURES = [
+  ['net_assets', 'Net assets', true],
+  ['cash', 'Cash', true],
+  ['turnover', 'Turnover', true],
+  ['employees', 'Employees', false],
+  ['profit', 'Profit', true],
+] as const;
+
+/**
+ * The trajectory with the figures it is made of: each figure's first and last filed values, its
+ * change and direction, and the count that decides the overall direction (more growing than
+ * declining: growing), so that "declining" is never a bare word beside a figure that rose.
+ */
+function trajectoryExplained(trajectory: ControlledProfile['trajectory']): SafeHtml {
+  const periods = `${trajectory.periods} period${trajectory.periods === 1 ? '' : 's'}`;
+  const count = (direction: string) => TREND_FIGURES.filter(([key]) => trajectory[key].direction === direction).length;
+  const [growing, declining, stable] = [count('growing'), count('declining'), count('stable')];
+  return html`<p>Trajectory: ${trajectory.direction.replace('_', ' ')} over ${periods}${
+    trajectory.direction === 'insufficient_data'
+      ? ': no figure was filed in two periods.'
+      : html` — ${growing} figure${growing === 1 ? '' : 's'} growing, ${declining} declining, ${stable} stable (10% or more either way, first filed value to last); the overall direction is the side with more.`
+  }</p>
+<ul class="trajectory-figures">
+${TREND_FIGURES.map(([key, label, money]) => {
+  const trend = trajectory[key];
+  const value = (n: number | null) => (money ? formatPounds(n) : formatCount(n));
+  if (trend.direction === 'insufficient_data')
+    return html`<li>${label}: not filed in two periods</li>
+`;
+  const change = trend.change_pct === null ? '' : ` (${trend.change_pct > 0 ? '+' : ''}${trend.change_pct}%)`;
+  return html`<li>${label}: ${value(trend.first)} to ${value(trend.last)}${change}, ${trend.direction}</li>
+`;
+})}</ul>`;
 }
 
 function figuresSection(profile: ControlledProfile): SafeHtml {
