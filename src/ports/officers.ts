@@ -32,4 +32,10 @@ export interface OfficerBackfillJournal {
   /** Of these companies, those fetched at or after `since`. */
   fetchedSince(companyNumbers: readonly string[], since: string): Promise<Set<string>>;
   finishRun(selection: string): Promise<void>;
+  /** Every company some API key watches, in company number order. */
+  watchedCompanies(): Promise<string[]>;
+  /** Companies on the register after `after` (all when null), `limit` of them in number order. */
+  registerCompanies(after: string | null, limit: number): Promise<string[]>;
+  /** How many companies the register holds. */
+  countRegister(): Promise<number>;
 }

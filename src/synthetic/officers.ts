@@ -64,3 +64,31 @@ export function officerItem(seed: number, plan: OfficerAppointmentPlan): Record<
     officer_role: role,
   };
 }
+/**
+ * The pages of `/company/{number}/officers` for these appointments (all of one company), as the
+ * API pages them: `items_per_page` items a page from `start_index`, with the counts.
+ */
+export function officerListPages(
+  seed: number,
+  plans: readonly OfficerAppointmentPlan[],
+  itemsPerPage: number,
+): Record<string, unknown>[] {
+  const items = plans.map((plan) => officerItem(seed, plan));
+  const resigned = plans.filter((plan) => plan.resignedOn).length;
+  const pages: Record<string, unknown>[] = [];
+  for (let start = 0; start === 0 || start < items.length; start += itemsPerPage) {
+    pages.push({
+      active_count: plans.length - resigned,
+      resigned_count: resigned,
+      inactive_count: 0,
+      etag: idOf(seed, 4, start, numberSeed(plans[0]?.companyNumber ?? '')),
+      items: items.slice(start, start + itemsPerPage),
+      items_per_page: itemsPerPage,
+      kind: 'officer-list',
+      links: { self: `/company/${plans[0]?.companyNumber ?? ''}/officers` },
+      start_index: start,
+      total_results: items.length,
+    });
+  }
+  return pages;
+}

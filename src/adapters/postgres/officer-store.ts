@@ -92,5 +92,26 @@ export function createOfficerStore(sql: Sql): OfficerStore & OfficerBackfillJour
     async finishRun(selection) {
       await sql.query(`UPDATE officer_backfill_runs SET finished_at = now() WHERE selection = $1`, [selection]);
     },
+
+    async watchedCompanies() {
+      const result = await sql.query<{ company_number: string }>(
+        `SELECT DISTINCT company_number FROM watchlist_entries ORDER BY company_number`,
+      );
+      return result.rows.map((row) => row.company_number);
+    },
+
+    async registerCompanies(after, limit) {
+      const result = await sql.query<{ company_number: string }>(
+        `SELECT company_number FROM companies WHERE $1::text IS NULL OR company_number > $1
+         ORDER BY company_number LIMIT $2`,
+        [after, limit],
+      );
+      return result.rows.map((row) => row.company_number);
+    },
+
+    async countRegister() {
+      const result = await sql.query<{ count: number }>(`SELECT count(*)::int AS count FROM companies`);
+      return Number(result.rows[0]!.count);
+    },
   };
 }
