@@ -67,6 +67,7 @@ export interface ReadSide {
   sql: Sql;
   store: PostgresCompanyStore;
   ownership: OwnershipReader;
+  officers: OfficerStore;
   location: string;
   /** Closes the replica's pool (nothing when reads share the store's). */
   close(): Promise<void>;
@@ -229,6 +230,7 @@ export function openReadSide(
       sql: opened.sql,
       store: opened.store,
       ownership: opened.ownership,
+      officers: opened.officers,
       location: opened.location,
       close: async () => {},
     };
@@ -239,6 +241,7 @@ export function openReadSide(
     sql,
     store: createCompanyStore(sql),
     ownership: createOwnershipReader(sql),
+    officers: createOfficerStore(sql),
     location: `${new URL(config.DATABASE_READ_URL).host} (read replica)`,
     close: () => sql.close(),
   };
