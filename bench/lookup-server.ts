@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { createCompanyStore } from '../src/adapters/postgres/company-store.ts';
 import { createKeyStore } from '../src/adapters/postgres/key-store.ts';
 import { createPgSearchIndex } from '../src/adapters/pg-search/pg-search-index.ts';
+import { createOfficerStore } from '../src/adapters/postgres/officer-store.ts';
 import { createOwnershipReader } from '../src/adapters/postgres/ownership-reader.ts';
 import { createPgPeopleIndex } from '../src/adapters/pg-search/pg-people-index.ts';
 import { createWatchlistStore } from '../src/adapters/postgres/watchlist-store.ts';
@@ -31,6 +32,7 @@ const app = buildApp({
   keys: createKeyStore(sql),
   watchlists: createWatchlistStore(sql),
   ownership: createOwnershipReader(sql),
+  officers: createOfficerStore(sql),
   people: createPgPeopleIndex(sql),
   // Served as by any deployment; the benchmark calls no webhook operation.
   webhooks: { store: createWebhookStore(sql, createSecretSealer(randomBytes(32))), allowPrivate: false },

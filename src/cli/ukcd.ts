@@ -22,6 +22,11 @@ Commands:
                          the latest register snapshot, the daily accounts files since the last one
                          loaded and the latest PSC snapshot. Downloads resume; each zip is checked
                          whole before loading.
+  ukcd backfill officers [--watched|--all|--companies FILE]
+                         Fetch companies' officers from the Companies House Public Data API
+                         (CH_API_KEY) within its rate limit: the watched companies (default),
+                         every company on the register, or the numbers in FILE (one a line);
+                         watched ones first. A rerun continues a run that stopped.
   ukcd index [--full]    Bring the search index (Elasticsearch with ELASTICSEARCH_URL, else the
                          store's own) up to date: what changed since the last run, or everything.
                          Elasticsearch: several --full processes share one build.
@@ -59,6 +64,10 @@ async function run(argv: string[]): Promise<number | undefined> {
     case 'sync': {
       const { runSyncCommand } = await import('./sync-command.ts');
       return runSyncCommand(args);
+    }
+    case 'backfill': {
+      const { runBackfillCommand } = await import('./backfill-command.ts');
+      return runBackfillCommand(args);
     }
     case 'index': {
       const { runIndexCommand } = await import('./index-command.ts');

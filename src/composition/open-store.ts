@@ -19,6 +19,7 @@ import type { PostgresCompanyStore } from '../adapters/postgres/company-store.ts
 import { createIndexBuilds } from '../adapters/postgres/index-builds.ts';
 import { createKeyStore } from '../adapters/postgres/key-store.ts';
 import { createLoadClaims } from '../adapters/postgres/load-claims.ts';
+import { createOfficerStore } from '../adapters/postgres/officer-store.ts';
 import { createOwnershipReader } from '../adapters/postgres/ownership-reader.ts';
 import { createPeopleSource } from '../adapters/postgres/people-source.ts';
 import { createPscStore } from '../adapters/postgres/psc-store.ts';
@@ -30,6 +31,7 @@ import { createPgliteSql } from '../adapters/sql/pglite-sql.ts';
 import type { AlertDetectionStore } from '../ports/alert-detection.ts';
 import type { Config } from '../config.ts';
 import { acquireLock, LockHeldError } from '../lock-file.ts';
+import type { OfficerBackfillJournal, OfficerStore } from '../ports/officers.ts';
 import type { OwnershipReader, PscStore } from '../ports/ownership.ts';
 import type { PeopleSource } from '../ports/people-index.ts';
 import type { KeyStore } from '../ports/keys.ts';
@@ -46,6 +48,8 @@ export interface OpenedStore {
   watchlists: WatchlistStore;
   pscs: PscStore;
   ownership: OwnershipReader;
+  /** Company officers, and the officers backfill's journal. */
+  officers: OfficerStore & OfficerBackfillJournal;
   /** Where loads record the alerts they detect and queue their webhooks (no webhook secret needed). */
   alertDetections: AlertDetectionStore;
   /** The people the people index is built from. */
@@ -63,6 +67,7 @@ export interface ReadSide {
   sql: Sql;
   store: PostgresCompanyStore;
   ownership: OwnershipReader;
+  officers: OfficerStore;
   location: string;
   /** Closes the replica's pool (nothing when reads share the store's). */
   close(): Promise<void>;
@@ -108,6 +113,7 @@ export async function openStore(
     watchlists: createWatchlistStore(sql),
     pscs: createPscStore(sql),
     ownership: createOwnershipReader(sql),
+    officers: createOfficerStore(sql),
     alertDetections: createAlertDetectionStore(sql),
     peopleSource: createPeopleSource(sql),
     loadClaims: createLoadClaims(sql),
@@ -224,6 +230,7 @@ export function openReadSide(
       sql: opened.sql,
       store: opened.store,
       ownership: opened.ownership,
+      officers: opened.officers,
       location: opened.location,
       close: async () => {},
     };
@@ -234,6 +241,7 @@ export function openReadSide(
     sql,
     store: createCompanyStore(sql),
     ownership: createOwnershipReader(sql),
+    officers: createOfficerStore(sql),
     location: `${new URL(config.DATABASE_READ_URL).host} (read replica)`,
     close: () => sql.close(),
   };

@@ -94,6 +94,7 @@ async function listen(
     ...(config.DATABASE_READ_URL ? { primary: opened.store } : {}),
     search: search.index,
     ownership: reads.ownership,
+    officers: reads.officers,
     people: search.people,
     keys: opened.keys,
     watchlists: opened.watchlists,

@@ -3,6 +3,7 @@
  */
 import { compareCompanies } from './compare-companies.ts';
 import { findTriggers } from './find-triggers.ts';
+import { getOfficers } from './get-officers.ts';
 import { getOwnership } from './get-ownership.ts';
 import { lookupCompanies } from './lookup-companies.ts';
 import { lookupCompany } from './lookup-company.ts';
@@ -30,6 +31,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   searchCompanies,
   searchPeople,
   getOwnership,
+  getOfficers,
   compareCompanies,
   marketStats,
   findTriggers,

@@ -7,7 +7,8 @@ import { companyProfile } from './company-profile.ts';
 import { companyNumberInput } from './inputs.ts';
 import { count, facts, literal, markup, money, pct, table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
-import { lookupCompanyOutput } from './outputs.ts';
+import { officerSummary, renderOfficers } from './render-officers.ts';
+import { lookupCompanyWithOfficersOutput } from './outputs.ts';
 import { renderControl } from './render-control.ts';
 
 export function companyNotFound(number: string): AppError {
@@ -26,7 +27,7 @@ export const lookupCompany = defineOperation({
     'trajectory (growing/stable/declining/insufficient_data); `controllers`, the current persons with ' +
     'significant control (natures of control in words, bands; an individual’s nationality, residence, month and ' +
     'year of birth, never an address; a controlling company’s number; an entity’s country), and `psc_statements`; ' +
-    'include_ceased=true adds ceased ones. get_ownership gives the chain. A number not on the register is an ' +
+    'include_ceased=true adds ceased ones. get_ownership gives the chain; `officers` the current officers. A number not on the register is an ' +
     'error. Use search_by_name first if you only have a name. Costs one request of your monthly quota.',
   http: { method: 'GET', path: '/v1/company', rename: { number: 'company_number' } },
   input: z.object({
@@ -36,17 +37,25 @@ export const lookupCompany = defineOperation({
       .default(false)
       .describe('true: list the persons with significant control and statements that have ceased too, with ceased_on'),
   }),
-  output: lookupCompanyOutput,
+  output: lookupCompanyWithOfficersOutput,
   json: true,
-  async run(deps, input, context): Promise<ControlledProfile> {
-    const found = await deps.store.companyWithPscs(input.company_number, input.include_ceased);
+  async run(deps, input, context): Promise<ControlledProfile & { officers: OfficerView[] }> {
+    const [found, officers] = await Promise.all([
+      deps.store.companyWithPscs(input.company_number, input.include_ceased),
+      deps.officers.officersOf(input.company_number, false),
+    ]);
     if (!found) throw companyNotFound(input.company_number);
-    return { ...companyProfile(found, context.today), ...companyControl(found.pscs, input.include_ceased) };
+    return {
+      ...companyProfile(found, context.today),
+      ...companyControl(found.pscs, input.include_ceased),
+      officers: officers.map(officerSummary),
+    };
   },
   toMarkdown: renderProfile,
 });
 
-type Profile = CompanyProfile & Partial<ProfileControl>;
+type OfficerView = ReturnType<typeof officerSummary>;
+type Profile = CompanyProfile & Partial<ProfileControl> & { officers?: OfficerView[] };
 type Company = CompanyProfile['company'];
 type Accounts = CompanyProfile['accounts'];
 
@@ -56,6 +65,7 @@ export function renderProfile(profile: Profile): string {
     `# ${literal(profile.company.name)} (${literal(profile.company.company_number)})`,
     registerFacts(profile),
     ...controlSection(profile),
+    ...(profile.officers ? [renderOfficers(profile.officers, false)] : []),
     ...previousNamesSection(profile.company),
     ...signalsSection(profile),
     ...accountsSection(profile),

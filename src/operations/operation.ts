@@ -4,6 +4,7 @@
  * table of operations (index.ts), so the surfaces cannot drift apart.
  */
 import type * as z from 'zod';
+import type { OfficerStore } from '../ports/officers.ts';
 import type { OwnershipReader } from '../ports/ownership.ts';
 import type { PeopleIndex } from '../ports/people-index.ts';
 import type { CompanyReader } from '../ports/companies.ts';
@@ -19,6 +20,8 @@ export interface OperationDeps {
   watchlists: WatchlistStore;
   /** Who controls whom (the PSC register). */
   ownership: OwnershipReader;
+  /** Company officers and their appointments. */
+  officers: Pick<OfficerStore, 'officersOf' | 'appointmentsOf'>;
   /** Persons with significant control by name. */
   people: PeopleIndex;
   /** The key's webhook endpoints. */

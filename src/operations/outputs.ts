@@ -170,12 +170,50 @@ const pscStatementOutput = z.object({
   ceased_on: optionalDate.optional().describe('With include_ceased only; null if current'),
 });
 
+/** `identity_verification_details` as published on an officer or PSC; null when none is. */
+const identityVerificationOutput = z
+  .object({
+    identity_verified_on: optionalDate,
+    appointment_verification_start_on: optionalDate,
+    appointment_verification_end_on: optionalDate,
+    appointment_verification_statement_date: optionalDate,
+    appointment_verification_statement_due_on: optionalDate,
+    authorised_corporate_service_provider_name: z.string().nullable(),
+    preferred_name: z.string().nullable(),
+  })
+  .nullable();
+
+/** One current appointment of an officer, as the lookup lists it. */
+export const officerSummaryOutput = z.object({
+  name: z.string(),
+  role: z.string(),
+  appointed_on: optionalDate,
+  resigned_on: optionalDate,
+  nationality: z.string().nullable(),
+  occupation: z.string().nullable(),
+  country_of_residence: z.string().nullable(),
+  birth_year: z.number().int().nullable(),
+  birth_month: z.number().int().nullable(),
+  officer_id: z.string().nullable(),
+});
+
+/** One appointment with what get_officers adds: identity verification and a disqualification in force. */
+export const officerOutput = officerSummaryOutput.extend({
+  identity_verification: identityVerificationOutput,
+  disqualified_until: optionalDate,
+});
+
 /** What lookup_company gives: the profile, and who controls the company. */
 export const lookupCompanyOutput = companyProfileOutput.extend({
   controllers: z
     .array(controllerOutput)
     .describe('The persons with significant control, current first, newest notified first'),
   psc_statements: z.array(pscStatementOutput).describe('What the company states instead of, or beside, its PSCs'),
+});
+
+/** What lookup_company gives: the lookup, and the company's current officers. */
+export const lookupCompanyWithOfficersOutput = lookupCompanyOutput.extend({
+  officers: z.array(officerSummaryOutput).describe('Current officers; get_officers gives more'),
 });
 
 const nullableText = z.string().nullable();

@@ -36,6 +36,9 @@ describe('ukcd usage errors', () => {
     [['parse'], /^usage: ukcd parse PATH/],
     [['start', '--port', '8080'], /^ukcd start takes no arguments, got "--port 8080": it is configured by environment/],
     [['index', '--fast'], /usage: ukcd index/],
+    [['backfill', 'people'], /^cannot backfill "people"\nusage: ukcd backfill officers/],
+    [['backfill', 'officers', '--watched', '--all'], /^choose one of --watched, --all and --companies FILE/],
+    [['backfill', 'officers', '--companies'], /^Option '--companies <value>' argument missing/],
     [
       ['load', 'register', 'x.zip', '--snapshot-date', '2024-02-30'],
       /^--snapshot-date must be a date YYYY-MM-DD, got "2024-02-30"/,

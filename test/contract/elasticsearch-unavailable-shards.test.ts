@@ -13,6 +13,7 @@ import { createEsSearchIndex } from '../../src/adapters/elasticsearch/es-search-
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
 import { createKeyStore } from '../../src/adapters/postgres/key-store.ts';
 import { migrate } from '../../src/adapters/postgres/migrate.ts';
+import { createOfficerStore } from '../../src/adapters/postgres/officer-store.ts';
 import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
 import { createPgPeopleIndex } from '../../src/adapters/pg-search/pg-people-index.ts';
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
@@ -86,6 +87,7 @@ describe('the API, on an index whose shards are not ready', () => {
       keys,
       watchlists: createWatchlistStore(sql),
       ownership: createOwnershipReader(sql),
+      officers: createOfficerStore(sql),
       people: createPgPeopleIndex(sql),
       webhooks: testWebhookDeps(sql),
       log: () => {},

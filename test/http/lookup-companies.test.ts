@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
+import { createOfficerStore } from '../../src/adapters/postgres/officer-store.ts';
 import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
 import { hashApiKey, keyPrefix, usageMonth } from '../../src/domain/api-keys.ts';
@@ -57,9 +58,10 @@ for (const setup of setups) {
       );
       assert.deepEqual(not_found, ['99999999']);
       assert.deepEqual([source, note], [SOURCE, NOTE]);
-      // The single lookup's profile, field for field, but its year-by-year accounts.
+      // The single lookup's profile, field for field, but its year-by-year accounts and its officers
+      // (get_officers gives a company's officers).
       const single = await call(world, '/v1/company?number=1&format=json', { key });
-      const { source: _s, note: _n, accounts: _a, ...profile } = single.body;
+      const { source: _s, note: _n, accounts: _a, officers: _o, ...profile } = single.body;
       assert.deepEqual(results[1], profile);
       assert.equal(results[1].accounts, undefined);
       assert.equal(results[1].latest.figures.net_assets, 2_000_000);
@@ -203,6 +205,7 @@ for (const setup of setups) {
         search: world.search,
         watchlists: createWatchlistStore(counted.sql),
         ownership: createOwnershipReader(counted.sql),
+        officers: createOfficerStore(counted.sql),
         people: world.people,
         webhooks: world.deps.webhooks,
       };

@@ -13,6 +13,7 @@ import { after, before, describe, test } from 'node:test';
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
 import { createKeyStore } from '../../src/adapters/postgres/key-store.ts';
 import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-index.ts';
+import { createOfficerStore } from '../../src/adapters/postgres/officer-store.ts';
 import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
 import { createPgPeopleIndex } from '../../src/adapters/pg-search/pg-people-index.ts';
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
@@ -329,6 +330,7 @@ describe('/metrics when the store does not answer', () => {
         keys: createKeyStore(sql),
         watchlists: createWatchlistStore(sql),
         ownership: createOwnershipReader(sql),
+        officers: createOfficerStore(sql),
         people: createPgPeopleIndex(sql),
         webhooks: testWebhookDeps(sql),
         // The company store's metrics only: the outbox's gauges (delivery-metrics.test.ts) would query too.

@@ -45,6 +45,8 @@ const CALLS: readonly [name: string, args: Record<string, unknown>][] = [
   ['get_ownership', { company_number: '3' }], // up to DOE HOLDINGS LIMITED (00000004), then none
   ['get_ownership', { company_number: '4', direction: 'down', depth: 1 }],
   ['get_ownership', { company_number: '6' }], // no PSC records
+  ['get_officers', { company_number: '1' }], // none held
+  ['get_officers', { company_number: '1', include_resigned: true }],
   [
     'search_companies',
     {

@@ -21,6 +21,7 @@ import { createAlertDetectionStore } from '../../src/adapters/postgres/alert-det
 import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-index.ts';
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
 import { createSessionStore } from '../../src/adapters/postgres/session-store.ts';
+import { createOfficerStore } from '../../src/adapters/postgres/officer-store.ts';
 import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
 import { createPeopleSource } from '../../src/adapters/postgres/people-source.ts';
 import { createPscStore } from '../../src/adapters/postgres/psc-store.ts';
@@ -162,12 +163,14 @@ export async function startWorld(options: WorldOptions): Promise<World> {
   let now = options.now;
   const requestLines: string[] = [];
   const ownership = createOwnershipReader(sql);
+  const officers = createOfficerStore(sql);
   const webhooks = testWebhookDeps(sql);
   const deps: OperationDeps & { store: PostgresCompanyStore } = {
     store,
     search,
     watchlists: createWatchlistStore(sql),
     ownership,
+    officers,
     people,
     webhooks,
   };

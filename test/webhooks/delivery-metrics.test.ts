@@ -15,6 +15,7 @@ import { createPgPeopleIndex } from '../../src/adapters/pg-search/pg-people-inde
 import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-index.ts';
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
 import { createKeyStore } from '../../src/adapters/postgres/key-store.ts';
+import { createOfficerStore } from '../../src/adapters/postgres/officer-store.ts';
 import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
 import { createWebhookStore } from '../../src/adapters/postgres/webhook-store.ts';
@@ -45,6 +46,7 @@ async function serve(
     keys: createKeyStore(sql),
     watchlists: createWatchlistStore(sql),
     ownership: createOwnershipReader(sql),
+    officers: createOfficerStore(sql),
     people: createPgPeopleIndex(sql),
     webhooks: { store: webhooks, allowPrivate: true },
     ...(metrics ? { metrics } : {}),
@@ -141,6 +143,7 @@ for (const kind of testStores) {
         keys: createKeyStore(db.sql),
         watchlists: createWatchlistStore(db.sql),
         ownership: createOwnershipReader(db.sql),
+        officers: createOfficerStore(db.sql),
         people: createPgPeopleIndex(db.sql),
         webhooks: { store: createWebhookStore(db.sql, createSecretSealer(randomBytes(32))), allowPrivate: true },
         metrics: createHttpMetrics({ store }),

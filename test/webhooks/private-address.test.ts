@@ -15,6 +15,7 @@ import { createPgPeopleIndex } from '../../src/adapters/pg-search/pg-people-inde
 import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-index.ts';
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
 import { createKeyStore } from '../../src/adapters/postgres/key-store.ts';
+import { createOfficerStore } from '../../src/adapters/postgres/officer-store.ts';
 import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
 import { createWebhookStore } from '../../src/adapters/postgres/webhook-store.ts';
@@ -69,6 +70,7 @@ describe('pglite: a name resolving to a private address', () => {
       keys,
       watchlists: createWatchlistStore(db.sql),
       ownership: createOwnershipReader(db.sql),
+      officers: createOfficerStore(db.sql),
       people: createPgPeopleIndex(db.sql),
       // As a public service is configured: WEBHOOK_ALLOW_PRIVATE unset.
       webhooks: { store, allowPrivate: false, lookup: dns.lookup },

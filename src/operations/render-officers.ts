@@ -1,0 +1,91 @@
+/**
+ * A company's officers as answers show them: the view of a stored appointment (never its address,
+ * never the whole filed record) and the Markdown section of get_officers and the lookup, every
+ * value from the register escaped.
+ */
+import type * as z from 'zod';
+import { monthName } from '../domain/calendar-date.ts';
+import type { StoredOfficer } from '../domain/officers.ts';
+import { facts, plain, table } from './markdown.ts';
+import type { officerOutput, officerSummaryOutput } from './outputs.ts';
+
+type Officer = z.infer<typeof officerOutput>;
+/** The lookup's officers leave out identity verification and disqualification (get_officers has them). */
+type ShownOfficer = z.infer<typeof officerSummaryOutput> & Partial<Officer>;
+
+/** The lookup's view of an appointment. */
+export function officerSummary(stored: StoredOfficer): z.infer<typeof officerSummaryOutput> {
+  const { identity_verification: _identity, disqualified_until: _disqualified, ...summary } = officerView(stored);
+  return summary;
+}
+
+/** An appointment as answers show it (never the address, never the whole filed record). */
+export function officerView(stored: StoredOfficer): Officer {
+  return {
+    name: stored.name,
+    role: stored.role,
+    appointed_on: stored.appointed_on,
+    resigned_on: stored.resigned_on,
+    nationality: stored.nationality,
+    occupation: stored.occupation,
+    country_of_residence: stored.country_of_residence,
+    birth_year: stored.birth_year,
+    birth_month: stored.birth_month,
+    officer_id: stored.officer_id,
+    identity_verification: stored.identity_verification,
+    disqualified_until: stored.disqualified_until,
+  };
+}
+
+function born(o: ShownOfficer): string | null {
+  if (o.birth_year === null) return null;
+  return `${o.birth_month === null ? '' : `${monthName(o.birth_month, 'short')} `}${o.birth_year}`;
+}
+
+function verificationWords(o: ShownOfficer): string | null {
+  const v = o.identity_verification;
+  if (!v) return null;
+  if (v.identity_verified_on) return `verified ${v.identity_verified_on}`;
+  if (v.appointment_verification_start_on) return `verification statement ${v.appointment_verification_start_on}`;
+  if (v.appointment_verification_statement_due_on) return `due ${v.appointment_verification_statement_due_on}`;
+  return null;
+}
+
+/** The officers section of get_officers and the lookup: a table, every value from the register escaped. */
+export function renderOfficers(officers: readonly ShownOfficer[], withResigned: boolean): string {
+  const parts = [`## Officers${withResigned ? ' (current and resigned)' : ''}`];
+  if (officers.length === 0) {
+    parts.push(`_No ${withResigned ? '' : 'current '}officers are held for this company._`);
+    return parts.join('\n\n');
+  }
+  const withIdentity = officers.some((o) => o.identity_verification !== undefined);
+  parts.push(
+    table(
+      [
+        'Name',
+        'Role',
+        'Appointed',
+        ...(withResigned ? ['Resigned'] : []),
+        'Nationality',
+        'Occupation',
+        'Country of residence',
+        'Born',
+        ...(withIdentity ? ['Identity'] : []),
+      ],
+      officers.map((o) => [
+        `${plain(o.name)}${o.disqualified_until ? ` (**disqualified until ${o.disqualified_until}**)` : ''}`,
+        plain(o.role),
+        o.appointed_on,
+        ...(withResigned ? [o.resigned_on ?? 'current'] : []),
+        plain(o.nationality),
+        plain(o.occupation),
+        plain(o.country_of_residence),
+        born(o),
+        ...(withIdentity ? [verificationWords(o)] : []),
+      ]),
+    ),
+  );
+  const counted = officers.filter((o) => o.resigned_on === null).length;
+  parts.push(facts([['Current officers', counted]]));
+  return parts.join('\n\n');
+}
