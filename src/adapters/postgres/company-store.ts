@@ -25,7 +25,7 @@ import { CONTROLLER_KIND_CLASSES, PARENT_KIND_CLASSES } from '../../domain/psc-s
 import type { PscSummary } from '../../domain/psc-summary.ts';
 import { PSCS_OF_COMPANY, storedPsc } from './stored-psc.ts';
 
-const COMPANY_COLUMNS = `company_number text, name text, status text, type text, incorporated date, dissolved date,
+export const COMPANY_COLUMNS = `company_number text, name text, status text, type text, incorporated date, dissolved date,
   country_of_origin text, accounts_ref_day smallint, accounts_ref_month smallint, accounts_category text,
   accounts_last_made_up_to date, accounts_next_due date, confirmation_last_made_up_to date, confirmation_next_due date,
   charges_total integer, charges_outstanding integer, charges_part_satisfied integer, charges_satisfied integer,
@@ -37,7 +37,7 @@ const COMPANY_COLUMNS = `company_number text, name text, status text, type text,
  * of them unchanged: only a company whose facts changed gets a new updated_at, so the search
  * update after the load re-indexes those, not all 5.6 million.
  */
-const REGISTER_FACTS = COMPANY_COLUMNS.split(',')
+export const REGISTER_FACTS = COMPANY_COLUMNS.split(',')
   .map((definition) => definition.trim().split(/\s+/)[0]!)
   .filter((column) => column !== 'company_number');
 
@@ -144,7 +144,7 @@ ON CONFLICT (source_zip, source_file) DO UPDATE SET code = EXCLUDED.code, messag
  * register load's time to serialise, a literal of one fixed shape a tenth of that. The type
  * makes a register field added later a compile error here until it is written.
  */
-function companyJson(
+export function companyJson(
   company: RegisterCompany,
 ): Record<Exclude<keyof CompanyRow, 'snapshot_date' | 'removed_from_register'>, unknown> {
   const { address } = company;

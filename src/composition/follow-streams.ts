@@ -1,0 +1,65 @@
+/**
+ * The follower as the service and `ukcd follow` run it: the appliers of the streams configured,
+ * the stream ledger and alert detection on the store, the stream key from the configuration.
+ */
+import type { Config } from '../config.ts';
+import { createStreamLedger } from '../adapters/postgres/stream-ledger.ts';
+import { companiesApplier } from '../adapters/postgres/stream-companies.ts';
+import { startFollower } from '../follow/follower.ts';
+import type { Follower } from '../follow/follower.ts';
+import type { FollowObserver, StreamGet } from '../follow/follow-stream.ts';
+import { get } from '../net/http-get.ts';
+import type { StreamApplier } from '../ports/stream-appliers.ts';
+import { leaseHolder } from '../shared-work/hold-lease.ts';
+import type { OpenedStore } from './open-store.ts';
+
+/** Every stream the service can apply, by its path. */
+function streamAppliers(): StreamApplier[] {
+  return [companiesApplier()];
+}
+
+/**
+ * The appliers of the streams CH_STREAMS names (every one the service applies when unset). Throws
+ * naming a stream it cannot apply.
+ */
+function configuredAppliers(config: Pick<Config, 'CH_STREAMS'>): StreamApplier[] {
+  const all = streamAppliers();
+  if (!config.CH_STREAMS) return all;
+  const wanted = config.CH_STREAMS.split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  return wanted.map((name) => {
+    const applier = all.find((candidate) => candidate.stream === name);
+    if (!applier) {
+      throw new Error(
+        `CH_STREAMS names "${name}", a stream this service does not apply; it applies ${all.map((a) => a.stream).join(', ')}`,
+      );
+    }
+    return applier;
+  });
+}
+
+/** Start following the configured streams; null when CH_STREAM_KEY is not set. */
+export function followStreams(
+  config: Config,
+  opened: Pick<OpenedStore, 'sql' | 'store' | 'ownership' | 'alertDetections'>,
+  options: { log: (line: string) => void; observer?: FollowObserver },
+): Follower | null {
+  if (!config.CH_STREAM_KEY) return null;
+  return startFollower(
+    {
+      ledger: createStreamLedger(opened.sql),
+      appliers: configuredAppliers(config),
+      detection: { store: opened.store, ownership: opened.ownership, detections: opened.alertDetections },
+    },
+    {
+      baseUrl: config.CH_STREAM_URL,
+      key: config.CH_STREAM_KEY,
+      get: get as StreamGet,
+      stallMs: config.CH_STREAM_STALL_MS,
+      lease: { holder: leaseHolder(), seconds: config.UKCD_STREAM_LEASE_SECONDS },
+      log: options.log,
+      ...(options.observer ? { observer: options.observer } : {}),
+    },
+  );
+}
