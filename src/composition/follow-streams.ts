@@ -5,6 +5,8 @@
 import type { Config } from '../config.ts';
 import { createStreamLedger } from '../adapters/postgres/stream-ledger.ts';
 import { companiesApplier } from '../adapters/postgres/stream-companies.ts';
+import { createDocumentQueue, filingsApplier } from '../adapters/postgres/stream-filings.ts';
+import { openCompaniesHouseApi } from './open-companies-house.ts';
 import { startFollower } from '../follow/follower.ts';
 import type { Follower } from '../follow/follower.ts';
 import type { FollowObserver, StreamGet } from '../follow/follow-stream.ts';
@@ -15,7 +17,7 @@ import type { OpenedStore } from './open-store.ts';
 
 /** Every stream the service can apply, by its path. */
 function streamAppliers(): StreamApplier[] {
-  return [companiesApplier()];
+  return [companiesApplier(), filingsApplier()];
 }
 
 /**
@@ -46,11 +48,19 @@ export function followStreams(
   options: { log: (line: string) => void; observer?: FollowObserver },
 ): Follower | null {
   if (!config.CH_STREAM_KEY) return null;
+  const api = openCompaniesHouseApi(config);
+  const appliers = configuredAppliers(config);
+  if (!api && appliers.some((applier) => applier.stream === 'filings')) {
+    options.log('streams: accounts documents are not fetched (CH_API_KEY is not set); filings are recorded only');
+  }
   return startFollower(
     {
       ledger: createStreamLedger(opened.sql),
-      appliers: configuredAppliers(config),
+      appliers,
       detection: { store: opened.store, ownership: opened.ownership, detections: opened.alertDetections },
+      ...(api && appliers.some((applier) => applier.stream === 'filings')
+        ? { documents: { queue: createDocumentQueue(opened.sql), api, filings: opened.store } }
+        : {}),
     },
     {
       baseUrl: config.CH_STREAM_URL,

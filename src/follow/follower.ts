@@ -8,6 +8,8 @@ import { detectAlerts, detectAlertsOf } from '../alert-detection/detect-alerts.t
 import type { AlertDetectionDeps } from '../alert-detection/detect-alerts.ts';
 import type { StreamApplier } from '../ports/stream-appliers.ts';
 import type { StreamLedger } from '../ports/stream-ledger.ts';
+import { startDocumentFetcher } from './fetch-documents.ts';
+import type { DocumentFetcherDeps } from './fetch-documents.ts';
 import { followStream } from './follow-stream.ts';
 import type { FollowStreamOptions } from './follow-stream.ts';
 
@@ -16,6 +18,8 @@ export interface FollowerDeps {
   appliers: readonly StreamApplier[];
   /** Alert detection (absent: none runs, e.g. a benchmark of applying alone). */
   detection?: AlertDetectionDeps;
+  /** Accounts documents of the filings stream fetched and parsed (absent: none is fetched). */
+  documents?: Omit<DocumentFetcherDeps, 'afterLoaded' | 'log'>;
 }
 
 export interface Follower {
@@ -36,6 +40,16 @@ export function startFollower(
         await detectAlertsOf(detection, companies);
       }
     : undefined;
+  const fetcher = deps.documents
+    ? startDocumentFetcher({ ...deps.documents, log: options.log, ...(afterBatch ? { afterLoaded: afterBatch } : {}) })
+    : null;
+  const observer = {
+    ...options.observer,
+    applied(stream: string, batch: { events: number; timepoint: number; publishedAt: string }) {
+      options.observer?.applied?.(stream, batch);
+      if (stream === 'filings') fetcher?.wake();
+    },
+  };
   const done = (async () => {
     if (detection) {
       await detectAlerts(detection, { log: options.log }).catch((error: unknown) =>
@@ -46,6 +60,7 @@ export function startFollower(
       deps.appliers.map((applier) =>
         followStream(deps.ledger, applier, {
           ...options,
+          observer,
           signal: controller.signal,
           ...(afterBatch ? { afterBatch } : {}),
         }),
@@ -56,7 +71,7 @@ export function startFollower(
     done,
     async stop() {
       controller.abort(new Error('stopping'));
-      await done.catch(() => undefined);
+      await Promise.all([done.catch(() => undefined), fetcher?.stop()]);
     },
   };
 }

@@ -455,6 +455,22 @@ async function saveFilingsOnce(
   await sql.transaction(async (tx: SqlClient) => {
     await tx.query(LOAD_COMMIT);
     if (filings.length > 0) {
+      // Accounts read through the Document API the day they were filed give way to the same
+      // accounts in a bulk file: one filing per company and balance sheet date from the two.
+      await tx.query(
+        `DELETE FROM filings f USING json_to_recordset($1::json) AS r(company_number text, balance_sheet_date date, source_zip text)
+         WHERE r.source_zip <> 'document-api' AND f.source_zip = 'document-api'
+           AND f.company_number = r.company_number AND f.balance_sheet_date = r.balance_sheet_date`,
+        [
+          JSON.stringify(
+            filings.map(({ company_number, balance_sheet_date, source_zip }) => ({
+              company_number,
+              balance_sheet_date,
+              source_zip,
+            })),
+          ),
+        ],
+      );
       await tx.query(UPSERT_FILINGS, [JSON.stringify(filings.map(filingJson))]);
       const numbers = [...new Set(filings.map((filing) => filing.company_number))];
       for (const statement of REBUILD_HISTORY) await tx.query(statement, [numbers]);
