@@ -4,7 +4,9 @@
  */
 import type { Config } from '../config.ts';
 import { createStreamLedger } from '../adapters/postgres/stream-ledger.ts';
+import { chargesApplier } from '../adapters/postgres/stream-charges.ts';
 import { companiesApplier } from '../adapters/postgres/stream-companies.ts';
+import { pscApplier } from '../adapters/postgres/stream-pscs.ts';
 import { createDocumentQueue, filingsApplier } from '../adapters/postgres/stream-filings.ts';
 import { openCompaniesHouseApi } from './open-companies-house.ts';
 import { startFollower } from '../follow/follower.ts';
@@ -17,7 +19,13 @@ import type { OpenedStore } from './open-store.ts';
 
 /** Every stream the service can apply, by its path. */
 function streamAppliers(): StreamApplier[] {
-  return [companiesApplier(), filingsApplier()];
+  return [
+    companiesApplier(),
+    filingsApplier(),
+    chargesApplier(),
+    pscApplier('persons-with-significant-control'),
+    pscApplier('persons-with-significant-control-statements'),
+  ];
 }
 
 /**

@@ -10,7 +10,7 @@ import type { RegisterCompany } from '../../domain/company.ts';
 import type { SqlClient } from '../../ports/sql.ts';
 import type { StreamApplier, StreamEvent } from '../../ports/stream-appliers.ts';
 import { COMPANY_COLUMNS, REGISTER_FACTS, companyJson } from './company-store.ts';
-import { eventCompanyNumber, isLater, recordRejects } from './stream-rejects.ts';
+import { eventCompanyNumber, isLater, recordRejects, utc } from './stream-rejects.ts';
 import type { StreamReject } from './stream-rejects.ts';
 
 type HeldRow = Partial<RegisterCompany> & {
@@ -95,9 +95,4 @@ function stamp(event: StreamEvent): { publishedAt: string; timepoint: number } {
 
 function heldStamp(row: HeldRow): { publishedAt: string; timepoint: number } {
   return { publishedAt: utc(row.stream_published_at!), timepoint: Number(row.stream_timepoint ?? -1) };
-}
-
-/** published_at carries no zone: read as UTC, as the store keeps it. */
-function utc(publishedAt: string): string {
-  return /Z$|[+-]\d\d:\d\d$/.test(publishedAt) ? publishedAt : `${publishedAt}Z`;
 }

@@ -46,3 +46,8 @@ export function isLater(
   const bt = Date.parse(b.publishedAt);
   return at > bt || (at === bt && a.timepoint > b.timepoint);
 }
+
+/** published_at carries no zone: read as UTC, as the store keeps it. */
+export function utc(publishedAt: string): string {
+  return /Z$|[+-]\d\d:\d\d$/.test(publishedAt) ? publishedAt : `${publishedAt}Z`;
+}
