@@ -67,7 +67,14 @@ export function followStreams(
       appliers,
       detection: { store: opened.store, ownership: opened.ownership, detections: opened.alertDetections },
       ...(api && appliers.some((applier) => applier.stream === 'filings')
-        ? { documents: { queue: createDocumentQueue(opened.sql), api, filings: opened.store } }
+        ? {
+            documents: {
+              queue: createDocumentQueue(opened.sql),
+              api,
+              filings: opened.store,
+              ...(options.observer?.document ? { outcome: options.observer.document } : {}),
+            },
+          }
         : {}),
     },
     {

@@ -40,7 +40,7 @@ export async function startService(): Promise<Server> {
   log(`serving on ${listeningUrl(server.address() as AddressInfo)} (GET /healthz)`);
   const sender = startSender(config, parts.webhookStore, metrics);
   log(sender ? 'webhooks: sending' : 'webhooks: not sending here (DELIVER_WEBHOOKS=false)');
-  const follower = followStreams(config, parts.opened, { log });
+  const follower = followStreams(config, parts.opened, { log, observer: metrics.streams });
   log(follower ? `streams: following ${config.CH_STREAM_URL}` : 'streams: not followed (CH_STREAM_KEY is not set)');
   stopOnSignals(config, { server, sender, follower, parts, log, outputs });
   return server;

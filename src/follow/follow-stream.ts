@@ -30,6 +30,8 @@ export interface FollowObserver {
   applied?(stream: string, batch: { events: number; timepoint: number; publishedAt: string }): void;
   reconnected?(stream: string, reason: string): void;
   gap?(stream: string): void;
+  /** What became of an accounts document of the filings stream. */
+  document?(outcome: string): void;
 }
 
 export interface FollowStreamOptions {
