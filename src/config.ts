@@ -119,6 +119,28 @@ const Variables = z.object({
   /** The Document API's root; `document_metadata` links are read against it. */
   CH_DOCUMENT_API_URL: z.url().default('https://document-api.company-information.service.gov.uk'),
   /**
+   * The Companies House stream key (Streaming API; a key of its own, not CH_API_KEY). Set: `ukcd
+   * start` follows the streams in the service process, and `ukcd follow` can run. docs/following-streams.md.
+   */
+  CH_STREAM_KEY: z.string().min(1).optional(),
+  /** The Streaming API's root; a test server in tests. */
+  CH_STREAM_URL: z.url().default('https://stream.companieshouse.gov.uk'),
+  /**
+   * The streams followed, comma-separated (`companies,filings`); unset: every stream the service
+   * applies. A stream named that it cannot apply is refused at start.
+   */
+  CH_STREAMS: z.string().min(1).optional(),
+  /**
+   * A stream that sends nothing, not even a heartbeat, for this long is taken as stalled: the
+   * connection is dropped and made again from the last event applied.
+   */
+  CH_STREAM_STALL_MS: z.coerce.number().int().min(100).max(3_600_000).default(90_000),
+  /**
+   * How long a follower's lease on a stream lasts unless renewed (every third of it): when a
+   * follower dies, another takes its streams over after at most this long.
+   */
+  UKCD_STREAM_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  /**
    * The service's bound on waiting for PostgreSQL: a statement running longer is cancelled, a
    * server that does not answer at all is given up a second later, and a new connection must be
    * made within this. The request then answers 503. Loaders and `ukcd index` have no such bound.

@@ -108,6 +108,23 @@ export async function detectAlerts(
   return summary;
 }
 
+/**
+ * Detect the alerts of these companies only (those a batch of stream events just changed), record
+ * those not detected before and queue their webhooks: what a load's run does for each batch of the
+ * companies it changed, judged on the database's day. Seconds after the change, not after a load.
+ */
+export async function detectAlertsOf(
+  deps: AlertDetectionDeps,
+  companyNumbers: readonly string[],
+): Promise<{ alerts: number; deliveries: number }> {
+  if (companyNumbers.length === 0) return { alerts: 0, deliveries: 0 };
+  const watches = await deps.detections.watchesOf(companyNumbers);
+  if (watches.length === 0) return { alerts: 0, deliveries: 0 };
+  const asOf = (await deps.detections.now()).slice(0, 10);
+  const recorded = await deps.detections.recordDetected(await watchAlertEvents(deps, watches, asOf));
+  return { alerts: recorded.recorded.length, deliveries: recorded.deliveries };
+}
+
 /** Every alert of these watches as an event for the watching key (those already detected included). */
 async function watchAlertEvents(
   readers: AlertReaders,

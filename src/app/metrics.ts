@@ -16,6 +16,7 @@ import type { LoadJournal } from '../ports/load-journal.ts';
 import type { LoadProgress } from '../domain/loads.ts';
 import type { DeliveryOutcome, WebhookStore } from '../ports/webhooks.ts';
 import { bearerToken } from '../call/access.ts';
+import type { FollowObserver } from '../follow/follow-stream.ts';
 
 /** Seconds, from 1 ms (a lookup) to 10 s (a slow aggregate); anything slower lands in +Inf. */
 export const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -42,6 +43,8 @@ export interface HttpMetrics extends CallMetrics {
   freeKeyRefused(): void;
   /** Counts an attempt's recorded outcome: the webhook sender's onOutcome. */
   webhookOutcome(status: DeliveryOutcome['status']): void;
+  /** What the stream follower in this process reports (`ukcd start` with CH_STREAM_KEY). */
+  readonly streams: FollowObserver;
 }
 
 export interface HttpMetricsOptions {
@@ -115,6 +118,7 @@ export function createHttpMetrics(options: HttpMetricsOptions): HttpMetrics {
     webhookOutcome(status) {
       deliveries.inc({ outcome: WEBHOOK_OUTCOMES[status] });
     },
+    streams: streamMetrics(registry),
   };
 }
 
@@ -156,6 +160,61 @@ function requestMetrics(registry: Registry): HttpMetrics['middleware'] {
       child.inc();
       child.observe((performance.now() - started) / 1000);
     }
+  };
+}
+
+/** The follower's progress: events applied, lag behind published_at, reconnections, gaps, documents. */
+function streamMetrics(registry: Registry): FollowObserver {
+  const applied = new Counter({
+    name: 'ukcd_stream_events_applied_total',
+    help: 'Events of the Companies House streams this process applied, by stream.',
+    labelNames: ['stream'] as const,
+    registers: [registry],
+  });
+  const lag = new Gauge({
+    name: 'ukcd_stream_lag_seconds',
+    help: "How far the last batch applied was behind Companies House: now less its last event's published_at.",
+    labelNames: ['stream'] as const,
+    registers: [registry],
+  });
+  const timepoint = new Gauge({
+    name: 'ukcd_stream_timepoint',
+    help: 'The timepoint of the last event applied, by stream (where a restart resumes).',
+    labelNames: ['stream'] as const,
+    registers: [registry],
+  });
+  const reconnects = new Counter({
+    name: 'ukcd_stream_reconnects_total',
+    help: 'Reconnections to a stream, by stream and reason (drop, stall, rate-limited, refused, bad-line).',
+    labelNames: ['stream', 'reason'] as const,
+    registers: [registry],
+  });
+  const gaps = new Counter({
+    name: 'ukcd_stream_gaps_total',
+    help:
+      'Times a stream could not resume (416) and was read again from now: the events in between need a catch-up ' +
+      '(the next snapshot load); stream_gaps in the store says from which timepoint.',
+    labelNames: ['stream'] as const,
+    registers: [registry],
+  });
+  const documents = new Counter({
+    name: 'ukcd_stream_documents_total',
+    help: 'Accounts documents of the filings stream, by outcome (loaded, pdf_only, already_loaded, failed).',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  return {
+    applied(stream, batch) {
+      applied.labels({ stream }).inc(batch.events);
+      timepoint.labels({ stream }).set(batch.timepoint);
+      const published = Date.parse(
+        /Z$|[+-]\d\d:\d\d$/.test(batch.publishedAt) ? batch.publishedAt : `${batch.publishedAt}Z`,
+      );
+      if (Number.isFinite(published)) lag.labels({ stream }).set(Math.max(0, (Date.now() - published) / 1000));
+    },
+    reconnected: (stream, reason) => reconnects.labels({ stream, reason }).inc(),
+    gap: (stream) => gaps.labels({ stream }).inc(),
+    document: (outcome) => documents.labels({ outcome }).inc(),
   };
 }
 

@@ -45,6 +45,9 @@ Commands:
                          Write a synthetic register snapshot (BasicCompanyData CSV, zipped).
   ukcd generate psc --out DIR --snapshot-date YYYY-MM-DD [--companies N] [--parts N] [--seed N]
                          Write a synthetic PSC snapshot (JSON lines, zipped) of the same companies.
+  ukcd follow            Follow the Companies House streams (CH_STREAM_KEY) into the store, in a
+                         process of its own; alerts of each batch are detected as it is applied.
+                         Several followers on one database share the streams (one each).
   ukcd start             Start the service: the store (DATABASE_URL, else PGlite in DATA_DIR, with
                          the sample dataset on first start) and HTTP on PORT (default 3000).
   ukcd help              This text.
@@ -80,6 +83,10 @@ async function run(argv: string[]): Promise<number | undefined> {
     case 'generate': {
       const { runGenerateCommand } = await import('../../loaders/generate-command.ts');
       return runGenerateCommand(args);
+    }
+    case 'follow': {
+      const { runFollowCommand } = await import('./follow-command.ts');
+      return runFollowCommand(args);
     }
     case 'start': {
       if (args.length > 0) {

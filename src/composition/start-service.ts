@@ -26,6 +26,8 @@ import { updateIndexes } from './update-search.ts';
 import { createHttpWebhookTransport } from '../adapters/http/webhook-transport.ts';
 import { createSessionStore } from '../adapters/postgres/session-store.ts';
 import { createWebhookSender } from '../webhooks/sender.ts';
+import type { Follower } from '../follow/follower.ts';
+import { followStreams } from './follow-streams.ts';
 
 /** Starts the service; it runs until SIGTERM or SIGINT. */
 export async function startService(): Promise<Server> {
@@ -41,7 +43,9 @@ export async function startService(): Promise<Server> {
   log(hostCheckLine(allowedHostsFor(config.HOST, config.ALLOWED_HOSTS)));
   const sender = startSender(config, parts.webhookStore, metrics);
   log(sender ? 'webhooks: sending' : 'webhooks: not sending here (DELIVER_WEBHOOKS=false)');
-  stopOnSignals(config, { server, sender, parts, log, outputs });
+  const follower = followStreams(config, parts.opened, { log, observer: metrics.streams });
+  log(follower ? `streams: following ${config.CH_STREAM_URL}` : 'streams: not followed (CH_STREAM_KEY is not set)');
+  stopOnSignals(config, { server, sender, follower, parts, log, outputs });
   return server;
 }
 
@@ -160,12 +164,13 @@ function stopOnSignals(
   running: {
     server: Server;
     sender: ReturnType<typeof startSender>;
+    follower: Follower | null;
     parts: ServiceParts;
     log: (line: string) => void;
     outputs: { stdout: LogOutput; stderr: LogOutput };
   },
 ): void {
-  const { server, sender, parts, log, outputs } = running;
+  const { server, sender, follower, parts, log, outputs } = running;
   let closing = false;
   let ended = false;
   const end = async (code: number, line: string) => {
@@ -192,7 +197,8 @@ function stopOnSignals(
       config.SHUTDOWN_GRACE_MS + CLOSE_MS,
     ).unref();
     // The sender stops claiming now; the attempts under way record their outcomes before the pools close.
-    const senderStopped = sender?.stop() ?? Promise.resolve();
+    // So does the follower: the batch under way commits (with its position) or rolls back.
+    const senderStopped = Promise.all([sender?.stop(), follower?.stop()]);
     server.close(() => {
       clearTimeout(deadline);
       void senderStopped

@@ -25,7 +25,7 @@ import { CONTROLLER_KIND_CLASSES, PARENT_KIND_CLASSES } from '../../domain/psc-s
 import type { PscSummary } from '../../domain/psc-summary.ts';
 import { PSCS_OF_COMPANY, storedPsc } from './stored-psc.ts';
 
-const COMPANY_COLUMNS = `company_number text, name text, status text, type text, incorporated date, dissolved date,
+export const COMPANY_COLUMNS = `company_number text, name text, status text, type text, incorporated date, dissolved date,
   country_of_origin text, accounts_ref_day smallint, accounts_ref_month smallint, accounts_category text,
   accounts_last_made_up_to date, accounts_next_due date, confirmation_last_made_up_to date, confirmation_next_due date,
   charges_total integer, charges_outstanding integer, charges_part_satisfied integer, charges_satisfied integer,
@@ -37,7 +37,7 @@ const COMPANY_COLUMNS = `company_number text, name text, status text, type text,
  * of them unchanged: only a company whose facts changed gets a new updated_at, so the search
  * update after the load re-indexes those, not all 5.6 million.
  */
-const REGISTER_FACTS = COMPANY_COLUMNS.split(',')
+export const REGISTER_FACTS = COMPANY_COLUMNS.split(',')
   .map((definition) => definition.trim().split(/\s+/)[0]!)
   .filter((column) => column !== 'company_number');
 
@@ -144,7 +144,7 @@ ON CONFLICT (source_zip, source_file) DO UPDATE SET code = EXCLUDED.code, messag
  * register load's time to serialise, a literal of one fixed shape a tenth of that. The type
  * makes a register field added later a compile error here until it is written.
  */
-function companyJson(
+export function companyJson(
   company: RegisterCompany,
 ): Record<Exclude<keyof CompanyRow, 'snapshot_date' | 'removed_from_register'>, unknown> {
   const { address } = company;
@@ -455,6 +455,22 @@ async function saveFilingsOnce(
   await sql.transaction(async (tx: SqlClient) => {
     await tx.query(LOAD_COMMIT);
     if (filings.length > 0) {
+      // Accounts read through the Document API the day they were filed give way to the same
+      // accounts in a bulk file: one filing per company and balance sheet date from the two.
+      await tx.query(
+        `DELETE FROM filings f USING json_to_recordset($1::json) AS r(company_number text, balance_sheet_date date, source_zip text)
+         WHERE r.source_zip <> 'document-api' AND f.source_zip = 'document-api'
+           AND f.company_number = r.company_number AND f.balance_sheet_date = r.balance_sheet_date`,
+        [
+          JSON.stringify(
+            filings.map(({ company_number, balance_sheet_date, source_zip }) => ({
+              company_number,
+              balance_sheet_date,
+              source_zip,
+            })),
+          ),
+        ],
+      );
       await tx.query(UPSERT_FILINGS, [JSON.stringify(filings.map(filingJson))]);
       const numbers = [...new Set(filings.map((filing) => filing.company_number))];
       for (const statement of REBUILD_HISTORY) await tx.query(statement, [numbers]);

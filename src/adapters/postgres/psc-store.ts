@@ -37,7 +37,7 @@ ON CONFLICT (company_number, psc_id) DO UPDATE SET
     ELSE p.updated_at END
 WHERE p.snapshot_date <= EXCLUDED.snapshot_date`;
 
-const UPSERT_PSCS_JSON = `
+export const UPSERT_PSCS_JSON = `
 INSERT INTO psc AS p (${PSC_COLUMNS}, snapshot_date)
 SELECT r.company_number, r.psc_id, r.kind, r.kind_class, r.beneficial_owner, r.name, r.name_elements,
   ARRAY(SELECT jsonb_array_elements_text(r.natures)), r.notified_on, r.ceased_on, r.ceased, r.birth_year,

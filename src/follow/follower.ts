@@ -1,0 +1,77 @@
+/**
+ * The follower: every configured stream followed at once (followStream), with alert detection on
+ * each batch applied, so that a watched company's change reaches get_alerts and its webhooks
+ * seconds after Companies House publishes it. At start it runs one detection over what changed
+ * since the last run: a batch applied just before a crash, whose detection never ran, is caught.
+ */
+import { detectAlerts, detectAlertsOf } from '../alert-detection/detect-alerts.ts';
+import type { AlertDetectionDeps } from '../alert-detection/detect-alerts.ts';
+import type { StreamApplier } from '../ports/stream-appliers.ts';
+import type { StreamLedger } from '../ports/stream-ledger.ts';
+import { startDocumentFetcher } from './fetch-documents.ts';
+import type { DocumentFetcherDeps } from './fetch-documents.ts';
+import { followStream } from './follow-stream.ts';
+import type { FollowStreamOptions } from './follow-stream.ts';
+
+export interface FollowerDeps {
+  ledger: StreamLedger;
+  appliers: readonly StreamApplier[];
+  /** Alert detection (absent: none runs, e.g. a benchmark of applying alone). */
+  detection?: AlertDetectionDeps;
+  /** Accounts documents of the filings stream fetched and parsed (absent: none is fetched). */
+  documents?: Omit<DocumentFetcherDeps, 'afterLoaded' | 'log'>;
+}
+
+export interface Follower {
+  /** Stop following: connections closed, leases given up. */
+  stop(): Promise<void>;
+  /** Settles when every stream has stopped (rejects when one failed beyond reconnecting). */
+  done: Promise<void>;
+}
+
+export function startFollower(
+  deps: FollowerDeps,
+  options: Omit<FollowStreamOptions, 'signal' | 'afterBatch'>,
+): Follower {
+  const controller = new AbortController();
+  const detection = deps.detection;
+  const afterBatch = detection
+    ? async (companies: string[]) => {
+        await detectAlertsOf(detection, companies);
+      }
+    : undefined;
+  const fetcher = deps.documents
+    ? startDocumentFetcher({ ...deps.documents, log: options.log, ...(afterBatch ? { afterLoaded: afterBatch } : {}) })
+    : null;
+  const observer = {
+    ...options.observer,
+    applied(stream: string, batch: { events: number; timepoint: number; publishedAt: string }) {
+      options.observer?.applied?.(stream, batch);
+      if (stream === 'filings') fetcher?.wake();
+    },
+  };
+  const done = (async () => {
+    if (detection) {
+      await detectAlerts(detection, { log: options.log }).catch((error: unknown) =>
+        options.log(`follow: alert detection at start failed: ${(error as Error).message}`),
+      );
+    }
+    await Promise.all(
+      deps.appliers.map((applier) =>
+        followStream(deps.ledger, applier, {
+          ...options,
+          observer,
+          signal: controller.signal,
+          ...(afterBatch ? { afterBatch } : {}),
+        }),
+      ),
+    );
+  })();
+  return {
+    done,
+    async stop() {
+      controller.abort(new Error('stopping'));
+      await Promise.all([done.catch(() => undefined), fetcher?.stop()]);
+    },
+  };
+}

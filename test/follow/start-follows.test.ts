@@ -1,0 +1,60 @@
+/**
+ * `ukcd start` with CH_STREAM_KEY follows the streams in the service's process, and /metrics says
+ * how far: events applied by stream, the last timepoint, lag behind published_at, reconnections.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { freshPostgres } from '../support/databases.ts';
+import { parsePrometheusText, valueOf } from '../support/prometheus-text.ts';
+import { startFakeStreamServer } from '../support/stream-server.ts';
+import type { FakeStreamServer } from '../support/stream-server.ts';
+import { companyEvent, waitFor } from '../support/stream-world.ts';
+import { startService } from '../support/ukcd-start.ts';
+import type { Service } from '../support/ukcd-start.ts';
+
+describe('ukcd start follows the streams when CH_STREAM_KEY is set', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ukcd-start-follows-'));
+  let db: Awaited<ReturnType<typeof freshPostgres>>;
+  let server: FakeStreamServer;
+  let service: Service;
+
+  before(async () => {
+    db = await freshPostgres();
+    server = await startFakeStreamServer({ key: 'k' });
+    service = await startService({
+      DATABASE_URL: db.url,
+      DATA_DIR: dir,
+      PORT: '0',
+      LOG_REQUESTS: 'false',
+      CH_STREAM_KEY: 'k',
+      CH_STREAM_URL: server.url,
+      CH_STREAMS: 'companies',
+    });
+  });
+  after(async () => {
+    service.child.kill('SIGTERM');
+    await service.exited;
+    await server.close();
+    await db.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('an event applied shows in the store and on /metrics', async () => {
+    await waitFor('the service to connect', async () => server.connected('companies') > 0);
+    server.publish('companies', [
+      companyEvent(7, '2026-11-27T09:00:00', '01234567', { company_name: 'NEW CO LIMITED' }),
+    ]);
+    await waitFor('the company stored', async () => {
+      const rows = await db.sql.query(`SELECT 1 FROM companies WHERE company_number = '01234567'`);
+      return rows.rowCount > 0;
+    });
+    const metrics = parsePrometheusText(await (await fetch(`${service.url}/metrics`)).text());
+    assert.equal(valueOf(metrics, 'ukcd_stream_events_applied_total', { stream: 'companies' }), 1);
+    assert.equal(valueOf(metrics, 'ukcd_stream_timepoint', { stream: 'companies' }), 7);
+    assert.ok((valueOf(metrics, 'ukcd_stream_lag_seconds', { stream: 'companies' }) ?? -1) >= 0);
+    assert.match(service.output.join(''), /streams: following/);
+  });
+});
