@@ -1,9 +1,12 @@
 /**
  * `ukcd parse PATH...`: parse every filing under the paths (files, folders, bulk zips) and print
- * one JSON line per filing on stdout: the parsed filing, or `{file, zip, error}`. Progress and a
- * summary go to stderr. Exits 1 when any filing could not be parsed.
+ * one JSON line per filing on stdout: the parsed filing, or `{file, zip, error}`. A `.pdf` path
+ * is a scanned accounts PDF, read by OCR (src/pdf-accounts/): its line has `source: "pdf_ocr"`
+ * and a `confidence` per figure. Progress and a summary go to stderr. Exits 1 when any filing
+ * could not be parsed.
  */
 import { parseFiling } from '../src/accounts/parse-filing.ts';
+import { readPdfAccounts } from '../src/pdf-accounts/read-pdf-accounts.ts';
 import { formatDuration, startProgress } from '../src/progress/progress.ts';
 import { filingSources } from './filing-sources.ts';
 
@@ -34,14 +37,31 @@ export async function runParseCommand(
     out.write(`${JSON.stringify(line)}\n`);
   };
 
-  const sources = filingSources(paths, {
-    onProblem: (problem) => {
-      summary.filings++;
-      fail(problem, problem.error.code);
-      progress.advance();
+  const pdfs = paths.filter((path) => /\.pdf$/i.test(path));
+  progress.expect(pdfs.length);
+  for (const pdf of pdfs) {
+    summary.filings++;
+    const result = await readPdfAccounts(pdf);
+    if (result.ok) {
+      summary.parsed++;
+      out.write(`${JSON.stringify(result.filing)}\n`);
+    } else {
+      fail({ ...result.failure, zip: null }, result.failure.error.code);
+    }
+    progress.advance();
+  }
+
+  const sources = filingSources(
+    paths.filter((path) => !pdfs.includes(path)),
+    {
+      onProblem: (problem) => {
+        summary.filings++;
+        fail(problem, problem.error.code);
+        progress.advance();
+      },
+      onExpected: (count) => progress.expect(count),
     },
-    onExpected: (count) => progress.expect(count),
-  });
+  );
   for await (const source of sources) {
     summary.filings++;
     const result = parseFiling(source.bytes, source.name);

@@ -20,6 +20,8 @@ UKCD_TEST_ELASTICSEARCH_URL="$(bash scripts/elasticsearch.sh)"
 UKCD_TEST_SCHEMATHESIS="$(bash scripts/schemathesis.sh)"
 # Debian's Chromium, driven by playwright-core in the browser tests (test/web/*-browser.test.ts).
 UKCD_TEST_CHROMIUM="$(bash scripts/chromium.sh)"
-export UKCD_TEST_DATABASE_URL UKCD_TEST_ELASTICSEARCH_URL UKCD_TEST_SCHEMATHESIS UKCD_TEST_CHROMIUM
+# Debian's Tesseract and poppler-utils, which read the scanned accounts PDFs (test/pdf-accounts/).
+UKCD_TEST_TESSERACT="$(bash scripts/tesseract.sh)"
+export UKCD_TEST_DATABASE_URL UKCD_TEST_ELASTICSEARCH_URL UKCD_TEST_SCHEMATHESIS UKCD_TEST_CHROMIUM UKCD_TEST_TESSERACT
 
 npm test
