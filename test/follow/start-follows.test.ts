@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { freshPostgres } from '../support/databases.ts';
 import { parsePrometheusText, valueOf } from '../support/prometheus-text.ts';
@@ -31,7 +32,7 @@ describe('ukcd start follows the streams when CH_STREAM_KEY is set', () => {
       LOG_REQUESTS: 'false',
       CH_STREAM_KEY: 'k',
       CH_STREAM_URL: server.url,
-      CH_STREAMS: 'companies',
+      CH_STREAMS: 'companies,officers',
     });
   });
   after(async () => {
@@ -56,5 +57,17 @@ describe('ukcd start follows the streams when CH_STREAM_KEY is set', () => {
     assert.equal(valueOf(metrics, 'ukcd_stream_timepoint', { stream: 'companies' }), 7);
     assert.ok((valueOf(metrics, 'ukcd_stream_lag_seconds', { stream: 'companies' }) ?? -1) >= 0);
     assert.match(service.output.join(''), /streams: following/);
+  });
+
+  test('the officers stream is followed too: an appointment event is stored', async () => {
+    await waitFor('the service to connect to officers', async () => server.connected('officers') > 0);
+    const [line] = readFileSync(join(import.meta.dirname, '../support/streams/officers.jsonl'), 'utf8').split('\n');
+    server.publish('officers', [line!]);
+    await waitFor('the appointment stored', async () => {
+      const rows = await db.sql.query<{ name: string; role: string }>(
+        `SELECT name, role FROM officers WHERE company_number = '09123456'`,
+      );
+      return rows.rows.length === 1 && rows.rows[0]!.name === 'HOPPER, Grace Brewster';
+    });
   });
 });
