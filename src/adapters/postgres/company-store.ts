@@ -550,8 +550,11 @@ function companyFromRow(row: CompanyRow): CompanyWithAccounts['company'] {
     country,
     postcode,
     updated_at: _updated,
+    // The follower's bookkeeping (which stream event the row holds), not the company's record.
+    stream_published_at: _streamPublished,
+    stream_timepoint: _streamTimepoint,
     ...company
-  } = row as CompanyRow & { updated_at?: unknown };
+  } = row as CompanyRow & { updated_at?: unknown; stream_published_at?: unknown; stream_timepoint?: unknown };
   return { ...company, address: { care_of, po_box, line_1, line_2, post_town, county, country, postcode } };
 }
 
