@@ -185,7 +185,7 @@ function retryAfter(description: string): Schema {
 /** The 404s and 409s of the operations that have them, in the order they are written over each other. */
 function conflictsAndAbsences(operation: Operation): Record<string, unknown> {
   return {
-    ...(['lookup_company', 'compare_companies', 'get_ownership'].includes(operation.name)
+    ...(['lookup_company', 'compare_companies', 'get_ownership', 'get_officers'].includes(operation.name)
       ? { '404': errorResponse('No company with that number on the register') }
       : {}),
     ...(operation.name === 'watch_add'

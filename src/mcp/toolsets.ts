@@ -23,8 +23,8 @@ export const TOOLSETS: Readonly<Record<string, readonly string[]>> = {
     'watch_remove',
     'get_alerts',
   ],
-  /** Persons with significant control and the ownership graph. */
-  ownership: ['get_ownership', 'search_people'],
+  /** Persons with significant control, officers and the ownership graph. */
+  ownership: ['get_ownership', 'search_people', 'get_officers'],
   /** Webhook endpoints for alerts, and their deliveries. */
   webhooks: [
     'webhook_create',

@@ -7,7 +7,7 @@
 import * as z from 'zod';
 import { companyNumberInput } from './inputs.ts';
 import { companyNotFound } from './lookup-company.ts';
-import { plain } from './markdown.ts';
+import { literal } from './markdown.ts';
 import { defineOperation } from './operation.ts';
 import { officerOutput } from './outputs.ts';
 import { officerView, renderOfficers } from './render-officers.ts';
@@ -49,7 +49,7 @@ export const getOfficers = defineOperation({
   },
   toMarkdown: (answer) =>
     [
-      `# Officers of ${plain(answer.name)} (${answer.company_number})`,
+      `# Officers of ${literal(answer.name)} (${answer.company_number})`,
       renderOfficers(answer.officers, answer.include_resigned),
     ].join('\n\n'),
 });

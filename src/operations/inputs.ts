@@ -140,25 +140,10 @@ const growthFilters = Object.fromEntries(
       z
         .enum(TREND_FILTERS, { error: `must be one of ${TREND_FILTERS.join(', ')}` })
         .optional()
-        .describe(
-          `Latest ${growthWords(figure)} against the period before: growing (up 10% or more), declining ` +
-            '(down 10% or more) or stable (between)',
-        ),
+        .describe(`${growthWords(figure)}, latest against the period before (±10% is stable)`),
     ],
-    [
-      `min_${figure}_growth`,
-      z
-        .number()
-        .optional()
-        .describe(`Latest ${growthWords(figure)} changed by at least this percent on the period before (e.g. 20)`),
-    ],
-    [
-      `max_${figure}_growth`,
-      z
-        .number()
-        .optional()
-        .describe(`Latest ${growthWords(figure)} changed by at most this percent on the period before (e.g. -10)`),
-    ],
+    [`min_${figure}_growth`, z.number().optional()],
+    [`max_${figure}_growth`, z.number().optional()],
   ]),
 ) as Record<`${GrowthFigure}_trend`, z.ZodOptional<z.ZodEnum<{ [T in (typeof TREND_FILTERS)[number]]: T }>>> &
   Record<`${'min' | 'max'}_${GrowthFigure}_growth`, z.ZodOptional<z.ZodNumber>>;
@@ -283,9 +268,9 @@ export const ACCOUNTS_FILTERS_TEXT =
   `risk_band (${RISK_BANDS.join(', ')}), signal (${SEARCH_SIGNALS.join(', ')}); also, as the public UK Company ` +
   `Data service names them: size_class (= size), trajectory (${TRAJECTORY_FILTERS.join(', ')}), min_employees, ` +
   'insolvency_proxy (true/false: distress signals), min_total_assets and max_total_assets (total assets less ' +
-  'current liabilities, GBP), negative_net_assets (true/false); per figure (' +
-  `${GROWTH_FIGURES.join(', ')}), its latest value against the period before: <figure>_trend ` +
-  `(${TREND_FILTERS.join(', ')}; ±10%), min_<figure>_growth and max_<figure>_growth (percent)`;
+  'current liabilities, GBP), negative_net_assets (true/false); per figure ' +
+  `(${GROWTH_FIGURES.join(', ')}), latest against the period before: <figure>_trend ` +
+  `(${TREND_FILTERS.join(', ')}; ±10%), min_/max_<figure>_growth (percent)`;
 
 /** The ownership filters in words, every value listed. */
 export const OWNERSHIP_FILTERS_TEXT =

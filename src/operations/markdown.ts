@@ -63,12 +63,3 @@ export function pct(value: number | null | undefined): string {
 export function facts(entries: readonly [string, unknown][]): string {
   return entries.map(([key, value]) => `- **${key}:** ${cell(value)}`).join('\n');
 }
-
-/**
- * Text from the register as Markdown that shows it as written: its emphasis, link, heading and
- * HTML characters escaped, so that a name such as "*NEW* [CO] <LTD>" neither formats nor links.
- */
-export function plain(value: string | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  return value.replace(/[\\`*_[\]<>#~!]/g, (ch) => `\\${ch}`);
-}

@@ -6,7 +6,7 @@
 import type * as z from 'zod';
 import { monthName } from '../domain/calendar-date.ts';
 import type { StoredOfficer } from '../domain/officers.ts';
-import { facts, plain, table } from './markdown.ts';
+import { facts, literal, markup, table } from './markdown.ts';
 import type { officerOutput, officerSummaryOutput } from './outputs.ts';
 
 type Officer = z.infer<typeof officerOutput>;
@@ -73,13 +73,13 @@ export function renderOfficers(officers: readonly ShownOfficer[], withResigned: 
         ...(withIdentity ? ['Identity'] : []),
       ],
       officers.map((o) => [
-        `${plain(o.name)}${o.disqualified_until ? ` (**disqualified until ${o.disqualified_until}**)` : ''}`,
-        plain(o.role),
+        markup(`${literal(o.name)}${o.disqualified_until ? ` (**disqualified until ${o.disqualified_until}**)` : ''}`),
+        o.role,
         o.appointed_on,
         ...(withResigned ? [o.resigned_on ?? 'current'] : []),
-        plain(o.nationality),
-        plain(o.occupation),
-        plain(o.country_of_residence),
+        o.nationality,
+        o.occupation,
+        o.country_of_residence,
         born(o),
         ...(withIdentity ? [verificationWords(o)] : []),
       ]),

@@ -131,6 +131,7 @@ describe('the OpenAPI document and /docs', () => {
       ['search_people', '/v1/search-people?name=smith'],
       ['get_ownership', '/v1/ownership?number=1'],
       ['get_ownership', '/v1/ownership?number=2&direction=up'],
+      ['get_officers', '/v1/officers?number=1'],
       ['compare_companies', '/v1/compare?a=1&b=6'],
       ['market_stats', '/v1/stats?status=any'],
       ['market_stats', '/v1/stats?status=any&group_by=sic_section'],

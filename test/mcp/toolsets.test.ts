@@ -71,7 +71,7 @@ describe('MCP toolsets on the embedded store', () => {
 
   test('toolsets=ownership,core: both, in the table’s order; calls outside them are unknown tools', async () => {
     const tools = (await listed('?toolsets=ownership,core')).body.result.tools as { name: string }[];
-    assert.equal(tools.length, 14);
+    assert.equal(tools.length, 15);
     assert.ok(tools.some((t) => t.name === 'get_ownership'));
     const inside = await rpc('?toolsets=core', 'tools/call', {
       name: 'lookup_company',
