@@ -356,6 +356,8 @@ export const watchListOutput = z.object({
       name: z.string().nullable(),
       status: z.string(),
       accounts_next_due: optionalDate,
+      accounts_overdue: z.boolean().describe('Accounts overdue today, as lookup_company says'),
+      risk_band: z.enum(RISK_BANDS).describe('The risk band today, as lookup_company gives it'),
       latest_balance_sheet_date: optionalDate,
       added: z.string().describe('ISO date-time'),
     }),
@@ -364,7 +366,12 @@ export const watchListOutput = z.object({
 
 const numbers = z.array(z.string());
 
-export const watchAddOutput = z.object({ added: numbers, already_watched: numbers, not_found: numbers });
+export const watchAddOutput = z.object({
+  added: numbers,
+  already_watched: numbers,
+  not_found: numbers,
+  over_limit: numbers.describe('New ones not added for the plan limit (with over_limit add_what_fits)'),
+});
 
 export const watchRemoveOutput = z.object({ removed: numbers, not_watched: numbers });
 

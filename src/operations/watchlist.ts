@@ -9,6 +9,7 @@ import { ALERT_SEVERITIES, selectAlerts, sortAlerts } from '../domain/alerts.ts'
 import { PLANS } from '../domain/api-keys.ts';
 import { watchSnapshot } from '../domain/watch-snapshot.ts';
 import { AppError } from '../errors.ts';
+import { companyProfile } from './company-profile.ts';
 import { companyNumberListInput, dateInput } from './inputs.ts';
 import { table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
@@ -29,13 +30,17 @@ async function watchedCompanies(
 
 const companyNumbersInput = companyNumberListInput(50, 'Company numbers to watch or stop watching');
 
+/** What watch_add does over the plan's limit (the WatchlistStore's OverLimit). */
+const OVER_LIMIT = ['refuse', 'add_what_fits'] as const;
+
 export const watchList = defineOperation({
   name: 'watch_list',
   title: 'List the watchlist',
   description:
-    "The companies on this API key's watchlist (no arguments): for each, its current status, next accounts due " +
-    'date, latest balance sheet date and when it was added; also the plan (free or pro), its watchlist limit ' +
-    '(free 5, pro 50) and the count. Costs one request of your monthly quota.',
+    "The companies on this API key's watchlist (no arguments), in the order they were added: for each, its " +
+    'current status, next accounts due date, whether its accounts are overdue, its risk band, latest balance sheet ' +
+    'date and when it was added; also the plan (free or pro), its watchlist limit (free 5, pro 50) and the count. ' +
+    'Costs one request of your monthly quota.',
   http: { method: 'GET', path: '/v1/watchlist' },
   input: z.object({}),
   output: watchListOutput,
@@ -48,6 +53,8 @@ export const watchList = defineOperation({
       count: watched.length,
       companies: watched.map((w) => {
         const now = byNumber.get(w.company_number);
+        // Where it stands today, read as a lookup reads it: the same signals, the same band.
+        const profile = now ? companyProfile(now, context.today) : null;
         return {
           company_number: w.company_number,
           name: now?.company.name ?? null,
@@ -56,6 +63,8 @@ export const watchList = defineOperation({
           latest_balance_sheet_date: now
             ? (withFigures(now.accounts)[0]?.balance_sheet_date ?? null)
             : w.snapshot.latest_balance_sheet_date,
+          accounts_overdue: profile?.company.accounts.overdue ?? false,
+          risk_band: profile?.risk_band ?? 'unknown',
           added: w.added,
         };
       }),
@@ -65,12 +74,13 @@ export const watchList = defineOperation({
     return [
       `# Watchlist: ${result.count} of ${result.limit} (${result.plan} plan)`,
       table(
-        ['Number', 'Name', 'Status', 'Accounts next due', 'Latest accounts', 'Added'],
+        ['Number', 'Name', 'Status', 'Risk band', 'Accounts next due', 'Latest accounts', 'Added'],
         result.companies.map((c) => [
           c.company_number,
           c.name,
           c.status,
-          c.accounts_next_due,
+          c.risk_band,
+          `${c.accounts_next_due ?? ''}${c.accounts_overdue ? ' (overdue)' : ''}`,
           c.latest_balance_sheet_date,
           c.added.slice(0, 10),
         ]),
@@ -86,10 +96,17 @@ export const watchAdd = defineOperation({
     "Add companies to this API key's watchlist: company_numbers, 1–50 numbers of 8 letters or digits. Each is " +
     'snapshotted now (status, accounts due date, charges, latest figures, current PSCs) so that get_alerts can report what ' +
     'changes. Returns the numbers `added`, `already_watched` (kept as they were) and `not_found` (not on the ' +
-    'register, not added). If the additions would exceed the plan limit (free 5, pro 50), nothing is added and ' +
-    'an error says so. Adding again changes nothing. Costs one request of your monthly quota.',
+    'register, not added). If the additions would exceed the plan limit (free 5, pro 50): with over_limit refuse ' +
+    '(default) nothing is added and an error says so; with over_limit add_what_fits the first that fit are added ' +
+    'and the rest listed in `over_limit`. Adding again changes nothing. Costs one request of your monthly quota.',
   http: { method: 'POST', path: '/v1/watchlist/add' },
-  input: z.object({ company_numbers: companyNumbersInput }),
+  input: z.object({
+    company_numbers: companyNumbersInput,
+    over_limit: z
+      .enum(OVER_LIMIT, { error: `must be one of ${OVER_LIMIT.join(', ')}` })
+      .default('refuse')
+      .describe('Over the plan limit: refuse (default) adds none; add_what_fits adds the first that fit'),
+  }),
   output: watchAddOutput,
   json: false,
   async run(deps, input, context) {
@@ -105,10 +122,16 @@ export const watchAdd = defineOperation({
         .map((n) => ({ company_number: n, snapshot: watchSnapshot(onRegister.get(n)!, pscs.get(n) ?? []) })),
       limit,
       context.now.toISOString(),
+      input.over_limit,
     );
     if (result.limitReached)
       throw new AppError('CONFLICT', `Watchlist limit of ${limit} companies reached for plan ${context.plan}.`);
-    return { added: result.added, already_watched: result.alreadyWatched, not_found: notFound };
+    return {
+      added: result.added,
+      already_watched: result.alreadyWatched,
+      not_found: notFound,
+      over_limit: result.overLimit,
+    };
   },
   toMarkdown(result) {
     return [
@@ -116,6 +139,9 @@ export const watchAdd = defineOperation({
       `- **Added (${result.added.length}):** ${result.added.join(', ') || 'none'}`,
       `- **Already watched (${result.already_watched.length}):** ${result.already_watched.join(', ') || 'none'}`,
       `- **Not found on the register (${result.not_found.length}):** ${result.not_found.join(', ') || 'none'}`,
+      ...(result.over_limit.length > 0
+        ? [`- **Not added, over the plan's limit (${result.over_limit.length}):** ${result.over_limit.join(', ')}`]
+        : []),
     ].join('\n');
   },
 });
@@ -152,9 +178,10 @@ export const getAlerts = defineOperation({
     'negative_net_assets (high), financial_deterioration (net assets or cash down ≥ 30% between the last two ' +
     'filings; medium), overdue_accounts (medium), new_charges (medium), control_change (a PSC or PSC statement ' +
     'notified or ceased; medium), new_accounts (info). Optional: since ' +
-    '(YYYY-MM-DD: only alerts detected on or after it; default every alert since each company was added) and ' +
+    '(YYYY-MM-DD: only alerts detected on or after it; default every alert since each company was added; alerts are ' +
+    'detected only from when a company was added, never before) and ' +
     'severity (the lowest wanted: high, medium, low or info; default info, all). Returns `since` ' +
-    '(the oldest add date), `watched` and `alerts` (company, kind, severity, message, detected date, from, to), ' +
+    '(the date asked for, else the oldest add date), `watched` and `alerts` (company, kind, severity, message, detected date, from, to), ' +
     'sorted by severity, then company number; an empty list when nothing changed. Costs one request of your monthly quota.',
   http: { method: 'GET', path: '/v1/alerts' },
   input: z.object({
@@ -173,7 +200,8 @@ export const getAlerts = defineOperation({
     const alerts = (await alertsOfWatched(deps, watched, context.today)).flatMap((w) => w.alerts);
     const oldest = watched.map((w) => w.added.slice(0, 10)).sort()[0];
     return {
-      since: oldest ?? context.today,
+      // The date asked for; without one, the first day anything on the list was watched.
+      since: input.since ?? oldest ?? context.today,
       watched: watched.map((w) => w.company_number),
       alerts: sortAlerts(selectAlerts(alerts, input)),
     };

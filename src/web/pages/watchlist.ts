@@ -2,7 +2,9 @@
  * The Watchlist page of a signed-in key: its companies (watch_list), a form to add one by number
  * (watch_add) and a button to remove each (watch_remove), every call counted against the key as
  * the API's are. Forms post, then redirect back here with what happened in the query (so a
- * reload does not post again). Not signed in: to the sign-in page.
+ * reload does not post again). Over the plan's limit the first companies that fit are added and
+ * the page names the others and says why. The company page posts its watch button here too. Not
+ * signed in: to the sign-in page.
  */
 import type { Context } from 'koa';
 import { watchAdd, watchList, watchRemove } from '../../operations/watchlist.ts';
@@ -41,6 +43,7 @@ const OUTCOMES = {
   added: 'Added',
   already_watched: 'Already on your watchlist',
   not_found: 'Not on the register, so not added',
+  over_limit: 'Not added: the watchlist is full',
   removed: 'Removed',
   not_watched: 'Not on your watchlist',
 } as const;
@@ -61,7 +64,13 @@ async function change(ctx: Context, deps: WebDeps, action: 'add' | 'remove'): Pr
   const company_numbers = companyNumbersOf(formField(ctx, 'company_numbers'));
   const outcome: Partial<Record<Outcome, string[]>> =
     action === 'add'
-      ? (await runSignedIn(deps, signedIn, { operation: watchAdd, input: { company_numbers } })).result
+      ? (
+          await runSignedIn(deps, signedIn, {
+            operation: watchAdd,
+            // Over the limit, the first that fit are added and the rest named (the API refuses them all).
+            input: { company_numbers, over_limit: 'add_what_fits' },
+          })
+        ).result
       : (await runSignedIn(deps, signedIn, { operation: watchRemove, input: { company_numbers } })).result;
   const query = new URLSearchParams();
   for (const [name, numbers] of Object.entries(outcome)) if (numbers.length > 0) query.set(name, numbers.join(','));
@@ -76,7 +85,7 @@ async function showWatchlist(ctx: Context, deps: WebDeps): Promise<void> {
   sendPage(ctx, {
     title: 'Watchlist',
     main: html`<h1>Your watchlist</h1>
-${outcomeNotes(ctx)}
+${outcomeNotes(ctx, result)}
 <p>${result.count} of ${result.limit} companies (${result.plan} plan). Alerts on them are on the <a href="/alerts">Alerts</a> page. ${quota.remaining.toLocaleString('en-GB')} requests of your monthly ${quota.limit.toLocaleString('en-GB')} are left.</p>
 ${result.companies.length === 0 ? html`<p>Nothing is on it yet: add a company by its number below.</p>` : companiesTable(result.companies, signedIn.csrfToken)}
 <h2 id="add-heading">Add companies</h2>
@@ -126,11 +135,15 @@ ${companies.map(
 }
 
 /** What the last change did, from the query it redirected with; only company numbers are shown. */
-function outcomeNotes(ctx: Context): SafeHtml | '' {
+function outcomeNotes(ctx: Context, list: { limit: number; plan: string }): SafeHtml | '' {
   const notes = (Object.keys(OUTCOMES) as Outcome[]).flatMap((name) => {
     const value = ctx.query[name];
     const numbers = (typeof value === 'string' ? value.split(',') : []).filter((n) => /^[A-Z0-9]{8}$/.test(n));
-    return numbers.length > 0 ? [html`<li>${OUTCOMES[name]}: ${numbers.join(', ')}</li>`] : [];
+    const why =
+      name === 'over_limit'
+        ? ` (the ${list.plan} plan’s watchlist holds ${list.limit} companies; remove one to make room)`
+        : '';
+    return numbers.length > 0 ? [html`<li>${OUTCOMES[name]}${why}: ${numbers.join(', ')}</li>`] : [];
   });
   return notes.length === 0 ? '' : html`<div role="status"><ul>${notes}</ul></div>`;
 }
