@@ -21,16 +21,16 @@ export const findTriggers = defineOperation({
   name: 'find_triggers',
   title: 'Find companies meeting a sales trigger',
   description:
-    'Companies whose latest accounts or register record meet a trigger, strongest first, each with the reason ' +
-    'in words and the figures behind it. trigger (required): cash_rich (cash ≥ £500k and ≥ 40% of current assets), ' +
+    'Companies that meet a trigger, strongest first, with the reason in words and its figures. ' +
+    'trigger (required): cash_rich (cash ≥ £500k and ≥ 40% of current assets), ' +
     'rapid_growth (net assets up ≥ 30% on prior net assets of at least £10k), ' +
     'hiring (employees up ≥ 20% and by ≥ 5), ' +
     'turned_profitable (profit after a loss), recently_filed (accounts published in the last 30 days), ' +
     'accounts_overdue, distress (negative net assets or cash down ≥ 30%), young_and_funded (incorporated in ' +
     'the last 2 years with net assets ≥ £100k). Optional filters as search_companies (no sort): ' +
     `${REGISTER_FILTERS_TEXT}; ${ACCOUNTS_FILTERS_TEXT}; ${OWNERSHIP_FILTERS_TEXT}. limit 1–50 (default 20). Returns \`total\`, up to ` +
-    '`limit` companies and `next`: send it as `cursor` with the same arguments for the following page (null on ' +
-    'the last). Costs one request of your monthly quota a page.',
+    '`limit` companies and `next` (as `cursor`, same arguments: the next page; null on the last). Costs one ' +
+    'request of your monthly quota a page.',
   http: { method: 'GET', path: '/v1/triggers' },
   input: z
     .object({

@@ -454,6 +454,7 @@ export const watchAddOutput = z.object({
   already_watched: numbers,
   not_found: numbers,
   companies: z.array(watchedNow).describe('The companies added or already watched, as they stand now'),
+  over_limit: numbers.describe('New ones not added for the plan limit (with over_limit add_what_fits)'),
 });
 
 export const watchRemoveOutput = z.object({ removed: numbers, not_watched: numbers });

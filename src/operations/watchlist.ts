@@ -9,8 +9,8 @@ import { ALERT_SEVERITIES, selectAlerts, sortAlerts } from '../domain/alerts.ts'
 import { PLANS } from '../domain/api-keys.ts';
 import { watchSnapshot } from '../domain/watch-snapshot.ts';
 import { AppError } from '../errors.ts';
-import { companyNumberListInput, dateInput } from './inputs.ts';
 import { companyProfile } from './company-profile.ts';
+import { companyNumberListInput, dateInput } from './inputs.ts';
 import { literal, table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
 import type { OperationDeps } from './operation.ts';
@@ -30,13 +30,17 @@ async function watchedCompanies(
 
 const companyNumbersInput = companyNumberListInput(50, 'Company numbers to watch or stop watching');
 
+/** What watch_add does over the plan's limit (the WatchlistStore's OverLimit). */
+const OVER_LIMIT = ['refuse', 'add_what_fits'] as const;
+
 export const watchList = defineOperation({
   name: 'watch_list',
   title: 'List the watchlist',
   description:
-    "The companies on this API key's watchlist (no arguments): for each, its current status, next accounts due " +
-    'date, whether its accounts are overdue now, its risk band, latest balance sheet date and when it was added; also the plan (free or pro), its watchlist limit ' +
-    '(free 5, pro 50) and the count. Costs one request of your monthly quota.',
+    "The companies on this API key's watchlist (no arguments), in the order they were added: for each, its " +
+    'current status, next accounts due date, whether its accounts are overdue now, its risk band, latest balance ' +
+    'sheet date and when it was added; also the plan (free or pro), its watchlist limit (free 5, pro 50) and the ' +
+    'count. Costs one request of your monthly quota.',
   http: { method: 'GET', path: '/v1/watchlist' },
   input: z.object({}),
   output: watchListOutput,
@@ -49,6 +53,7 @@ export const watchList = defineOperation({
       count: watched.length,
       companies: watched.map((w) => {
         const now = byNumber.get(w.company_number);
+        // Where it stands today, read as a lookup reads it: the same signals, the same band.
         const profile = now && companyProfile(now, context.today);
         return {
           company_number: w.company_number,
@@ -92,10 +97,18 @@ export const watchAdd = defineOperation({
     "Add companies to this API key's watchlist: company_numbers, 1–50 numbers of 8 letters or digits. Each is " +
     'snapshotted now (status, accounts due date, charges, latest figures, current PSCs) so that get_alerts can report what ' +
     'changes. Returns the numbers `added`, `already_watched` (kept as they were) and `not_found` (not on the ' +
-    'register, not added), and `companies`: each one found as it stands now (accounts overdue already, risk band). If the additions would exceed the plan limit (free 5, pro 50), nothing is added and ' +
-    'an error says so. Adding again changes nothing. Costs one request of your monthly quota.',
+    'register, not added), and `companies`: each one found as it stands now (accounts overdue already, risk band). ' +
+    'If the additions would exceed the plan limit (free 5, pro 50): with over_limit refuse (the default) nothing ' +
+    'is added and an error says so; with over_limit add_what_fits the first that fit are added, in the order ' +
+    'given, and the rest listed in `over_limit`. Adding again changes nothing. Costs one request of your monthly quota.',
   http: { method: 'POST', path: '/v1/watchlist/add' },
-  input: z.object({ company_numbers: companyNumbersInput }),
+  input: z.object({
+    company_numbers: companyNumbersInput,
+    over_limit: z
+      .enum(OVER_LIMIT, { error: `must be one of ${OVER_LIMIT.join(', ')}` })
+      .default('refuse')
+      .describe('Over the plan limit: refuse (default) adds none; add_what_fits adds the first that fit'),
+  }),
   output: watchAddOutput,
   json: false,
   async run(deps, input, context) {
@@ -111,6 +124,7 @@ export const watchAdd = defineOperation({
         .map((n) => ({ company_number: n, snapshot: watchSnapshot(onRegister.get(n)!, pscs.get(n) ?? []) })),
       limit,
       context.now.toISOString(),
+      input.over_limit,
     );
     if (result.limitReached)
       throw new AppError('CONFLICT', `Watchlist limit of ${limit} companies reached for plan ${context.plan}.`);
@@ -125,7 +139,13 @@ export const watchAdd = defineOperation({
         risk_band: profile.risk_band,
       };
     });
-    return { added: result.added, already_watched: result.alreadyWatched, not_found: notFound, companies };
+    return {
+      added: result.added,
+      already_watched: result.alreadyWatched,
+      not_found: notFound,
+      over_limit: result.overLimit,
+      companies,
+    };
   },
   toMarkdown(result) {
     return [
@@ -133,6 +153,11 @@ export const watchAdd = defineOperation({
       `- **Added (${result.added.length}):** ${literal(result.added.join(', ') || 'none')}`,
       `- **Already watched (${result.already_watched.length}):** ${literal(result.already_watched.join(', ') || 'none')}`,
       `- **Not found on the register (${result.not_found.length}):** ${literal(result.not_found.join(', ') || 'none')}`,
+      ...(result.over_limit.length > 0
+        ? [
+            `- **Not added, over the plan's limit (${result.over_limit.length}):** ${literal(result.over_limit.join(', '))}`,
+          ]
+        : []),
       ...(result.companies.length === 0
         ? []
         : [

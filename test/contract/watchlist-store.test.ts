@@ -58,16 +58,16 @@ for (const kind of testStores) {
           ],
           5,
         ),
-        { added: ['00000002', '00000001'], alreadyWatched: [], limitReached: false },
+        { added: ['00000002', '00000001'], alreadyWatched: [], overLimit: [], limitReached: false },
       );
       const listed = await watchlists.list(key);
-      // Added together: same time, then by company number.
+      // Added together: in the order the request gave them.
       assert.deepEqual(
         listed.map((w) => w.company_number),
-        ['00000001', '00000002'],
+        ['00000002', '00000001'],
       );
-      assert.deepEqual(listed[1]!.snapshot, first);
-      assert.deepEqual(listed[0]!.snapshot, snapshot());
+      assert.deepEqual(listed[0]!.snapshot, first);
+      assert.deepEqual(listed[1]!.snapshot, snapshot());
       for (const w of listed) {
         assert.match(w.added, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
         assert.ok(Math.abs(Date.parse(w.added) - Date.now()) < 60_000, `${w.added} is about now`);
@@ -84,13 +84,45 @@ for (const kind of testStores) {
       assert.deepEqual(await watchlists.remove(key, []), { removed: [], notWatched: [] });
     });
 
-    test('listed in the order added, then by company number', async () => {
+    test('listed in the order added, a request in its own order, at one time or not', async () => {
       const key = await newKey(db.sql);
-      await watchlists.add(key, entries('00000030'), 5);
-      await watchlists.add(key, entries('00000020', '00000010'), 5);
+      const at = '2025-06-15T12:00:00.000Z';
+      await watchlists.add(key, entries('00000030'), 5, at);
+      await watchlists.add(key, entries('00000020', '00000040', '00000010'), 5, at);
+      await watchlists.add(key, entries('00000005'), 5);
       assert.deepEqual(
         (await watchlists.list(key)).map((w) => w.company_number),
-        ['00000030', '00000010', '00000020'],
+        ['00000030', '00000020', '00000040', '00000010', '00000005'],
+      );
+    });
+
+    test('asked to, adds the first new companies that fit and names the rest', async () => {
+      const key = await newKey(db.sql);
+      await watchlists.add(key, entries('00000001', '00000002', '00000003'), 5);
+      assert.deepEqual(
+        await watchlists.add(
+          key,
+          entries('00000009', '00000001', '00000008', '00000007'),
+          5,
+          undefined,
+          'add_what_fits',
+        ),
+        {
+          added: ['00000009', '00000008'],
+          alreadyWatched: ['00000001'],
+          overLimit: ['00000007'],
+          limitReached: false,
+        },
+      );
+      assert.deepEqual(await watchlists.add(key, entries('00000006'), 5, undefined, 'add_what_fits'), {
+        added: [],
+        alreadyWatched: [],
+        overLimit: ['00000006'],
+        limitReached: false,
+      });
+      assert.deepEqual(
+        (await watchlists.list(key)).map((w) => w.company_number),
+        ['00000001', '00000002', '00000003', '00000009', '00000008'],
       );
     });
 
@@ -106,7 +138,12 @@ for (const kind of testStores) {
         ],
         5,
       );
-      assert.deepEqual(result, { added: ['00000002'], alreadyWatched: ['00000001'], limitReached: false });
+      assert.deepEqual(result, {
+        added: ['00000002'],
+        alreadyWatched: ['00000001'],
+        overLimit: [],
+        limitReached: false,
+      });
       const [after] = await watchlists.list(key);
       assert.deepEqual(after, before);
       assert.equal(after!.snapshot.charges_total, 1);
@@ -117,12 +154,14 @@ for (const kind of testStores) {
       assert.deepEqual(await watchlists.add(key, entries('00000001', '00000002', '00000003'), 5), {
         added: ['00000001', '00000002', '00000003'],
         alreadyWatched: [],
+        overLimit: [],
         limitReached: false,
       });
       // 3 + 3 new > 5: none of them is added.
       assert.deepEqual(await watchlists.add(key, entries('00000004', '00000005', '00000006'), 5), {
         added: [],
         alreadyWatched: [],
+        overLimit: ['00000004', '00000005', '00000006'],
         limitReached: true,
       });
       assert.equal((await watchlists.list(key)).length, 3);
@@ -130,17 +169,20 @@ for (const kind of testStores) {
       assert.deepEqual(await watchlists.add(key, entries('00000004', '00000001', '00000005'), 5), {
         added: ['00000004', '00000005'],
         alreadyWatched: ['00000001'],
+        overLimit: [],
         limitReached: false,
       });
       // Full: companies already watched are still fine, one more is not.
       assert.deepEqual(await watchlists.add(key, entries('00000002'), 5), {
         added: [],
         alreadyWatched: ['00000002'],
+        overLimit: [],
         limitReached: false,
       });
       assert.deepEqual(await watchlists.add(key, entries('00000002', '00000006'), 5), {
         added: [],
         alreadyWatched: ['00000002'],
+        overLimit: ['00000006'],
         limitReached: true,
       });
       assert.deepEqual(
@@ -160,7 +202,12 @@ for (const kind of testStores) {
         ],
         2,
       );
-      assert.deepEqual(result, { added: ['00000001', '00000002'], alreadyWatched: [], limitReached: false });
+      assert.deepEqual(result, {
+        added: ['00000001', '00000002'],
+        alreadyWatched: [],
+        overLimit: [],
+        limitReached: false,
+      });
       const listed = await watchlists.list(key);
       assert.equal(listed.length, 2);
       assert.equal(listed[0]!.snapshot.status, 'First');
@@ -168,7 +215,12 @@ for (const kind of testStores) {
 
     test('an empty request changes nothing', async () => {
       const key = await newKey(db.sql);
-      assert.deepEqual(await watchlists.add(key, [], 0), { added: [], alreadyWatched: [], limitReached: false });
+      assert.deepEqual(await watchlists.add(key, [], 0), {
+        added: [],
+        alreadyWatched: [],
+        overLimit: [],
+        limitReached: false,
+      });
       assert.deepEqual(await watchlists.list(key), []);
     });
 
@@ -180,6 +232,7 @@ for (const kind of testStores) {
       assert.deepEqual(await watchlists.add(two, entries('00000001', '00000003'), 2), {
         added: ['00000001', '00000003'],
         alreadyWatched: [],
+        overLimit: [],
         limitReached: false,
       });
       assert.deepEqual(await watchlists.remove(two, ['00000001', '00000002']), {

@@ -342,7 +342,7 @@ for (const setup of setups) {
       assert.match((await get('/v1/recent-changes?limit=201')).body.error, /"limit"/);
     });
 
-    test('watchlist: add, list, remove; the plan limit is all or nothing (409); refused requests write nothing', async () => {
+    test('watchlist: add, list, remove; over the plan limit all or nothing (409) or what fits; refused requests write nothing', async () => {
       const free = await world.issueKey('free');
       const added = await call(world, '/v1/watchlist/add', {
         key: free,
@@ -387,6 +387,12 @@ for (const setup of setups) {
       });
       assert.equal(over.status, 409);
       assert.deepEqual(over.body, { error: 'Watchlist limit of 5 companies reached for plan free.' });
+      const badChoice = await call(world, '/v1/watchlist/add', {
+        key: free,
+        body: { company_numbers: ['3'], over_limit: 'some' },
+      });
+      assert.equal(badChoice.status, 400);
+      assert.match(badChoice.body.error, /over_limit.*refuse, add_what_fits/);
       const badNumber = await call(world, '/v1/watchlist/add', { key: free, body: { company_numbers: ['3', 'no!'] } });
       assert.equal(badNumber.status, 400);
       assert.match(badNumber.body.error, /company_numbers\[1\]/);
@@ -399,6 +405,22 @@ for (const setup of setups) {
       assert.match(removed, /Removed \(1\):\*\* 00000002/);
       assert.match(removed, /Not watched \(1\):\*\* 00000005/);
       assert.equal((await get('/v1/watchlist?format=json', free)).body.count, 1);
+      // Asked to, the first new ones that fit are added, in the order given; the rest are named.
+      const fits = markdown(
+        await call(world, '/v1/watchlist/add', {
+          key: free,
+          body: { company_numbers: ['5', '1', '3', '4', '2', '6'], over_limit: 'add_what_fits' },
+        }),
+      );
+      assert.match(fits, /Added \(4\):\*\* 00000005, 00000003, 00000004, 00000002/);
+      assert.match(fits, /Already watched \(1\):\*\* 00000001/);
+      assert.match(fits, /Not added, over the plan's limit \(1\):\*\* 00000006/);
+      assert.deepEqual(
+        (await get('/v1/watchlist?format=json', free)).body.companies.map(
+          (c: { company_number: string }) => c.company_number,
+        ),
+        ['00000001', '00000005', '00000003', '00000004', '00000002'],
+      );
     });
 
     test('alerts: an empty watchlist has none, since 30 days ago', async () => {

@@ -175,7 +175,11 @@ for (const setup of setups) {
         today: '2025-07-05',
         now: new Date('2025-07-05T10:00:00Z'),
       };
-      await watchAdd.run(deps, { company_numbers: ['00000001', '00000002', '00000005', '00000006'] }, context);
+      await watchAdd.run(
+        deps,
+        { company_numbers: ['00000001', '00000002', '00000005', '00000006'], over_limit: 'refuse' },
+        context,
+      );
       assert.deepEqual(calls.splice(0), ['currentPscsOf 4']);
       assert.deepEqual((await getAlerts.run(deps, { severity: 'info' }, context)).alerts, []);
       assert.deepEqual(calls.splice(0), ['currentPscsOf 3']);

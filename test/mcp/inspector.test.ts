@@ -150,6 +150,7 @@ describe('the MCP Inspector CLI against the service (PGlite, Postgres search)', 
       ['search_companies', { post_town: 'leeds', min_net_assets: 100_000, sort: 'name' }],
       ['search_people', { name: 'smith', limit: 5 }],
       ['get_ownership', { company_number: '1', depth: 2 }],
+      ['get_officers', { company_number: '1', include_resigned: true }],
       ['compare_companies', { company_a: '1', company_b: '00000004' }],
       ['market_stats', { post_town: 'leeds' }],
       ['find_triggers', { trigger: 'cash_rich' }],
@@ -185,7 +186,12 @@ describe('the MCP Inspector CLI against the service (PGlite, Postgres search)', 
     const { companies, ...lists } = added.structured as { companies: { company_number: string }[] };
     assert.deepEqual(
       lists,
-      withEnvelope({ added: ['00000001', '00000002'], already_watched: [], not_found: ['00000099'] }),
+      withEnvelope({
+        added: ['00000001', '00000002'],
+        already_watched: [],
+        not_found: ['00000099'],
+        over_limit: [],
+      }),
     );
     assert.deepEqual(
       companies.map((c) => c.company_number),

@@ -161,6 +161,7 @@ for (const setup of setups) {
         added: ['00000001'],
         already_watched: [],
         not_found: [],
+        over_limit: [],
         companies: [
           {
             company_number: '00000001',

@@ -79,7 +79,7 @@ test('sign in, watch a company, see its alert after a later snapshot, sign out',
   );
   await page.click('a[href="/alerts"] >> nth=0');
   await page.waitForURL(`${world.url}/alerts`);
-  const alerts = await page.locator('table').innerText();
+  const alerts = await page.locator('table.alerts-table').innerText();
   assert.match(alerts, /TESCO PLC/);
   assert.match(alerts, /[Ll]iquidation/);
   assert.deepEqual(await axeViolations(page), []);

@@ -19,6 +19,7 @@ import type { HtmlValue, SafeHtml } from '../html.ts';
 import type { WebDeps, WebPage } from '../page.ts';
 import { sendPage } from '../respond.ts';
 import { runForVisitor } from '../run-signed-in.ts';
+import { signedInOf } from '../visitor.ts';
 import { personHref } from './people.ts';
 import { statusBadge } from './search.ts';
 
@@ -56,6 +57,7 @@ ${registerSection(profile)}
 ${riskSection(profile)}
 ${figuresSection(profile)}
 ${controlSection(profile, ownership)}
+${watchSection(ctx, deps, company.company_number)}
 ${compareSection(company.company_number)}`,
   });
 }
@@ -318,6 +320,29 @@ function nodeLabel(node: OwnershipAnswer['nodes'][number]): SafeHtml {
     ? html`<a href="${personHref({ name: node.name, birth_year: node.birth_year, birth_month: node.birth_month })}">${node.name}</a>`
     : html`<strong>${node.words ?? '(withheld)'}</strong>`;
   return html`${name} (${details.join('; ')})`;
+}
+
+/**
+ * Watch it: for a signed-in reader a form posting to the watchlist (with the session's CSRF
+ * token, as every form does), which answers on the Watchlist page; for anyone else the way to
+ * sign in. Nothing where no one can sign in.
+ */
+function watchSection(ctx: Context, deps: WebDeps, number: string): SafeHtml | '' {
+  if (!deps.sessions) return '';
+  const signedIn = signedInOf(ctx);
+  return html`<section aria-labelledby="watch-heading">
+<h2 id="watch-heading">Watch</h2>
+${
+  signedIn
+    ? html`<form class="watch-form" action="/watchlist/add" method="post">
+<input type="hidden" name="csrf" value="${signedIn.csrfToken}">
+<input type="hidden" name="company_numbers" value="${number}">
+<button type="submit">Add to watchlist</button>
+</form>
+<p class="hint">Its alerts, and where it stands now, are then on the <a href="/alerts">Alerts</a> page.</p>`
+    : html`<p><a href="/sign-in">Sign in</a> with an API key to add it to your watchlist and see its alerts.</p>`
+}
+</section>`;
 }
 
 function compareSection(number: string): SafeHtml {

@@ -1,8 +1,10 @@
 /**
  * The Watchlist page of a signed-in key: its companies (watch_list), a form to add one by number
  * (watch_add) and a button to remove each (watch_remove). Like every page, these are not charged
- * to the key's monthly quota; the page says how much of it API calls and downloads used. Forms post, then redirect back here with what happened in the query (so a
- * reload does not post again). Not signed in: to the sign-in page.
+ * to the key's monthly quota; the page says how much of it API calls and downloads used. Forms
+ * post, then redirect back here with what happened in the query (so a reload does not post again).
+ * Over the plan's limit the first companies that fit are added and the page names the others and
+ * says why. The company page posts its watch button here too. Not signed in: to the sign-in page.
  */
 import type { Context } from 'koa';
 import { watchAdd, watchList, watchRemove } from '../../operations/watchlist.ts';
@@ -42,6 +44,7 @@ const OUTCOMES = {
   added: 'Added',
   already_watched: 'Already on your watchlist',
   not_found: 'Not on the register, so not added',
+  over_limit: 'Not added: the watchlist is full',
   removed: 'Removed',
   not_watched: 'Not on your watchlist',
 } as const;
@@ -62,10 +65,18 @@ async function change(ctx: Context, deps: WebDeps, action: 'add' | 'remove'): Pr
   const company_numbers = companyNumbersOf(formField(ctx, 'company_numbers'));
   const outcome: Partial<Record<Outcome, string[]>> =
     action === 'add'
-      ? await runSignedIn(deps, signedIn, { operation: watchAdd, input: { company_numbers } })
+      ? await runSignedIn(deps, signedIn, {
+          operation: watchAdd,
+          // Over the limit, the first that fit are added and the rest named (the API refuses them all).
+          input: { company_numbers, over_limit: 'add_what_fits' },
+        })
       : await runSignedIn(deps, signedIn, { operation: watchRemove, input: { company_numbers } });
   const query = new URLSearchParams();
-  for (const [name, numbers] of Object.entries(outcome)) if (numbers.length > 0) query.set(name, numbers.join(','));
+  // Only the lists of numbers go in the query (watch_add's answer also carries each company's state).
+  for (const name of Object.keys(OUTCOMES) as Outcome[]) {
+    const numbers = outcome[name] ?? [];
+    if (numbers.length > 0) query.set(name, numbers.join(','));
+  }
   ctx.status = 303;
   ctx.redirect(`/watchlist${query.size > 0 ? `?${query.toString()}` : ''}`);
 }
@@ -80,7 +91,7 @@ async function showWatchlist(ctx: Context, deps: WebDeps): Promise<void> {
   sendPage(ctx, {
     title: 'Watchlist',
     main: html`<h1>Your watchlist</h1>
-${outcomeNotes(ctx)}
+${outcomeNotes(ctx, result)}
 <p>${result.count} of ${result.limit} companies (${result.plan} plan). Alerts on them are on the <a href="/alerts">Alerts</a> page.</p>
 ${quotaLine(quota)}
 ${result.companies.length === 0 ? html`<p>Nothing is on it yet: add a company by its number below.</p>` : companiesTable(result.companies, signedIn.csrfToken)}
@@ -131,11 +142,15 @@ ${companies.map(
 }
 
 /** What the last change did, from the query it redirected with; only company numbers are shown. */
-function outcomeNotes(ctx: Context): SafeHtml | '' {
+function outcomeNotes(ctx: Context, list: { limit: number; plan: string }): SafeHtml | '' {
   const notes = (Object.keys(OUTCOMES) as Outcome[]).flatMap((name) => {
     const value = ctx.query[name];
     const numbers = (typeof value === 'string' ? value.split(',') : []).filter((n) => /^[A-Z0-9]{8}$/.test(n));
-    return numbers.length > 0 ? [html`<li>${OUTCOMES[name]}: ${numbers.join(', ')}</li>`] : [];
+    const why =
+      name === 'over_limit'
+        ? ` (the ${list.plan} plan’s watchlist holds ${list.limit} companies; remove one to make room)`
+        : '';
+    return numbers.length > 0 ? [html`<li>${OUTCOMES[name]}${why}: ${numbers.join(', ')}</li>`] : [];
   });
   return notes.length === 0 ? '' : html`<div role="status"><ul>${notes}</ul></div>`;
 }
