@@ -49,10 +49,11 @@ const YEAR_BASELINE = 204;
 const LEFT = 12;
 const RIGHT = 90;
 /**
- * Past this many points, only the first and the last carry a value and a year: more labels would
- * overlap in a 312 px column (a label is up to 50 px wide). The table below has them all.
+ * Past this many points, only the first and the last carry a value and a year: in a 312 px column
+ * (a 360 px phone less main's padding) five points sit 61 px apart, room for a 13 px label such as
+ * "-£21.5m" (about 55 px); six would sit 49 px apart and overlap. The table below has them all.
  */
-const MAX_LABELLED = 6;
+const MAX_LABELLED = 5;
 
 /** Where a point sits: x in percent of the chart's width, y in pixels from its top. */
 export interface Placed extends ChartPoint {

@@ -4,14 +4,20 @@
  * more (its computed size times the drawing's scale on screen); each point's value on the page as
  * a label inside the drawing, none overlapping another, with no hover; the growth sentence above
  * each chart; the table under it opened with the keyboard alone; axe-core finds no serious or
- * critical violation, the tables open or closed.
+ * critical violation, the tables open or closed. And the widest labels the most points labelled
+ * can carry stay apart in a 360 px phone's column.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import type { World } from '../support/api-world.ts';
 import { startWorld } from '../support/api-world.ts';
 import { testStores } from '../support/databases.ts';
+import { formatMoney } from '../../src/domain/money.ts';
+import { figureChart } from '../../src/web/figure-chart.ts';
+import { formatDate, formatPounds } from '../../src/web/format.ts';
 import { axeViolations, launchBrowser } from './support/browser.ts';
 import { HISTORY, loadWebFixtures, NOW } from './support/web-fixtures.ts';
 
@@ -168,4 +174,47 @@ describe('the Company page charts at phone and desktop widths', { timeout: 180_0
       assert.deepEqual(await axeViolations(page), []);
       await context.close();
     });
+
+  test('five points with the longest labels, level with each other, stay apart at 360 px', async () => {
+    const css = readFileSync(join(import.meta.dirname, '..', '..', 'src', 'web', 'assets', 'site.css'), 'utf8');
+    const points = [2020, 2021, 2022, 2023, 2024].map((year, i) => ({
+      date: `${year}-03-31`,
+      value: -21_500_000 + i * 100_000,
+      prior: false,
+    }));
+    const chart = figureChart({
+      figure: 'net_assets',
+      label: 'Net assets',
+      points,
+      format: formatMoney,
+      formatExact: formatPounds,
+      formatDate,
+    }).text;
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.setContent(`<!doctype html><html lang="en"><head><title>Chart</title><style>${css}</style></head>
+<body><main><div class="charts">${chart}</div></main></body></html>`);
+    const boxes = await page.locator('svg text').evaluateAll((texts) =>
+      texts.map((t) => ({
+        words: (t as unknown as { textContent: string }).textContent,
+        box: JSON.parse(
+          JSON.stringify((t as unknown as { getBoundingClientRect(): unknown }).getBoundingClientRect()),
+        ) as Box,
+      })),
+    );
+    assert.deepEqual(
+      boxes.filter((b) => b.words.startsWith('-')).map((b) => b.words),
+      ['-£21.5m', '-£21.4m', '-£21.3m', '-£21.2m', '-£21.1m'],
+    );
+    for (const [i, a] of boxes.entries())
+      for (const b of boxes.slice(i + 1))
+        assert.ok(
+          a.box.right <= b.box.left ||
+            b.box.right <= a.box.left ||
+            a.box.bottom <= b.box.top ||
+            b.box.bottom <= a.box.top,
+          `"${a.words}" overlaps "${b.words}"`,
+        );
+    await context.close();
+  });
 });

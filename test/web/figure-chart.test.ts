@@ -133,12 +133,12 @@ test('figureChart: unscaled (no viewBox), one y-axis label (zero), a value label
   );
 });
 
-test('figureChart: past six points only the first and last carry labels; the table has every year', () => {
-  const points = [2017, 2018, 2019, 2020, 2021, 2022, 2023].map((year, i) => point(`${year}-03-31`, 100 + i));
+test('figureChart: past five points only the first and last carry labels; the table has every year', () => {
+  const points = [2018, 2019, 2020, 2021, 2022, 2023].map((year, i) => point(`${year}-03-31`, 100 + i));
   const svg = figureChart({ ...spec, points }).text;
   assert.deepEqual(
     [...svg.matchAll(/<text class="value-label"[^>]* data-date="([^"]+)"/g)].map((m) => m[1]),
-    ['2017-03-31', '2023-03-31'],
+    ['2018-03-31', '2023-03-31'],
   );
   const rows = [
     ...svg.matchAll(/<tr data-date="([^"]+)"><th scope="row">[^<]+<\/th><td class="number">([^<]+)<\/td><td>([^<]+)</g),
