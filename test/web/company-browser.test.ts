@@ -58,8 +58,13 @@ describe('the Company page in a browser', { timeout: 120_000 }, () => {
     const xs = await page
       .locator('figure[data-figure="net_assets"] circle.point')
       .evaluateAll((circles) =>
-        circles.map((c) => Number((c as unknown as { getAttribute(n: string): string }).getAttribute('cx'))),
+        circles.map((c) => parseFloat((c as unknown as { getAttribute(n: string): string }).getAttribute('cx'))),
       );
+    // (cx is a percentage of the chart's width: "12%".)
+    assert.ok(
+      xs.every((x) => Number.isFinite(x)),
+      `cx: ${xs.join(', ')}`,
+    );
     assert.deepEqual(
       [...xs].sort((a, b) => a - b),
       xs,

@@ -1,6 +1,7 @@
 /**
  * The Company and Compare pages over real HTTP (PGlite, Postgres search): one chart point per
- * filed year with the API's values (prior-year-only years marked), the table of the same numbers
+ * filed year with the API's values (prior-year-only years marked), each shown as a label with the
+ * figure's growth and a table of its own, the table of the same numbers
  * formatted for a UK reader, the risk band and its signals, the links to compare and to the
  * filings; a malformed number is a 400 page naming the field, an unknown one a 404 page.
  */
@@ -62,6 +63,53 @@ describe('the Company and Compare pages', () => {
         figure,
       );
     }
+  });
+
+  test('every chart shows its values without hover: point labels, one y-axis label, growth, a table', () => {
+    const growth: Record<(typeof FIGURES)[number], string> = {
+      net_assets: 'Latest £210k (31 March 2024): up £60k (40%) from £150k (31 March 2023).',
+      cash: 'Latest £95k (31 March 2024): up £43k (83%) from £52k (31 March 2023).',
+      turnover: 'Latest £1.4m (31 March 2024): up £300k (27%) from £1.1m (31 March 2023).',
+      profit: 'Latest £60k (31 March 2024): up £30k (100%) from £30k (31 March 2023).',
+      employees: 'Latest 21 (31 March 2024): up 5 (31%) from 16 (31 March 2023).',
+    };
+    for (const figure of FIGURES) {
+      const chart = new RegExp(`<figure class="chart" data-figure="${figure}">([\\s\\S]*?)</figure>`).exec(page)![1]!;
+      const svg = /<svg[^>]*>/.exec(chart)![0];
+      // Unscaled: no viewBox to shrink the text below the stylesheet's size in a narrow column.
+      assert.doesNotMatch(svg, /viewBox/, figure);
+      assert.deepEqual(
+        [...chart.matchAll(/<text class="axis-label" x="0"[^>]*>([^<]+)</g)].map((m) => m[1]),
+        [figure === 'employees' ? '0' : '£0'],
+        `${figure}: one y-axis label, zero`,
+      );
+      assert.deepEqual(
+        [...chart.matchAll(/<text class="value-label"[^>]*data-date="([^"]+)">([^<]+)</g)].map((m) => m[1]),
+        HISTORY_YEARS.map((y) => y.date),
+        `${figure}: a value label on every point`,
+      );
+      assert.match(chart, new RegExp(`<p class="chart-growth"[^>]*>${growth[figure].replace(/[().]/g, '\\$&')}</p>`));
+      assert.match(chart, /<details class="chart-values">/);
+    }
+    const profit = new RegExp('<figure class="chart" data-figure="profit">([\\s\\S]*?)</figure>').exec(page)![1]!;
+    assert.deepEqual(
+      [...profit.matchAll(/<text class="value-label"[^>]*>([^<]+)</g)].map((m) => m[1]),
+      ['-£5k', '£15k', '£30k', '£60k'],
+    );
+    assert.deepEqual(
+      [
+        ...profit.matchAll(
+          /<tr data-date="([^"]+)"><th scope="row">[^<]+<\/th><td class="number">([^<]+)<\/td><td>([^<]+)</g,
+        ),
+      ].map((m) => [m[1], m[2], m[3]]),
+      [
+        ['2021-03-31', '-£5,000', '—'],
+        // From a loss, the change has no percentage: it would say nothing.
+        ['2022-03-31', '£15,000', 'up £20,000'],
+        ['2023-03-31', '£30,000', 'up £15,000 (100%)'],
+        ['2024-03-31', '£60,000', 'up £30,000 (100%)'],
+      ],
+    );
   });
 
   test('the table holds the same numbers, formatted for a UK reader', () => {

@@ -1,8 +1,11 @@
-/** The server-drawn figure charts: where points go, and what each point carries. */
+/**
+ * The server-drawn figure charts: where points go (across in percent, down in pixels), what each
+ * point carries and shows, the one y-axis label, the growth sentence and the table of values.
+ */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ChartPoint } from '../../src/web/figure-chart.ts';
-import { figureChart, placePoints } from '../../src/web/figure-chart.ts';
+import { changeWords, figureChart, placePoints } from '../../src/web/figure-chart.ts';
 
 const point = (date: string, value: number, prior = false): ChartPoint => ({ date, value, prior });
 
@@ -10,27 +13,27 @@ const placements: { name: string; points: ChartPoint[]; want: { x: number[]; y: 
   {
     name: 'oldest left, the highest value at the top, zero at the bottom',
     points: [point('2024-03-31', 200), point('2022-03-31', 100)],
-    want: { x: [88, 456], y: [102, 16], zeroY: 188 },
+    want: { x: [12, 90], y: [94, 28], zeroY: 160 },
   },
   {
     name: 'a negative value puts zero inside the plot',
     points: [point('2021-03-31', -100), point('2022-03-31', 100)],
-    want: { x: [88, 456], y: [188, 16], zeroY: 102 },
+    want: { x: [12, 90], y: [160, 28], zeroY: 94 },
   },
   {
     name: 'a missing year leaves a gap: x by date, not by index',
     points: [point('2020-12-31', 1), point('2021-12-31', 1), point('2024-12-31', 1)],
-    want: { x: [88, 179.9, 456], y: [16, 16, 16], zeroY: 188 },
+    want: { x: [12, 31.5, 90], y: [28, 28, 28], zeroY: 160 },
   },
   {
     name: 'one point sits in the middle across',
     points: [point('2024-03-31', 50)],
-    want: { x: [272], y: [16], zeroY: 188 },
+    want: { x: [51], y: [28], zeroY: 160 },
   },
   {
     name: 'all zero: the middle, not a division by zero',
     points: [point('2023-03-31', 0), point('2024-03-31', 0)],
-    want: { x: [88, 456], y: [102, 102], zeroY: 102 },
+    want: { x: [12, 90], y: [94, 94], zeroY: 94 },
   },
 ];
 
@@ -52,6 +55,7 @@ const spec = {
   figure: 'net_assets',
   label: 'Net assets',
   format: (v: number) => `£${v}`,
+  formatExact: (v: number) => `£${v}.00`,
   formatDate: (iso: string) => `on ${iso}`,
 };
 
@@ -85,4 +89,70 @@ test('figureChart: no zero line when nothing is negative; a sentence when no yea
   const empty = figureChart({ ...spec, points: [] }).text;
   assert.match(empty, /Not in any filed accounts\./);
   assert.doesNotMatch(empty, /<svg/);
+});
+
+const changes: { previous: number; latest: number; want: string }[] = [
+  { previous: 150, latest: 210, want: 'up £60 (40%)' },
+  { previous: 210, latest: 150, want: 'down £60 (29%)' },
+  { previous: 100, latest: 100, want: 'unchanged' },
+  // From a negative or zero base a percentage says nothing: the amount alone.
+  { previous: -21_500_000, latest: 144_000_000, want: 'up £165500000' },
+  { previous: 0, latest: 5, want: 'up £5' },
+  { previous: 5, latest: -5, want: 'down £10 (200%)' },
+];
+for (const { previous, latest, want } of changes)
+  test(`changeWords: ${previous} to ${latest} is "${want}"`, () => {
+    assert.equal(
+      changeWords(previous, latest, (v) => `£${v}`),
+      want,
+    );
+  });
+
+test('figureChart: unscaled (no viewBox), one y-axis label (zero), a value label on every point', () => {
+  const svg = figureChart({
+    ...spec,
+    points: [point('2024-03-31', 210_000), point('2023-03-31', 150_000, true), point('2021-03-31', -5_000, true)],
+  }).text;
+  assert.doesNotMatch(svg, /viewBox/);
+  assert.match(svg, /<svg width="100%" height="216"/);
+  assert.deepEqual(
+    [...svg.matchAll(/<text class="axis-label" x="0"[^>]*>([^<]+)</g)].map((m) => m[1]),
+    ['£0'],
+  );
+  assert.deepEqual(
+    [...svg.matchAll(/<text class="value-label"[^>]* data-date="([^"]+)">([^<]+)</g)].map((m) => [m[1], m[2]]),
+    [
+      ['2021-03-31', '£-5000'],
+      ['2023-03-31', '£150000'],
+      ['2024-03-31', '£210000'],
+    ],
+  );
+  assert.match(
+    svg,
+    /<p class="chart-growth" id="chart-net_assets-growth">Latest £210000 \(on 2024-03-31\): up £60000 \(40%\) from £150000 \(on 2023-03-31\)\.<\/p>/,
+  );
+});
+
+test('figureChart: past five points only the first and last carry labels; the table has every year', () => {
+  const points = [2018, 2019, 2020, 2021, 2022, 2023].map((year, i) => point(`${year}-03-31`, 100 + i));
+  const svg = figureChart({ ...spec, points }).text;
+  assert.deepEqual(
+    [...svg.matchAll(/<text class="value-label"[^>]* data-date="([^"]+)"/g)].map((m) => m[1]),
+    ['2018-03-31', '2023-03-31'],
+  );
+  const rows = [
+    ...svg.matchAll(/<tr data-date="([^"]+)"><th scope="row">[^<]+<\/th><td class="number">([^<]+)<\/td><td>([^<]+)</g),
+  ];
+  assert.deepEqual(
+    rows.map((r) => [r[1], r[2], r[3]]),
+    points.map((p, i) => [p.date, `£${p.value}.00`, i === 0 ? '—' : 'up £1.00 (1%)']),
+  );
+  assert.match(svg, /<details class="chart-values">\n<summary>Net assets, year by year<\/summary>/);
+});
+
+test('figureChart: one year says there is nothing to compare with', () => {
+  assert.match(
+    figureChart({ ...spec, points: [point('2024-03-31', 7)] }).text,
+    /Latest £7 \(on 2024-03-31\); no earlier year to compare with\./,
+  );
 });

@@ -186,12 +186,13 @@ function figuresSection(profile: ControlledProfile): SafeHtml {
           : [{ date: entry.balance_sheet_date, value, prior: entry.from_prior_period }];
       }),
       format: figure.money ? (value) => formatMoney(value) : (value) => formatCount(value),
+      formatExact: figure.money ? (value) => formatPounds(value) : (value) => formatCount(value),
       formatDate,
     }),
   );
   return html`<section aria-labelledby="figures-heading">
 <h2 id="figures-heading">Figures over the years</h2>
-<p class="legend">One point per balance sheet date. A hollow point is a year known only from the prior-year column of a later filing. Amounts in pounds as filed.</p>
+<p class="legend">One point per balance sheet date, with its value beside it; the scale starts at zero (a dashed line when a value falls below it). A hollow point is a year known only from the prior-year column of a later filing. Amounts in pounds as filed; each chart’s values and yearly changes are also in a table under it.</p>
 <div class="charts">
 ${charts}</div>
 <div class="table-wrap" role="region" aria-labelledby="figures-caption" tabindex="0">
