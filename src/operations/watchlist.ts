@@ -193,6 +193,7 @@ export const getAlerts = defineOperation({
   description:
     "What changed in the companies on this API key's watchlist since each was added: " +
     'status_change (to liquidation, administration, receivership, strike-off or dissolved; high), ' +
+    'insolvency (a new insolvency case: liquidation, administration, voluntary arrangement, receivership…; high), ' +
     'negative_net_assets (high), financial_deterioration (net assets or cash down ≥ 30% between the last two ' +
     'filings; medium), overdue_accounts (medium), new_charges (medium), control_change (a PSC or PSC statement ' +
     'notified or ceased; medium), new_accounts (info). Optional: since ' +
