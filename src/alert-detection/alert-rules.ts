@@ -10,6 +10,7 @@
  * | kind | severity | fires when | from → to | detected |
  * |---|---|---|---|---|
  * | `status_change` | high | the register status now puts the company in liquidation, administration, receivership, proposal to strike off or dissolved, in a group its snapshot status was not in ("Active" → "Liquidation", "Liquidation" → "Dissolved"; "In Administration" → "Administration" is no change) | status text, snapshot → now | the day it left the register if it did, else the date of the register snapshot the current record comes from |
+ * | `insolvency` | high | the insolvency-cases stream published a case the snapshot did not list (by its number; the snapshot lists the cases the store held when it was taken), unless the case had ended (a closing date: administration ended or discharged, winding up concluded, case ended, voluntary arrangement or moratorium ended) before the snapshot was taken | number of cases, snapshot → now | the newest date of the new cases up to `asOf`, never before the day the snapshot was taken |
  * | `negative_net_assets` | high | the newest history entry has net assets below zero and the snapshot's were not (zero, positive or none filed) | net assets (number or null), snapshot → newest entry | publication date of the newest entry (its balance sheet date when not known) |
  * | `financial_deterioration` | medium | the newest entry is newer than the snapshot's latest balance sheet date, and its net assets or its cash is down 30% or more on the entry before it (which was above zero) — the contract's "between the last two filings" | that figure, entry before → newest entry (not the snapshot's value) | publication date of the newest entry |
  * | `overdue_accounts` | medium | the accounts are overdue on `asOf` (isAccountsOverdue: the register's next due date has passed, company not dissolved, and no accounts made up to a later date than the register's last made-up date are on file), and this is not the same overdue as when the snapshot was taken: the due date has changed since, or it had not passed on the day the snapshot was taken | next due date, snapshot → now | the day after the due date |
@@ -36,6 +37,7 @@ import { sortAlerts } from '../domain/alerts.ts';
 import type { Alert, AlertKind, AlertSeverity, AlertValue } from '../domain/alerts.ts';
 import { isAccountsOverdue, isDissolvedStatus, isPastDue, statusGroups } from '../domain/company-status.ts';
 import type { StatusGroup } from '../domain/company-status.ts';
+import { endedBefore, insolvencyCaseKey } from '../domain/insolvency.ts';
 import { formatMoney } from '../domain/money.ts';
 import { FALL_PCT } from '../domain/signals.ts';
 import type { StoredPsc } from '../domain/psc.ts';
@@ -44,6 +46,7 @@ import type { SnapshotPsc, WatchSnapshot } from '../domain/watchlists.ts';
 
 const ALERT_SEVERITY: Readonly<Record<AlertKind, AlertSeverity>> = {
   status_change: 'high',
+  insolvency: 'high',
   negative_net_assets: 'high',
   financial_deterioration: 'medium',
   overdue_accounts: 'medium',
@@ -112,6 +115,7 @@ export function companyAlerts(input: CompanyAlertsInput): Alert[] {
   // In the table's order: sortAlerts keeps it within a severity (net assets before cash).
   const findings = [
     ...statusChange(snapshot, company),
+    ...newInsolvencyCases(input),
     ...(latest ? accountsChanges(snapshot, latest, previous) : []),
     ...overdueAccounts(input, latest?.balance_sheet_date ?? null),
     ...newCharges(snapshot, company),
@@ -145,6 +149,37 @@ function statusChange(snapshot: WatchSnapshot, company: Company): Finding[] {
       detected: company.removed_from_register ?? company.snapshot_date,
       from: snapshot.status,
       to: company.status,
+    },
+  ];
+}
+
+/**
+ * insolvency: cases published since the snapshot. A snapshot without case keys was taken before
+ * cases were kept, when the store held none: every case is new to it.
+ */
+function newInsolvencyCases(input: CompanyAlertsInput): Finding[] {
+  const cases = input.current.insolvency_cases ?? [];
+  const listed = new Set(input.snapshot.insolvency_cases ?? []);
+  const snapshotDay = input.snapshotTaken.slice(0, 10);
+  const fresh = cases.filter((c) => !listed.has(insolvencyCaseKey(c)) && !endedBefore(c, snapshotDay));
+  if (fresh.length === 0) return [];
+  const dates = fresh.flatMap((c) => c.dates.map((d) => d.date)).filter((date) => date <= input.asOf);
+  const described = fresh.map((c) => {
+    const started = [...c.dates].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))[0];
+    const acting = c.practitioners.filter((p) => p.ceased_to_act_on === null && p.name !== '').map((p) => p.name);
+    return (
+      `${c.type.replaceAll('-', ' ')}${c.number === null ? '' : ` (case ${c.number})`}` +
+      `${started ? `, ${started.type.replaceAll('-', ' ')} ${started.date}` : ''}` +
+      `${acting.length > 0 ? `, practitioner${acting.length === 1 ? '' : 's'} ${acting.join(', ')}` : ''}`
+    );
+  });
+  return [
+    {
+      kind: 'insolvency',
+      message: `New insolvency case${fresh.length === 1 ? '' : 's'}: ${described.join('; ')}.`,
+      detected: dates.reduce((newest, date) => (date > newest ? date : newest), snapshotDay),
+      from: listed.size,
+      to: cases.length,
     },
   ];
 }

@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import { createStreamLedger } from '../adapters/postgres/stream-ledger.ts';
 import { chargesApplier } from '../adapters/postgres/stream-charges.ts';
 import { companiesApplier } from '../adapters/postgres/stream-companies.ts';
+import { insolvencyApplier } from '../adapters/postgres/stream-insolvency.ts';
 import { pscApplier } from '../adapters/postgres/stream-pscs.ts';
 import { createDocumentQueue, filingsApplier } from '../adapters/postgres/stream-filings.ts';
 import { openCompaniesHouseApi } from './open-companies-house.ts';
@@ -29,6 +30,7 @@ function streamAppliers(log: (line: string) => void): StreamApplier[] {
     companiesApplier(),
     filingsApplier(),
     chargesApplier(),
+    insolvencyApplier(),
     pscApplier('persons-with-significant-control'),
     pscApplier('persons-with-significant-control-statements'),
     createOfficersApplier({ onSkip }),

@@ -4,6 +4,7 @@
  */
 export const ALERT_KINDS = [
   'status_change',
+  'insolvency',
   'negative_net_assets',
   'financial_deterioration',
   'overdue_accounts',

@@ -4,6 +4,7 @@
  */
 import type { RegisterCompany } from './company.ts';
 import type { AccountingStandard, FigureSet } from './figures.ts';
+import type { InsolvencyCase } from './insolvency.ts';
 
 /** One parsed filing, as the accounts loader hands it to the store. */
 export interface FilingRecord {
@@ -51,6 +52,11 @@ interface FilingSource {
 export interface CompanyWithAccounts {
   company: RegisterCompany & { removed_from_register: string | null; snapshot_date: string };
   accounts: AccountsEntry[];
+  /**
+   * The insolvency cases the insolvency-cases stream published (none: an empty list), when the
+   * read included them (CompanyReader.getCompanies does: alerts and watch snapshots read them).
+   */
+  insolvency_cases?: InsolvencyCase[];
 }
 
 export interface RecentFiling {

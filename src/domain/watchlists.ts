@@ -18,6 +18,11 @@ export interface WatchSnapshot {
    * before PSCs were kept; absent or empty, there is nothing to compare (no control_change).
    */
   pscs?: SnapshotPsc[];
+  /**
+   * The keys (insolvencyCaseKey) of the insolvency cases the store held then. Absent from
+   * snapshots taken before cases were kept, when the store held none: read as none.
+   */
+  insolvency_cases?: string[];
 }
 
 /** A PSC or statement as a watchlist snapshot keeps it (watch-snapshot.ts). */

@@ -95,7 +95,7 @@ export const watchAdd = defineOperation({
   title: 'Add companies to the watchlist',
   description:
     "Add companies to this API key's watchlist: company_numbers, 1–50 numbers of 8 letters or digits. Each is " +
-    'snapshotted now (status, accounts due date, charges, latest figures, current PSCs) so that get_alerts can report what ' +
+    'snapshotted now (status, accounts due date, charges, latest figures, current PSCs, insolvency cases) so that get_alerts can report what ' +
     'changes. Returns the numbers `added`, `already_watched` (kept as they were) and `not_found` (not on the ' +
     'register, not added), and `companies`: each one found as it stands now (accounts overdue already, risk band). ' +
     'If the additions would exceed the plan limit (free 5, pro 50): with over_limit refuse (the default) nothing ' +
@@ -218,6 +218,7 @@ export const getAlerts = defineOperation({
   description:
     "What changed in the companies on this API key's watchlist since each was added: " +
     'status_change (to liquidation, administration, receivership, strike-off or dissolved; high), ' +
+    'insolvency (a new insolvency case; high), ' +
     'negative_net_assets (high), financial_deterioration (net assets or cash down ≥ 30% between the last two ' +
     'filings; medium), overdue_accounts (medium), new_charges (medium), control_change (a PSC or PSC statement ' +
     'notified or ceased; medium), new_accounts (info). Optional: since ' +

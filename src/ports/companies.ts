@@ -33,7 +33,10 @@ export interface CompanyWriter {
 /** What lookups, watchlists, alerts and the feed read of companies and their accounts. */
 export interface CompanyReader {
   getCompany(companyNumber: string): Promise<CompanyWithAccounts | null>;
-  /** Several companies at once (one query), those on the register only, in no particular order. */
+  /**
+   * Several companies at once (one query), those on the register only, in no particular order,
+   * each with its insolvency cases (what alerts and watch snapshots compare).
+   */
   getCompanies(companyNumbers: readonly string[]): Promise<CompanyWithAccounts[]>;
   /**
    * A company on the register with its accounts history (as getCompany gives it) and its PSCs

@@ -10,6 +10,7 @@ import type { FigureSet } from '../../src/domain/figures.ts';
 import { watchSnapshot } from '../../src/domain/watch-snapshot.ts';
 import type { PscRecord, StoredPsc } from '../../src/domain/psc.ts';
 import type { AccountsEntry, CompanyWithAccounts } from '../../src/domain/filings.ts';
+import type { InsolvencyCase } from '../../src/domain/insolvency.ts';
 import type { SnapshotPsc, WatchSnapshot } from '../../src/domain/watchlists.ts';
 import { corporatePsc, individualPsc, pscStatement } from '../support/psc-records.ts';
 import { company } from '../support/store-records.ts';
@@ -67,6 +68,20 @@ function current(
       removed_from_register,
     },
     accounts,
+  };
+}
+
+/** The company as it stands (current()), with these insolvency cases from the stream. */
+function withCases(insolvencyCases: InsolvencyCase[]): CompanyWithAccounts {
+  return { ...current(), insolvency_cases: insolvencyCases };
+}
+
+function liquidationCase(number: string, woundUpOn: string): InsolvencyCase {
+  return {
+    number,
+    type: 'creditors-voluntary-liquidation',
+    dates: [{ type: 'wound-up-on', date: woundUpOn }],
+    practitioners: [{ name: 'Jane Smith', role: 'practitioner', appointed_on: woundUpOn, ceased_to_act_on: null }],
   };
 }
 
@@ -292,6 +307,64 @@ const cases: Case[] = [
     want: [],
   },
 
+  // insolvency
+  {
+    name: 'a new insolvency case (snapshot from before cases were kept: none listed)',
+    current: withCases([liquidationCase('1', '2025-03-02')]),
+    want: [{ kind: 'insolvency', severity: 'high', detected: '2025-03-02', from: 0, to: 1 }],
+  },
+  {
+    name: 'a case the snapshot listed is no alert',
+    snapshot: { insolvency_cases: ['1'] },
+    current: withCases([liquidationCase('1', '2025-03-02')]),
+    want: [],
+  },
+  {
+    name: 'a second case beside the one listed',
+    snapshot: { insolvency_cases: ['1'] },
+    current: withCases([
+      liquidationCase('1', '2024-03-02'),
+      {
+        number: '2',
+        type: 'in-administration',
+        dates: [{ type: 'administration-started-on', date: '2025-05-05' }],
+        practitioners: [],
+      },
+    ]),
+    want: [{ kind: 'insolvency', severity: 'high', detected: '2025-05-05', from: 1, to: 2 }],
+  },
+  {
+    name: 'a case dated before the snapshot: detected the day the snapshot was taken',
+    current: withCases([liquidationCase('1', '2024-11-02')]),
+    want: [{ kind: 'insolvency', severity: 'high', detected: '2025-01-15', from: 0, to: 1 }],
+  },
+  {
+    name: 'a case that had ended before the snapshot is no alert',
+    current: withCases([
+      {
+        ...liquidationCase('1', '2020-01-02'),
+        dates: [
+          { type: 'wound-up-on', date: '2020-01-02' },
+          { type: 'concluded-winding-up-on', date: '2021-06-30' },
+        ],
+      },
+    ]),
+    want: [],
+  },
+  {
+    name: 'a date later than the day asked is not the detected date',
+    current: withCases([
+      {
+        ...liquidationCase('1', '2025-03-02'),
+        dates: [
+          { type: 'wound-up-on', date: '2025-03-02' },
+          { type: 'due-to-be-dissolved-on', date: '2026-01-01' },
+        ],
+      },
+    ]),
+    want: [{ kind: 'insolvency', severity: 'high', detected: '2025-03-02', from: 0, to: 1 }],
+  },
+
   // new_charges
   {
     name: 'two new charges',
@@ -380,6 +453,13 @@ describe('companyAlerts', () => {
       }
     });
   }
+
+  test('a snapshot of a company with insolvency cases lists them: no insolvency alert for them', () => {
+    const now = withCases([liquidationCase('1', '2025-03-02'), { ...liquidationCase('', '2025-04-01'), number: null }]);
+    const snapshot = watchSnapshot(now);
+    assert.deepEqual(snapshot.insolvency_cases, ['1', 'creditors-voluntary-liquidation@2025-04-01']);
+    assert.deepEqual(companyAlerts({ snapshot, current: now, asOf: AS_OF, snapshotTaken: TAKEN }), []);
+  });
 
   test('a snapshot of the company as it is gives no alerts', () => {
     const now = current({}, filed({ net_assets: -5, cash: 1 }));

@@ -13,6 +13,7 @@ import type {
   RecentFiling,
 } from '../../domain/filings.ts';
 import type { StoredPsc } from '../../domain/psc.ts';
+import type { InsolvencyCase } from '../../domain/insolvency.ts';
 import type { CompanyStore } from '../../ports/companies.ts';
 import type { Health } from '../../ports/health.ts';
 import type { IndexCursor } from '../../ports/index-cursor.ts';
@@ -238,7 +239,7 @@ export function createCompanyStore(sql: Sql): PostgresCompanyStore {
     getCompanies: (companyNumbers) =>
       companyNumbers.length === 0
         ? Promise.resolve([])
-        : selectCompanies(sql, 'c.company_number = ANY($1::text[])', [companyNumbers]),
+        : selectCompanies(sql, 'c.company_number = ANY($1::text[])', [companyNumbers], true),
 
     async companyWithPscs(companyNumber, includeCeased) {
       const result = await sql.query<CompanyWithHistoryRow & { pscs: StoredPsc[] | null }>(COMPANY_WITH_PSCS, [
@@ -521,16 +522,30 @@ FROM companies c WHERE c.company_number = $1::text`;
 interface CompanyWithHistoryRow {
   company: CompanyRow;
   accounts: AccountsEntry[] | null;
+  insolvency_cases?: InsolvencyCase[] | null;
 }
 
 function companyWithAccountsFromRow(row: CompanyWithHistoryRow): CompanyWithAccounts {
-  return { company: companyFromRow(row.company), accounts: row.accounts ?? [] };
+  const company = { company: companyFromRow(row.company), accounts: row.accounts ?? [] };
+  return row.insolvency_cases === undefined ? company : { ...company, insolvency_cases: row.insolvency_cases ?? [] };
 }
 
-/** Companies with their whole history aggregated: one round trip. */
-async function selectCompanies(sql: Sql, where: string, params: unknown[]): Promise<CompanyWithAccounts[]> {
+/** The company's insolvency cases from the stream (null: none published). */
+const INSOLVENCY_CASES = `(SELECT i.cases FROM company_insolvency i WHERE i.company_number = c.company_number)
+  AS insolvency_cases`;
+
+/**
+ * Companies with their whole history aggregated: one round trip. With `insolvency`, their
+ * insolvency cases too (what alerts and watch snapshots compare; lookups do not read them).
+ */
+async function selectCompanies(
+  sql: Sql,
+  where: string,
+  params: unknown[],
+  insolvency = false,
+): Promise<CompanyWithAccounts[]> {
   const result = await sql.query<CompanyWithHistoryRow>(
-    `SELECT ${COMPANY_WITH_HISTORY} FROM companies c WHERE ${where}`,
+    `SELECT ${COMPANY_WITH_HISTORY}${insolvency ? `, ${INSOLVENCY_CASES}` : ''} FROM companies c WHERE ${where}`,
     params,
   );
   return result.rows.map(companyWithAccountsFromRow);
