@@ -35,3 +35,36 @@ export function shortTermCreditors(figures: FigureSet): number | null {
 export function round1<T extends number | null>(value: T): T {
   return (value === null ? null : Math.round(value * 10) / 10) as T;
 }
+
+/** The longest accounting reference period the Companies Act 2006 allows (s. 392(5)): 18 months. */
+const LONGEST_PERIOD_MONTHS = 18;
+
+/**
+ * The first day of the financial year that ends on `balanceSheetDate`. The history holds balance
+ * sheet dates, not period starts, so the start is read from the period before: the day after
+ * `priorBalanceSheetDate` when that is no more than 18 months earlier (no period can be longer);
+ * otherwise (no prior date, or a gap in the history) the period is taken to be twelve months, so
+ * it began the day after the same date a year earlier (29 February reads as 28 February).
+ */
+export function periodStart(balanceSheetDate: string, priorBalanceSheetDate: string | null): string {
+  if (
+    priorBalanceSheetDate !== null &&
+    priorBalanceSheetDate < balanceSheetDate &&
+    priorBalanceSheetDate >= monthsEarlier(balanceSheetDate, LONGEST_PERIOD_MONTHS)
+  )
+    return dayAfter(priorBalanceSheetDate);
+  return dayAfter(monthsEarlier(balanceSheetDate, 12));
+}
+
+/** The same day `months` earlier, or that month's last day when it is shorter. */
+function monthsEarlier(date: string, months: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(year, month - 1 - months, 1));
+  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(day, lastDay));
+  return first.toISOString().slice(0, 10);
+}
+
+function dayAfter(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
