@@ -68,3 +68,25 @@ function monthsEarlier(date: string, months: number): string {
 function dayAfter(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
+
+/**
+ * FRS 102 as amended by the FRC's Periodic Review 2024: for periods beginning on or after
+ * 1 January 2026 a lessee puts its operating leases on the balance sheet (a right-of-use asset and
+ * a lease liability). FRS 105 (micro-entities) keeps them off it, and some companies adopted early
+ * from 2025, but the history does not say which standard a filing used.
+ */
+const FRS_102_LEASES_FROM = '2026-01-01';
+
+/**
+ * Whether comparing the newest period of `history` (newest first) with the one before crosses
+ * FRS 102's lease change: the newest began on or after 1 January 2026 and the one before did not
+ * (each start as periodStart reads it), so a change in net assets may be the accounting.
+ */
+export function crossesLeaseChange(history: readonly Pick<AccountsPeriod, 'balance_sheet_date'>[]): boolean {
+  const [latest, prior, beforePrior] = history;
+  if (!latest || !prior) return false;
+  return (
+    periodStart(latest.balance_sheet_date, prior.balance_sheet_date) >= FRS_102_LEASES_FROM &&
+    periodStart(prior.balance_sheet_date, beforePrior?.balance_sheet_date ?? null) < FRS_102_LEASES_FROM
+  );
+}
