@@ -6,6 +6,8 @@ import type { FigureSet } from './figures.ts';
 
 export interface AccountsPeriod {
   balance_sheet_date: string;
+  /** The first day of the period as the filing gives it; null or absent when it does not. */
+  period_start?: string | null;
   published: string | null;
   figures: FigureSet;
 }
@@ -34,6 +36,19 @@ export function shortTermCreditors(figures: FigureSet): number | null {
 /** To one decimal place, as changes and rates are shown; null stays null. */
 export function round1<T extends number | null>(value: T): T {
   return (value === null ? null : Math.round(value * 10) / 10) as T;
+}
+
+/**
+ * The first day of the period at `index` of `history` (newest first): the filed start when the
+ * filing gives one, else periodStart's reading from the period before it.
+ */
+export function startOf(
+  history: readonly Pick<AccountsPeriod, 'balance_sheet_date' | 'period_start'>[],
+  index: number,
+): string | null {
+  const entry = history[index];
+  if (!entry) return null;
+  return entry.period_start ?? periodStart(entry.balance_sheet_date, history[index + 1]?.balance_sheet_date ?? null);
 }
 
 /** The longest accounting reference period the Companies Act 2006 allows (s. 392(5)): 18 months. */
@@ -80,13 +95,12 @@ const FRS_102_LEASES_FROM = '2026-01-01';
 /**
  * Whether comparing the newest period of `history` (newest first) with the one before crosses
  * FRS 102's lease change: the newest began on or after 1 January 2026 and the one before did not
- * (each start as periodStart reads it), so a change in net assets may be the accounting.
+ * (each start as startOf reads it), so a change in net assets may be the accounting.
  */
-export function crossesLeaseChange(history: readonly Pick<AccountsPeriod, 'balance_sheet_date'>[]): boolean {
-  const [latest, prior, beforePrior] = history;
-  if (!latest || !prior) return false;
-  return (
-    periodStart(latest.balance_sheet_date, prior.balance_sheet_date) >= FRS_102_LEASES_FROM &&
-    periodStart(prior.balance_sheet_date, beforePrior?.balance_sheet_date ?? null) < FRS_102_LEASES_FROM
-  );
+export function crossesLeaseChange(
+  history: readonly Pick<AccountsPeriod, 'balance_sheet_date' | 'period_start'>[],
+): boolean {
+  const latest = startOf(history, 0);
+  const prior = startOf(history, 1);
+  return latest !== null && prior !== null && latest >= FRS_102_LEASES_FROM && prior < FRS_102_LEASES_FROM;
 }

@@ -5,6 +5,7 @@ import type { AccountsDueFacts } from '../../src/domain/company-status.ts';
 import { companyTypeKey } from '../../src/domain/company-type.ts';
 import { formatChange, formatMoney } from '../../src/domain/money.ts';
 import { periodStart } from '../../src/domain/accounts-period.ts';
+import type { AccountsPeriod } from '../../src/domain/accounts-period.ts';
 import { sizeBand } from '../../src/domain/size-band.ts';
 import { searchDocument } from '../../src/domain/search-document.ts';
 import { period } from './rules-support.ts';
@@ -89,6 +90,19 @@ describe('searchDocument size_band: the thresholds of the period the latest figu
     test(`year to ${latest} after ${prior}: ${band}`, () => {
       const history = [period(latest, { turnover: 800_000, employees: 5 })];
       if (prior !== null) history.push(period(prior, { turnover: 700_000 }));
+      assert.equal(searchDocument(company, history).size_band, band);
+    });
+
+  // The filed start wins over the one read from the prior balance sheet date.
+  const filed: [latest: string, start: string, prior: string | null, band: string][] = [
+    ['2026-04-30', '2025-04-06', '2025-03-31', 'micro'],
+    ['2026-04-30', '2025-04-05', null, 'small'],
+    ['2026-03-31', '2025-04-06', '2025-03-31', 'micro'],
+  ];
+  for (const [latest, start, prior, band] of filed)
+    test(`year to ${latest} filed as from ${start}: ${band}`, () => {
+      const history: AccountsPeriod[] = [{ ...period(latest, { turnover: 800_000 }), period_start: start }];
+      if (prior !== null) history.push({ ...period(prior, { turnover: 700_000 }), period_start: null });
       assert.equal(searchDocument(company, history).size_band, band);
     });
 });

@@ -225,6 +225,21 @@ describe("FRS 102's lease change: a net assets fall across 1 January 2026 is fla
     );
   });
 
+  test('filed period starts win over the ones read from balance sheet dates', () => {
+    const codes = (latestStart: string | null, priorStart: string | null) =>
+      standingSignals({
+        ...base,
+        accounts: [
+          { ...period('2026-12-31', { net_assets: 60 }), period_start: latestStart },
+          { ...period('2025-12-31', { net_assets: 100 }), period_start: priorStart },
+        ],
+      }).map((s) => s.code);
+    assert.deepEqual(codes(null, null), ['lease_accounting_change']);
+    // A filed start in 2025 puts the newest period before the change, whatever the dates read.
+    assert.deepEqual(codes('2025-07-01', null), ['net_assets_fall_30']);
+    assert.deepEqual(codes('2026-01-01', '2025-01-01'), ['lease_accounting_change']);
+  });
+
   test('no fall, no flag', () => {
     const accounts = [period('2026-12-31', { net_assets: 90 }), period('2025-12-31', { net_assets: 100 })];
     assert.deepEqual(standingSignals({ ...base, accounts }), []);
