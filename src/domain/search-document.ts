@@ -5,7 +5,7 @@
  * function, so that they can only differ in how they query it.
  */
 import type { AccountsPeriod } from './accounts-period.ts';
-import { changePct, round1 } from './accounts-period.ts';
+import { changePct, round1, startOf } from './accounts-period.ts';
 import { companyTypeKey } from './company-type.ts';
 import { owesNextDueAccounts, statusGroups } from './company-status.ts';
 import type { StatusGroup } from './company-status.ts';
@@ -168,7 +168,7 @@ export function searchDocument(
       ...(showsInsolvencyProxy(standing) ? (['insolvency_proxy'] as const) : []),
     ],
     trajectory: direction,
-    size_band: sizeBand(now?.turnover ?? null, now?.employees ?? null),
+    size_band: latest ? sizeBand(latest.figures.turnover, latest.figures.employees, startOf(accounts, 0)!) : null,
     risk_band: riskBand(standing),
     risk_band_if_overdue: riskBand(
       company.accounts_next_due === null ? standing : [...standing, overdueSignal(company.accounts_next_due)],

@@ -3,7 +3,7 @@
  * the register and the filed figures; they are not a credit rating.
  */
 import type { AccountsPeriod } from './accounts-period.ts';
-import { changePct, shortTermCreditors } from './accounts-period.ts';
+import { changePct, crossesLeaseChange, shortTermCreditors } from './accounts-period.ts';
 import { isAccountsOverdue, isDissolvedStatus, isDistressStatus } from './company-status.ts';
 import type { AccountsDueFacts } from './company-status.ts';
 import { formatChange, formatMoney } from './money.ts';
@@ -18,6 +18,7 @@ export const SIGNAL_CODES = [
   'low_liquidity',
   'charges_outstanding',
   'no_machine_readable_accounts',
+  'lease_accounting_change',
 ] as const;
 type SignalCode = (typeof SIGNAL_CODES)[number];
 export type Severity = 'high' | 'medium' | 'low';
@@ -32,6 +33,7 @@ const SIGNAL_SEVERITY: Readonly<Record<SignalCode, Severity>> = {
   low_liquidity: 'medium',
   charges_outstanding: 'low',
   no_machine_readable_accounts: 'low',
+  lease_accounting_change: 'low',
 };
 
 export interface Signal {
@@ -82,11 +84,18 @@ export function standingSignals(input: SignalInput): Signal[] {
     if (prior) {
       const before = prior.figures;
       const netAssetsChange = changePct(before.net_assets, now.net_assets);
-      if ((before.net_assets ?? 0) > 0 && netAssetsChange !== null && netAssetsChange <= FALL_PCT)
-        add(
-          'net_assets_fall_30',
-          `Net assets ${formatMoney(now.net_assets)} at ${at}, ${formatChange(netAssetsChange)} on ${formatMoney(before.net_assets)} at ${prior.balance_sheet_date}.`,
-        );
+      if ((before.net_assets ?? 0) > 0 && netAssetsChange !== null && netAssetsChange <= FALL_PCT) {
+        const fall = `Net assets ${formatMoney(now.net_assets)} at ${at}, ${formatChange(netAssetsChange)} on ${formatMoney(before.net_assets)} at ${prior.balance_sheet_date}`;
+        // Leases brought onto the balance sheet can move net assets by themselves (the asset is
+        // depreciated faster than the liability is paid down), so a fall across the change is no finding.
+        // Cash is the same under either standard: cash_fall_30 stands.
+        if (crossesLeaseChange(input.accounts))
+          add(
+            'lease_accounting_change',
+            `${fall}: the comparison crosses FRS 102's lease change (operating leases on the balance sheet for periods from 1 January 2026), so the fall may be the accounting, not the business.`,
+          );
+        else add('net_assets_fall_30', `${fall}.`);
+      }
       const cashChange = changePct(before.cash, now.cash);
       if ((before.cash ?? 0) > 0 && cashChange !== null && cashChange <= FALL_PCT)
         add(

@@ -103,9 +103,12 @@ export function criteriaContract(
       ]);
     });
     test('size bands', async () => {
+      // Every fixture's latest period began before 6 April 2025, so the earlier thresholds apply:
+      // Upwind's £12m turnover is medium (over £10.2m), Northwind Labs' £800k small (over £632k).
       assert.deepEqual(await names({ size: 'large' }), [c.eastwind.name]);
-      assert.deepEqual(await names({ size: 'small' }), [c.upwind.name, c.northwind.name]);
-      assert.deepEqual(await names({ size: 'micro' }), [c.northwindLabs.name, c.highwind.name]);
+      assert.deepEqual(await names({ size: 'medium' }), [c.upwind.name]);
+      assert.deepEqual(await names({ size: 'small' }), [c.northwind.name, c.northwindLabs.name]);
+      assert.deepEqual(await names({ size: 'micro' }), [c.highwind.name]);
     });
     test('risk band on the day asked: overdue accounts raise it once the due date has passed', async () => {
       assert.deepEqual(await names({ risk_band: 'high' }), [c.eastwind.name]);

@@ -173,6 +173,87 @@ describe('companySignals and riskBand', () => {
   });
 });
 
+describe("FRS 102's lease change: a net assets fall across 1 January 2026 is flagged, not reported", () => {
+  const fell = (latest: string, prior: string, beforePrior?: string) => [
+    period(latest, { net_assets: 60, cash: 100 }),
+    period(prior, { net_assets: 100, cash: 100 }),
+    ...(beforePrior ? [period(beforePrior, { net_assets: 100 })] : []),
+  ];
+  const cases: [name: string, accounts: ReturnType<typeof fell>, codes: string[]][] = [
+    ['year to 2026-12-31 on 2025-12-31: crosses', fell('2026-12-31', '2025-12-31'), ['lease_accounting_change']],
+    ['year to 2025-12-31 on 2024-12-31: before the change', fell('2025-12-31', '2024-12-31'), ['net_assets_fall_30']],
+    ['year to 2027-12-31 on 2026-12-31: both after', fell('2027-12-31', '2026-12-31'), ['net_assets_fall_30']],
+    ['year to 2026-12-30 began 2025-12-31: before', fell('2026-12-30', '2025-12-30'), ['net_assets_fall_30']],
+    [
+      'year to 2027-06-30 on one begun 2025-07-01: crosses',
+      fell('2027-06-30', '2026-06-30'),
+      ['lease_accounting_change'],
+    ],
+    [
+      'the prior period began in 2026 (after 2025-12-31): both after',
+      fell('2027-06-30', '2026-06-30', '2025-12-31'),
+      ['net_assets_fall_30'],
+    ],
+    ['a gap in the history: twelve months each', fell('2027-03-31', '2024-03-31'), ['lease_accounting_change']],
+  ];
+  for (const [name, accounts, codes] of cases)
+    test(name, () => {
+      const signals = standingSignals({ ...base, accounts });
+      assert.deepEqual(
+        signals.map((s) => s.code),
+        codes,
+      );
+      assert.equal(riskBand(signals), codes[0] === 'lease_accounting_change' ? 'low' : 'medium');
+    });
+
+  test('the message gives the figures and names the change', () => {
+    const [signal] = standingSignals({ ...base, accounts: fell('2026-12-31', '2025-12-31') });
+    assert.deepEqual(signal, {
+      code: 'lease_accounting_change',
+      severity: 'low',
+      message:
+        "Net assets £60 at 2026-12-31, down 40% on £100 at 2025-12-31: the comparison crosses FRS 102's lease change " +
+        '(operating leases on the balance sheet for periods from 1 January 2026), so the fall may be the accounting, not the business.',
+    });
+  });
+
+  test('a cash fall across the change stands: leases do not move cash', () => {
+    const accounts = [period('2026-12-31', { cash: 50 }), period('2025-12-31', { cash: 100 })];
+    assert.deepEqual(
+      standingSignals({ ...base, accounts }).map((s) => s.code),
+      ['cash_fall_30'],
+    );
+  });
+
+  test('filed period starts win over the ones read from balance sheet dates', () => {
+    const codes = (latestStart: string | null, priorStart: string | null) =>
+      standingSignals({
+        ...base,
+        accounts: [
+          { ...period('2026-12-31', { net_assets: 60 }), period_start: latestStart },
+          { ...period('2025-12-31', { net_assets: 100 }), period_start: priorStart },
+        ],
+      }).map((s) => s.code);
+    assert.deepEqual(codes(null, null), ['lease_accounting_change']);
+    // A filed start in 2025 puts the newest period before the change, whatever the dates read.
+    assert.deepEqual(codes('2025-07-01', null), ['net_assets_fall_30']);
+    assert.deepEqual(codes('2026-01-01', '2025-01-01'), ['lease_accounting_change']);
+  });
+
+  test('no fall, no flag', () => {
+    const accounts = [period('2026-12-31', { net_assets: 90 }), period('2025-12-31', { net_assets: 100 })];
+    assert.deepEqual(standingSignals({ ...base, accounts }), []);
+  });
+
+  test('low liquidity with a fall across the change is no insolvency proxy', () => {
+    const accounts = [
+      period('2026-12-31', { net_assets: 60, cash: 5, creditors: 100 }),
+      period('2025-12-31', { net_assets: 100, cash: 5 }),
+    ];
+    assert.equal(showsInsolvencyProxy(standingSignals({ ...base, accounts })), false);
+  });
+});
+
 describe('showsInsolvencyProxy (the insolvency_proxy filter)', () => {
   const cases: { name: string; input: Partial<SignalInput>; want: boolean }[] = [
     { name: 'healthy filer', input: {}, want: false },

@@ -631,7 +631,7 @@ export async function indexSources(
   const last = companies.rows.at(-1)!.company_number;
   // A key range for the full scan; the numbers themselves when they are scattered changes.
   const history = await sql.query<AccountsPeriod & { company_number: string }>(
-    `SELECT company_number, balance_sheet_date, published, figures FROM accounts_history
+    `SELECT company_number, balance_sheet_date, period_start, published, figures FROM accounts_history
      WHERE ${numbers ? 'company_number = ANY($1::text[])' : 'company_number BETWEEN $1 AND $2'}
        AND NOT ${NO_FIGURES('figures')}
      ORDER BY company_number, balance_sheet_date DESC`,
