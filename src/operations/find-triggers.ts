@@ -1,16 +1,6 @@
 import * as z from 'zod';
 import { explainTrigger, TRIGGERS, TRIGGER_ORDER } from '../domain/triggers.ts';
-import {
-  ACCOUNTS_FILTERS_TEXT,
-  checkFilterRanges,
-  companyFilters,
-  filterEcho,
-  filterShape,
-  growthAsked,
-  limitInput,
-  OWNERSHIP_FILTERS_TEXT,
-  REGISTER_FILTERS_TEXT,
-} from './inputs.ts';
+import { checkFilterRanges, companyFilters, filterEcho, filterShape, growthAsked, limitInput } from './inputs.ts';
 import { money, table } from './markdown.ts';
 import { companyKeySchema, cursorInput, decodeCursor, encodeCursor, pageLine } from './cursor.ts';
 import { defineOperation } from './operation.ts';
@@ -27,8 +17,9 @@ export const findTriggers = defineOperation({
     'hiring (employees up ≥ 20% and by ≥ 5), ' +
     'turned_profitable (profit after a loss), recently_filed (accounts published in the last 30 days), ' +
     'accounts_overdue, distress (negative net assets or cash down ≥ 30%), young_and_funded (incorporated in ' +
-    'the last 2 years with net assets ≥ £100k). Optional filters as search_companies (no sort): ' +
-    `${REGISTER_FILTERS_TEXT}; ${ACCOUNTS_FILTERS_TEXT}; ${OWNERSHIP_FILTERS_TEXT}. limit 1–50 (default 20). Returns \`total\`, up to ` +
+    'the last 2 years with net assets ≥ £100k). Optional: every filter of search_companies, with the same ' +
+    'names and values (its description lists them; each is described in this input schema), but no sort. ' +
+    'limit 1–50 (default 20). Returns `total`, up to ' +
     '`limit` companies and `next` (as `cursor`, same arguments: the next page; null on the last). Costs one ' +
     'request of your monthly quota a page.',
   http: { method: 'GET', path: '/v1/triggers' },

@@ -140,10 +140,10 @@ const growthFilters = Object.fromEntries(
       z
         .enum(TREND_FILTERS, { error: `must be one of ${TREND_FILTERS.join(', ')}` })
         .optional()
-        .describe(`${growthWords(figure)}, latest against the period before (±10% is stable)`),
+        .describe(`${growthWords(figure)}: latest vs previous period, ±10% stable`),
     ],
-    [`min_${figure}_growth`, z.number().optional()],
-    [`max_${figure}_growth`, z.number().optional()],
+    [`min_${figure}_growth`, z.number().optional().describe('% change, at least')],
+    [`max_${figure}_growth`, z.number().optional().describe('% change, at most')],
   ]),
 ) as Record<`${GrowthFigure}_trend`, z.ZodOptional<z.ZodEnum<{ [T in (typeof TREND_FILTERS)[number]]: T }>>> &
   Record<`${'min' | 'max'}_${GrowthFigure}_growth`, z.ZodOptional<z.ZodNumber>>;

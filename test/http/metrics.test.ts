@@ -171,6 +171,9 @@ for (const setup of setups) {
         'operation=mcp,status=200': 1,
         // The first scrape, counted once it was answered.
         'operation=metrics,status=200': 1,
+        // The tests' own check of every answer against /openapi.json reads it once per service
+        // (test/support/openapi-conformance.ts), with this test's first call.
+        'operation=openapi,status=200': 1,
       });
       assert.deepEqual(growth(before, after, 'ukcd_quota_refusals_total'), {
         'channel=rest,plan=free': 1,
