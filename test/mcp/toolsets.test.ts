@@ -64,7 +64,7 @@ describe('MCP toolsets on the embedded store', () => {
     );
     assert.ok(tools.every((t) => t.outputSchema === undefined));
     const tokens = approxTokens(JSON.stringify(answer.body));
-      (await import('node:fs')).writeFileSync('/tmp/core-tools.json', JSON.stringify(answer.body));
+    (await import('node:fs')).writeFileSync('/tmp/core-tools.json', JSON.stringify(answer.body));
     assert.ok(tokens < 8_000, `core tools/list: about ${tokens} tokens`);
     const full = (await listed('?toolsets=core&output_schemas=true')).body.result.tools as { outputSchema?: unknown }[];
     assert.ok(full.every((t) => t.outputSchema));
