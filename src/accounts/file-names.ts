@@ -9,6 +9,7 @@
  *   date, or the last day of the month for a monthly file.
  */
 import { normaliseCompanyNumber } from '../domain/company-number.ts';
+import { monthNumber } from '../domain/calendar-date.ts';
 
 export interface FilingName {
   companyNumber: string;
@@ -28,21 +29,6 @@ export function parseFilingName(path: string): FilingName | null {
   return { companyNumber, balanceSheetDate: date };
 }
 
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
-
 export interface BulkFileName {
   kind: 'daily' | 'monthly';
   /** Publication date of every filing in the file. */
@@ -56,10 +42,11 @@ export function parseBulkFileName(path: string): BulkFileName | null {
   if (daily && isRealDate(daily[1]!)) return { kind: 'daily', published: daily[1]! };
   const monthly = /^Accounts_Monthly_Data-([A-Za-z]+)(\d{4})\.zip$/i.exec(base);
   if (monthly) {
-    const month = MONTHS.indexOf(monthly[1]!.toLowerCase());
-    if (month < 0) return null;
+    const month = monthNumber(monthly[1]!);
+    if (month === undefined) return null;
     const year = Number(monthly[2]);
-    const lastDay = new Date(Date.UTC(year, month + 1, 0));
+    // Day 0 of the next month: the last day of this one.
+    const lastDay = new Date(Date.UTC(year, month, 0));
     return { kind: 'monthly', published: lastDay.toISOString().slice(0, 10) };
   }
   return null;

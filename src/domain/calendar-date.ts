@@ -30,3 +30,12 @@ export function monthName(month: number, length: 'long' | 'short' = 'long'): str
   const name = MONTH_NAMES[month - 1];
   return name !== undefined && length === 'short' ? name.slice(0, 3) : name;
 }
+
+/** 1 for "January" (in any case), 12 for "december"; undefined for a word that is no month's name. */
+export function monthNumber(name: string): number | undefined {
+  const index = MONTH_NAMES.findIndex((month) => month.toLowerCase() === name.toLowerCase());
+  return index < 0 ? undefined : index + 1;
+}
+
+/** The months' names as alternatives of a regular expression (matched without regard to case). */
+export const MONTH_NAME_PATTERN = MONTH_NAMES.join('|');

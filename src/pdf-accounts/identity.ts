@@ -2,21 +2,7 @@
  * The company number and the balance sheet date as the pages print them. OCR reads "SC" as "$C"
  * or "5C" now and then, and older filings print the number without its leading zero.
  */
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
-
+import { MONTH_NAME_PATTERN, monthNumber } from '../domain/calendar-date.ts';
 const NUMBER_LABEL =
   /(?:company|registered|registration|reg\.?)\s*(?:number|no\.?|n[o0]\.?)\s*(?:is)?\s*[:.]?\s*\(?\s*((?:[A-Z$5][A-Z0-9]|[0-9]{2})\s?[0-9O]{5,6}|[0-9]{6,7})\b/i;
 
@@ -31,7 +17,7 @@ export function companyNumberIn(text: string): string | null {
 }
 
 const LONG_DATE = new RegExp(
-  `\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(${MONTHS.join('|')})\\s*,?\\s+((?:19|20)\\d\\d)\\b`,
+  `\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(${MONTH_NAME_PATTERN})\\s*,?\\s+((?:19|20)\\d\\d)\\b`,
   'i',
 );
 const SHORT_DATE = /\b(\d{1,2})[./](\d{1,2})[./]((?:19|20)?\d\d)\b/;
@@ -39,7 +25,7 @@ const SHORT_DATE = /\b(\d{1,2})[./](\d{1,2})[./]((?:19|20)?\d\d)\b/;
 /** The first date in `text` ("31 March 2016", "31st December 2024", "31/12/2024"), ISO, or null. */
 export function dateIn(text: string): string | null {
   const long = LONG_DATE.exec(text);
-  if (long) return isoDate(Number(long[3]), MONTHS.indexOf(long[2]!.toLowerCase()) + 1, Number(long[1]));
+  if (long) return isoDate(Number(long[3]), monthNumber(long[2]!)!, Number(long[1]));
   const short = SHORT_DATE.exec(text);
   if (short) {
     const year = short[3]!.length === 2 ? 2000 + Number(short[3]) : Number(short[3]);
