@@ -56,10 +56,10 @@ export function markdownContent(markdown: string, asOf: AsOf): MarkdownContent {
 
 /**
  * One line for a reader: "Data as of: register 2026-11-01, accounts 2026-11-26, PSC 2026-11-20,
- * stream 2026-11-27 04:10 UTC". Only digits, dashes and a stream's name (a path segment of ours)
- * go into it, so it needs no escaping.
+ * stream 2026-11-27 04:10 UTC": the Markdown answers' line, and the web pages' footer. Only
+ * digits, dashes and a stream's name (a path segment of ours) go into it, so it needs no escaping.
  */
-function asOfLine(asOf: AsOf): string {
+export function asOfLine(asOf: AsOf): string {
   const loaded = (date: string | null) => date ?? 'none loaded';
   const stream = asOf.stream
     ? `${asOf.stream.published_at.slice(0, 16).replace('T', ' ')} UTC (${asOf.stream.name})`

@@ -1,8 +1,9 @@
 /**
  * `as_of` on every answer, end to end over real HTTP on the embedded default: each operation's
  * REST answer (JSON, or Markdown where REST answers only Markdown) and its MCP tool result
- * (structuredContent and the text) say how fresh the data is, and the values move when a load or
- * a stream batch lands, once the short cache has run out (by the app's clock: no sleeping).
+ * (structuredContent and the text) say how fresh the data is, as the web pages' footer does, and
+ * the values move when a load or a stream batch lands, once the short cache has run out (by the
+ * app's clock: no sleeping).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -157,5 +158,15 @@ describe('as_of on every answer (PGlite, Postgres search)', () => {
       ),
       text,
     );
+    // The web pages say it in their footer.
+    for (const path of ['/', '/company/00000001']) {
+      const page = await fetch(`${world.url}${path}`);
+      assert.equal(page.status, 200, path);
+      assert.match(
+        await page.text(),
+        /<p class="as-of">Data as of: register 2025-06-10, accounts 2025-06-12, PSC 2025-06-11, stream 2025-06-15 11:04 UTC \(companies\)\.<\/p>/,
+        path,
+      );
+    }
   });
 });
