@@ -16,6 +16,7 @@ import { createWebhookStore } from '../src/adapters/postgres/webhook-store.ts';
 import { createPgSql } from '../src/adapters/sql/pg-sql.ts';
 import { buildApp, jsonRequestLog } from '../src/app/app.ts';
 import { createSecretSealer } from '../src/webhooks/secret-sealer.ts';
+import { createStreamLedger } from '../src/adapters/postgres/stream-ledger.ts';
 
 const url = process.argv[2];
 if (!url) throw new Error('usage: lookup-server.ts DATABASE_URL [pool size]');
@@ -34,6 +35,7 @@ const app = buildApp({
   ownership: createOwnershipReader(sql),
   officers: createOfficerStore(sql),
   people: createPgPeopleIndex(sql),
+  streams: createStreamLedger(sql),
   // Served as by any deployment; the benchmark calls no webhook operation.
   webhooks: { store: createWebhookStore(sql, createSecretSealer(randomBytes(32))), allowPrivate: false },
   log: (line) => process.stderr.write(`${line}\n`),

@@ -10,6 +10,7 @@ import { loadConfig } from '../src/config.ts';
 import { buildApp, jsonRequestLog } from '../src/app/app.ts';
 import { openSearch } from '../src/composition/open-search.ts';
 import { openStore, openWebhookStore } from '../src/composition/open-store.ts';
+import { createStreamLedger } from '../src/adapters/postgres/stream-ledger.ts';
 
 const config = loadConfig();
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -25,6 +26,7 @@ const server = buildApp({
   ownership,
   officers,
   people: search.people,
+  streams: createStreamLedger(sql),
   keys,
   watchlists,
   webhooks: { store: openWebhookStore(config, sql), allowPrivate: config.WEBHOOK_ALLOW_PRIVATE },

@@ -25,6 +25,7 @@ import type { OpenedStore } from './open-store.ts';
 import { updateIndexes } from './update-search.ts';
 import { createHttpWebhookTransport } from '../adapters/http/webhook-transport.ts';
 import { createSessionStore } from '../adapters/postgres/session-store.ts';
+import { createStreamLedger } from '../adapters/postgres/stream-ledger.ts';
 import { createWebhookSender } from '../webhooks/sender.ts';
 import type { Follower } from '../follow/follower.ts';
 import { followStreams } from './follow-streams.ts';
@@ -99,6 +100,8 @@ async function listen(
     search: search.index,
     ownership: reads.ownership,
     officers: reads.officers,
+    // Read where the operations read: a replica's as_of says how far the replica has got.
+    streams: createStreamLedger(reads.sql),
     people: search.people,
     keys: opened.keys,
     watchlists: opened.watchlists,

@@ -26,6 +26,7 @@ import type { Sql } from '../../src/ports/sql.ts';
 import { elasticsearchUrl } from '../support/elasticsearch.ts';
 import { AS_OF } from '../support/search-fixtures.ts';
 import { testWebhookDeps } from '../support/webhook-deps.ts';
+import { createStreamLedger } from '../../src/adapters/postgres/stream-ledger.ts';
 
 const alias = `companies_unallocated_${process.pid}`;
 let client: Client;
@@ -89,6 +90,7 @@ describe('the API, on an index whose shards are not ready', () => {
       ownership: createOwnershipReader(sql),
       officers: createOfficerStore(sql),
       people: createPgPeopleIndex(sql),
+      streams: createStreamLedger(sql),
       webhooks: testWebhookDeps(sql),
       log: () => {},
     });

@@ -61,7 +61,7 @@ for (const setup of setups) {
       // The single lookup's profile, field for field, but its year-by-year accounts and its officers
       // (get_officers gives a company's officers).
       const single = await call(world, '/v1/company?number=1&format=json', { key });
-      const { source: _s, note: _n, accounts: _a, officers: _o, ...profile } = single.body;
+      const { source: _s, note: _n, as_of: _f, accounts: _a, officers: _o, ...profile } = single.body;
       assert.deepEqual(results[1], profile);
       assert.equal(results[1].accounts, undefined);
       assert.equal(results[1].latest.figures.net_assets, 2_000_000);

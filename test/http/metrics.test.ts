@@ -30,6 +30,7 @@ import { testStores } from '../support/databases.ts';
 import type { Exposition } from '../support/prometheus-text.ts';
 import { parsePrometheusText, samplesOf, valueOf } from '../support/prometheus-text.ts';
 import { testWebhookDeps } from '../support/webhook-deps.ts';
+import { createStreamLedger } from '../../src/adapters/postgres/stream-ledger.ts';
 
 const CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 const ROUTE_LABELS = ['healthz', 'readyz', 'openapi', 'free_key', 'mcp', 'metrics', 'preflight', 'unmatched'];
@@ -301,6 +302,7 @@ for (const setup of setups) {
       const { url, server } = await listen(
         buildApp({
           ...world.deps,
+          streams: world.streams,
           keys: world.keys,
           log: () => {},
           metricsToken: token,
@@ -335,6 +337,7 @@ describe('/metrics when the store does not answer', () => {
         ownership: createOwnershipReader(sql),
         officers: createOfficerStore(sql),
         people: createPgPeopleIndex(sql),
+        streams: createStreamLedger(sql),
         webhooks: testWebhookDeps(sql),
         // The company store's metrics only: the outbox's gauges (delivery-metrics.test.ts) would query too.
         metrics: createHttpMetrics({ store }),

@@ -36,6 +36,7 @@ import type { AllowedHosts } from '../../src/app/host-check.ts';
 import type { KeyStore } from '../../src/ports/keys.ts';
 import type { Plan } from '../../src/domain/api-keys.ts';
 import type { SearchIndex } from '../../src/ports/search-index.ts';
+import type { StreamLedger } from '../../src/ports/stream-ledger.ts';
 import type { Sql } from '../../src/ports/sql.ts';
 import type { WebSettings } from '../../src/web/settings.ts';
 import type { TestStore } from './databases.ts';
@@ -43,6 +44,7 @@ import { elasticsearchUrl } from './elasticsearch.ts';
 import { columnOf, registerRows, writeRegisterCsv } from './register-csv.ts';
 import { testWebhookDeps } from './webhook-deps.ts';
 import { writeZip } from './zip.ts';
+import { createStreamLedger } from '../../src/adapters/postgres/stream-ledger.ts';
 
 export interface WorldOptions {
   store: TestStore;
@@ -64,6 +66,8 @@ export interface World {
   people: PeopleIndex;
   pscs: PscStore;
   ownership: OwnershipReader;
+  /** The streams' positions, as the follower keeps them; every answer's as_of reads the newest. */
+  streams: StreamLedger;
   /** What the operations run on, as the app has them. */
   /** The operations' deps, with the whole store (the app also reads its journal and pings it). */
   deps: OperationDeps & { store: PostgresCompanyStore };
@@ -174,8 +178,10 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     people,
     webhooks,
   };
+  const streams = createStreamLedger(sql);
   const app = buildApp({
     ...deps,
+    streams,
     keys,
     clock: () => now,
     log: () => {},
@@ -207,6 +213,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     people,
     pscs: createPscStore(sql),
     ownership,
+    streams,
     deps,
     requestLines,
     setNow(next) {

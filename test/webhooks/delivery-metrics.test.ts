@@ -33,6 +33,7 @@ import type { Exposition } from '../support/prometheus-text.ts';
 import { parsePrometheusText, valueOf } from '../support/prometheus-text.ts';
 import { queueDeliveries, startReceiver } from './receivers.ts';
 import type { Receiver } from './receivers.ts';
+import { createStreamLedger } from '../../src/adapters/postgres/stream-ledger.ts';
 
 /** The app of `ukcd start` on `sql`, serving `metrics` (as main.ts passes them), listening on 127.0.0.1. */
 async function serve(
@@ -48,6 +49,7 @@ async function serve(
     ownership: createOwnershipReader(sql),
     officers: createOfficerStore(sql),
     people: createPgPeopleIndex(sql),
+    streams: createStreamLedger(sql),
     webhooks: { store: webhooks, allowPrivate: true },
     ...(metrics ? { metrics } : {}),
     log: () => {},
@@ -145,6 +147,7 @@ for (const kind of testStores) {
         ownership: createOwnershipReader(db.sql),
         officers: createOfficerStore(db.sql),
         people: createPgPeopleIndex(db.sql),
+        streams: createStreamLedger(db.sql),
         webhooks: { store: createWebhookStore(db.sql, createSecretSealer(randomBytes(32))), allowPrivate: true },
         metrics: createHttpMetrics({ store }),
         log: () => {},

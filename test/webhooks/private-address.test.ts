@@ -28,6 +28,7 @@ import { createWebhookSender } from '../../src/webhooks/sender.ts';
 import { newWebhookSecret } from '../../src/webhooks/signing.ts';
 import { testStores, useStore } from '../support/databases.ts';
 import { queueDeliveries, startReceiver } from './receivers.ts';
+import { createStreamLedger } from '../../src/adapters/postgres/stream-ledger.ts';
 
 /** Answers each name with one address, as DNS would; `address` can be changed to rebind it. */
 function dnsAnswering(table: Record<string, string>): { lookup: Lookup; table: Record<string, string> } {
@@ -72,6 +73,7 @@ describe('pglite: a name resolving to a private address', () => {
       ownership: createOwnershipReader(db.sql),
       officers: createOfficerStore(db.sql),
       people: createPgPeopleIndex(db.sql),
+      streams: createStreamLedger(db.sql),
       // As a public service is configured: WEBHOOK_ALLOW_PRIVATE unset.
       webhooks: { store, allowPrivate: false, lookup: dns.lookup },
       log: () => {},
