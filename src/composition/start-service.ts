@@ -99,6 +99,7 @@ async function listen(
     search: search.index,
     ownership: reads.ownership,
     officers: reads.officers,
+    pdfEstimates: reads.pdfEstimates,
     people: search.people,
     keys: opened.keys,
     watchlists: opened.watchlists,
