@@ -3,10 +3,13 @@
  * each listed as its own accounts entry marked `source.kind: "pdf_ocr"` with its document id and
  * a confidence per figure, iXBRL entries marked `ixbrl`; a balance sheet date with iXBRL figures
  * keeps them; `latest`, signals, risk band and trajectory read estimates only with
- * include_estimates=true, and the answer says so. In JSON, Markdown and on the Company page.
+ * include_estimates=true, and the answer says so. In JSON, Markdown, over MCP and on the Company page.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createPdfEstimateStore } from '../../src/adapters/postgres/pdf-estimate-store.ts';
 import { emptyFigures } from '../../src/domain/figures.ts';
 import type { PdfEstimate } from '../../src/ports/pdf-estimates.ts';
@@ -170,6 +173,27 @@ describe('estimates from scanned PDFs in the lookup', () => {
     assert.match(used, /\*\*Estimates used:\*\*/);
     assert.match(used, /## Latest figures \(2024-03-31, estimated from a scanned PDF\)/);
     assert.match(used, /\| net\\?_assets \| -£20k \| high \|/);
+  });
+
+  test('over MCP: the same structured answer and Markdown as REST', async () => {
+    const client = new Client({ name: 'ukcd-test', version: '0.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${world.url}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${key}` } },
+      }),
+    );
+    try {
+      const result = (await client.callTool({
+        name: 'lookup_company',
+        arguments: { company_number: PAPER, include_estimates: true },
+      })) as CallToolResult;
+      const rest = await call(world, `/v1/company?number=${PAPER}&include_estimates=true&format=json`, { key });
+      assert.deepEqual(result.structuredContent, rest.body);
+      const text = result.content[0]?.type === 'text' ? result.content[0].text : '';
+      assert.equal(text, markdown(await call(world, `/v1/company?number=${PAPER}&include_estimates=true`, { key })));
+    } finally {
+      await client.close();
+    }
   });
 
   test('a bad include_estimates is a 400 naming it', async () => {
