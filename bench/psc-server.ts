@@ -14,7 +14,7 @@ import { createStreamLedger } from '../src/adapters/postgres/stream-ledger.ts';
 
 const config = loadConfig();
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const { sql, store, keys, watchlists, ownership, officers } = await openStore(config, {
+const { sql, store, keys, watchlists, ownership, officers, pdfEstimates } = await openStore(config, {
   timeoutMs: config.DATABASE_TIMEOUT_MS,
   poolSize: config.DATABASE_POOL_SIZE,
   migrate: false,
@@ -25,6 +25,7 @@ const server = buildApp({
   search: search.index,
   ownership,
   officers,
+  pdfEstimates,
   people: search.people,
   streams: createStreamLedger(sql),
   keys,

@@ -16,6 +16,7 @@ import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-inde
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
 import { createKeyStore } from '../../src/adapters/postgres/key-store.ts';
 import { createOfficerStore } from '../../src/adapters/postgres/officer-store.ts';
+import { createPdfEstimateStore } from '../../src/adapters/postgres/pdf-estimate-store.ts';
 import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
 import { createWebhookStore } from '../../src/adapters/postgres/webhook-store.ts';
@@ -48,6 +49,7 @@ async function serve(
     watchlists: createWatchlistStore(sql),
     ownership: createOwnershipReader(sql),
     officers: createOfficerStore(sql),
+    pdfEstimates: createPdfEstimateStore(sql),
     people: createPgPeopleIndex(sql),
     streams: createStreamLedger(sql),
     webhooks: { store: webhooks, allowPrivate: true },
@@ -146,6 +148,7 @@ for (const kind of testStores) {
         watchlists: createWatchlistStore(db.sql),
         ownership: createOwnershipReader(db.sql),
         officers: createOfficerStore(db.sql),
+        pdfEstimates: createPdfEstimateStore(db.sql),
         people: createPgPeopleIndex(db.sql),
         streams: createStreamLedger(db.sql),
         webhooks: { store: createWebhookStore(db.sql, createSecretSealer(randomBytes(32))), allowPrivate: true },
