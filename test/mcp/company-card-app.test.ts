@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult, TextResourceContents } from '@modelcontextprotocol/sdk/types.js';
@@ -95,6 +96,24 @@ describe('the company card MCP App', () => {
     assert.match(scripts[0]!, /ui\/initialize/);
     // Read again: the same document (built once).
     assert.equal(((await client.readResource({ uri: CARD })).contents[0] as TextResourceContents).text, html);
+  });
+
+  test('a 2026-07-28 client gets the same tool _meta and the same document', async () => {
+    const legacy = await connect();
+    const modern = new ModernClient(
+      { name: 'ukcd-test', version: '0.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    await modern.connect(new ModernTransport(new URL(`${world.url}/mcp`)));
+    try {
+      const lookup = (await modern.listTools()).tools.find((t) => t.name === 'lookup_company');
+      assert.deepEqual(lookup?._meta, { ui: { resourceUri: CARD }, 'ui/resourceUri': CARD });
+      const [document] = (await modern.readResource({ uri: CARD })).contents;
+      const [before] = (await legacy.readResource({ uri: CARD })).contents;
+      assert.deepEqual(document, before);
+    } finally {
+      await modern.close();
+    }
   });
 
   test('an unknown ui:// resource is refused with its URI named', async () => {
