@@ -26,6 +26,7 @@ import { updateIndexes } from './update-search.ts';
 import { createHttpWebhookTransport } from '../adapters/http/webhook-transport.ts';
 import { createSessionStore } from '../adapters/postgres/session-store.ts';
 import { createWebhookSender } from '../webhooks/sender.ts';
+import { companyCardDocument } from '../web/company-card-app.ts';
 import type { Follower } from '../follow/follower.ts';
 import { followStreams } from './follow-streams.ts';
 
@@ -93,6 +94,8 @@ async function listen(
     stdout,
   }: ServiceParts & { metrics: HttpMetrics; log: (line: string) => void; stdout: LogOutput },
 ): Promise<Server> {
+  // The MCP App's document, bundled now: an install that cannot bundle it fails the start.
+  await companyCardDocument();
   const server = buildApp({
     store: reads.store,
     ...(config.DATABASE_READ_URL ? { primary: opened.store } : {}),

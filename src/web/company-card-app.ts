@@ -2,7 +2,7 @@
  * The company card as an MCP App (docs/mcp-app.md): the ui:// document that hosts supporting MCP
  * Apps show beside lookup_company's result. One HTML document with everything inline: the web
  * pages' stylesheet, and one script bundled from company-card-view.ts (ext-apps' App and the
- * Company page's own card and chart code) by esbuild, once, when a host first reads it. Its own
+ * Company page's own card and chart code) by esbuild, once per process. Its own
  * Content-Security-Policy allows that script and that style by hash and nothing else: no
  * connection, no image, font or frame from anywhere.
  */
@@ -24,9 +24,8 @@ export interface CompanyCardApp {
   html(): Promise<string>;
 }
 
-/** The company card view; its document is built on the first read and kept. */
+/** The company card view, for lookup_company. */
 export function companyCardApp(): CompanyCardApp {
-  let document: Promise<string> | undefined;
   return {
     uri: 'ui://ukcd/company-card.html',
     name: 'company_card',
@@ -35,18 +34,27 @@ export function companyCardApp(): CompanyCardApp {
       'A company’s name, status, key figures, risk band and signals, and a chart per figure over its filed years, ' +
       'drawn from a lookup_company result.',
     tools: ['lookup_company'],
-    html() {
-      // A failed build is not kept: the next read tries again.
-      document ??= companyCardDocument().catch((error: unknown) => {
-        document = undefined;
-        throw error;
-      });
-      return document;
-    },
+    html: companyCardDocument,
   };
 }
 
-async function companyCardDocument(): Promise<string> {
+/**
+ * The same bytes for every app of the process, so built once: on the first read, or at start
+ * (start-service.ts awaits it, so that an install that cannot bundle fails the start, not the
+ * first host). A failed build is not kept: the next read tries again.
+ */
+let built: Promise<string> | undefined;
+
+/** The card's HTML document. */
+export function companyCardDocument(): Promise<string> {
+  built ??= buildDocument().catch((error: unknown) => {
+    built = undefined;
+    throw error;
+  });
+  return built;
+}
+
+async function buildDocument(): Promise<string> {
   const [script, style] = await Promise.all([viewScript(), readFile(STYLESHEET, 'utf8')]);
   const policy = [
     "default-src 'none'",
