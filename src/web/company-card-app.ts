@@ -1,6 +1,6 @@
 /**
  * The company card as an MCP App (docs/mcp-app.md): the ui:// document that hosts supporting MCP
- * Apps show beside lookup_company's result. One HTML document with everything inline: the web
+ * Apps show beside lookup_company's and lookup_companies' results. One HTML document with everything inline: the web
  * pages' stylesheet, and one script bundled from company-card-view.ts (ext-apps' App and the
  * Company page's own card and chart code) by esbuild, once per process. Its own
  * Content-Security-Policy allows that script and that style by hash and nothing else: no
@@ -24,7 +24,7 @@ export interface CompanyCardApp {
   html(): Promise<string>;
 }
 
-/** The company card view, for lookup_company. */
+/** The company card view, for lookup_company and lookup_companies. */
 export function companyCardApp(): CompanyCardApp {
   return {
     uri: 'ui://ukcd/company-card.html',
@@ -32,8 +32,8 @@ export function companyCardApp(): CompanyCardApp {
     title: 'Company card',
     description:
       'A company’s name, status, key figures, risk band and signals, and a chart per figure over its filed years, ' +
-      'drawn from a lookup_company result.',
-    tools: ['lookup_company'],
+      'drawn from a lookup_company result; a card per company, without charts, for lookup_companies.',
+    tools: ['lookup_company', 'lookup_companies'],
     html: companyCardDocument,
   };
 }

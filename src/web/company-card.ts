@@ -28,9 +28,19 @@ export const CHARTED_FIGURES = [
 
 type Accounts = CompanyProfile['accounts'];
 
-/** The company's name as the page's heading, and under it its number, status and type. */
-export function cardHeading({ company }: Pick<CompanyProfile, 'company'>): SafeHtml {
-  return html`<h1>${company.name}</h1>
+/** Where a card sits: its heading's level (1 alone on a page, 2 among several) and its ids' prefix. */
+export interface CardPlace {
+  level: 1 | 2;
+  /** Prefixed to the card's ids, unique on the page: "" alone, "c3-" for the fourth of a list. */
+  ids: string;
+}
+
+const ALONE: CardPlace = { level: 1, ids: '' };
+
+/** The company's name as the card's heading, and under it its number, status and type. */
+export function cardHeading({ company }: Pick<CompanyProfile, 'company'>, place: CardPlace = ALONE): SafeHtml {
+  // Named by id only among several, where each card's <article> is labelled by its heading.
+  return html`<h${place.level}${place.ids ? html` id="${place.ids}name"` : ''}>${company.name}</h${place.level}>
 <p class="lead">Company number ${company.company_number} · ${statusBadge(company.status)} · ${company.type}</p>`;
 }
 
@@ -53,10 +63,14 @@ const BAND_WORDS: Readonly<Record<string, string>> = {
 };
 
 /** The risk band, the signals it is read from, and the trajectory with the figures it is made of. */
-export function riskSection(profile: Pick<CompanyProfile, 'signals' | 'trajectory' | 'risk_band'>): SafeHtml {
+export function riskSection(
+  profile: Pick<CompanyProfile, 'signals' | 'trajectory' | 'risk_band'>,
+  place: CardPlace = ALONE,
+): SafeHtml {
   const { signals, trajectory } = profile;
-  return html`<section aria-labelledby="risk-heading">
-<h2 id="risk-heading">Risk band and signals</h2>
+  const level = place.level + 1;
+  return html`<section aria-labelledby="${place.ids}risk-heading">
+<h${level} id="${place.ids}risk-heading">Risk band and signals</h${level}>
 <p>Risk band: <span class="band band-${profile.risk_band}">${BAND_WORDS[profile.risk_band] ?? profile.risk_band}</span> — read from the signals below; not a credit rating.</p>
 ${
   signals.length === 0

@@ -45,14 +45,17 @@ describe('the company card MCP App', () => {
     return client;
   }
 
-  test('lookup_company names the card in _meta.ui.resourceUri; no other tool has a view', async () => {
+  test('the lookups name the card in _meta.ui.resourceUri; no other tool has a view', async () => {
     const client = await connect();
     const { tools } = await client.listTools();
-    const lookup = tools.find((t) => t.name === 'lookup_company');
-    assert.deepEqual(lookup?._meta, { ui: { resourceUri: CARD }, 'ui/resourceUri': CARD });
+    for (const name of ['lookup_company', 'lookup_companies'])
+      assert.deepEqual(tools.find((t) => t.name === name)?._meta, {
+        ui: { resourceUri: CARD },
+        'ui/resourceUri': CARD,
+      });
     assert.deepEqual(
       tools.filter((t) => t._meta !== undefined).map((t) => t.name),
-      ['lookup_company'],
+      ['lookup_company', 'lookup_companies'],
     );
     assert.ok(client.getServerCapabilities()?.resources, 'resources capability');
     // A toolset without lookup_company lists no view, and declares no resources.

@@ -1,10 +1,11 @@
 /**
  * The company card MCP App in a real Chromium, hosted as an MCP Apps host hosts it: the ui://
  * document read over MCP goes into a sandboxed iframe (scripts only, an opaque origin), ext-apps'
- * own host side (AppBridge) talks to the App inside it, and sends it a real lookup_company result
- * from the service. The card shows the company, its key figures, risk band and signals, and one
- * chart point per filed year with the right value; axe-core finds no serious or critical
- * violation in it; no CSP violation, page error or request to anywhere.
+ * own host side (AppBridge) talks to the App inside it, and sends it a real lookup_company (or
+ * lookup_companies) result from the service. The card shows the company, its key figures, risk
+ * band and signals, and one chart point per filed year with the right value; a batch shows a card
+ * per company; axe-core finds no serious or critical violation in it; no CSP violation, page
+ * error or request to anywhere.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -17,7 +18,7 @@ import type { World } from '../support/api-world.ts';
 import { startWorld } from '../support/api-world.ts';
 import { testStores } from '../support/databases.ts';
 import { axeViolations, launchBrowser, openPage } from '../web/support/browser.ts';
-import { HISTORY, HISTORY_YEARS, loadWebFixtures, NOW } from '../web/support/web-fixtures.ts';
+import { HISTORY, HISTORY_YEARS, loadWebFixtures, NOW, TESCO } from '../web/support/web-fixtures.ts';
 
 const CARD = 'ui://ukcd/company-card.html';
 const FIGURES = ['net_assets', 'cash', 'turnover', 'profit', 'employees'] as const;
@@ -78,12 +79,15 @@ describe('the company card MCP App in a host', { timeout: 120_000 }, () => {
     await world?.close();
   });
 
-  async function hostedCard(input: Record<string, unknown>): Promise<{ frame: Frame; problems: string[] }> {
+  async function hostedCard(
+    input: Record<string, unknown>,
+    tool = 'lookup_company',
+  ): Promise<{ frame: Frame; problems: string[] }> {
     const { tools } = await client.listTools();
-    const uri = tools.find((t) => t.name === 'lookup_company')?._meta?.ui as { resourceUri?: string } | undefined;
+    const uri = tools.find((t) => t.name === tool)?._meta?.ui as { resourceUri?: string } | undefined;
     assert.equal(uri?.resourceUri, CARD);
     const html = ((await client.readResource({ uri: CARD })).contents[0] as TextResourceContents).text;
-    const result = (await client.callTool({ name: 'lookup_company', arguments: input })) as CallToolResult;
+    const result = (await client.callTool({ name: tool, arguments: input })) as CallToolResult;
     const { page, problems } = await openPage(browser);
     page.on('request', (request) => {
       if (!/^(about|data):/.test(request.url())) problems.push(`request: ${request.url()}`);
@@ -121,6 +125,29 @@ describe('the company card MCP App in a host', { timeout: 120_000 }, () => {
         assert.equal(Number(await points.nth(i).getAttribute('data-value')), year[figure]);
       }
     }
+    assert.deepEqual(await axeViolations(frame), []);
+    assert.deepEqual(problems, []);
+  });
+
+  test('a lookup_companies result: a card per company found, without charts, and the numbers not found', async () => {
+    const { frame, problems } = await hostedCard({ company_numbers: [HISTORY, TESCO, '77777777'] }, 'lookup_companies');
+    await frame.locator('article').first().waitFor();
+    assert.equal(await frame.locator('h1').textContent(), '2 of 3 companies found');
+    assert.deepEqual(await frame.locator('article h2').allTextContents(), ['HARBOUR FIGURES LIMITED', 'TESCO PLC']);
+    assert.equal(
+      await frame.locator('article').first().locator('dd[data-figure="net_assets"]').textContent(),
+      '£210,000',
+    );
+    assert.equal(await frame.locator('article h3', { hasText: 'Risk band and signals' }).count(), 2);
+    assert.equal(await frame.locator('figure').count(), 0);
+    assert.match((await frame.locator('main').textContent()) ?? '', /Not on the register: 77777777\./);
+    // Every id once (axe no longer checks: WCAG 2.2 dropped 4.1.1), so each card is labelled by its own name.
+    const ids = await frame.locator('[id]').evaluateAll((elements) => elements.map((e) => e.id));
+    assert.deepEqual(ids, [...new Set(ids)]);
+    assert.deepEqual(
+      await frame.locator('article').evaluateAll((articles) => articles.map((a) => a.getAttribute('aria-labelledby'))),
+      ['c0-name', 'c1-name'],
+    );
     assert.deepEqual(await axeViolations(frame), []);
     assert.deepEqual(problems, []);
   });
