@@ -25,15 +25,15 @@ export interface McpAppView {
 }
 
 /**
- * The tool list with each tool a view shows carrying its `_meta.ui.resourceUri`, and the older
- * flat `ui/resourceUri` key beside it for hosts built before the spec settled (as the extension's
- * own registerAppTool writes both).
+ * The tool list with each tool a view shows carrying its `_meta.ui.resourceUri`. Not the flat
+ * `ui/resourceUri` key as well, which the stable spec deprecates: every client reads tools/list
+ * on every connection, and `core` has to stay under 8,000 tokens.
  */
 export function withViews(tools: Tool[], views: readonly McpAppView[]): Tool[] {
   return tools.map((tool) => {
     const view = views.find((v) => v.tools.includes(tool.name));
     if (!view) return tool;
-    return { ...tool, _meta: { ...tool._meta, ui: { resourceUri: view.uri }, 'ui/resourceUri': view.uri } };
+    return { ...tool, _meta: { ...tool._meta, ui: { resourceUri: view.uri } } };
   });
 }
 

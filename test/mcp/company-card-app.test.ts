@@ -49,10 +49,7 @@ describe('the company card MCP App', () => {
     const client = await connect();
     const { tools } = await client.listTools();
     for (const name of ['lookup_company', 'lookup_companies'])
-      assert.deepEqual(tools.find((t) => t.name === name)?._meta, {
-        ui: { resourceUri: CARD },
-        'ui/resourceUri': CARD,
-      });
+      assert.deepEqual(tools.find((t) => t.name === name)?._meta, { ui: { resourceUri: CARD } });
     assert.deepEqual(
       tools.filter((t) => t._meta !== undefined).map((t) => t.name),
       ['lookup_company', 'lookup_companies'],
@@ -110,7 +107,7 @@ describe('the company card MCP App', () => {
     await modern.connect(new ModernTransport(new URL(`${world.url}/mcp`)));
     try {
       const lookup = (await modern.listTools()).tools.find((t) => t.name === 'lookup_company');
-      assert.deepEqual(lookup?._meta, { ui: { resourceUri: CARD }, 'ui/resourceUri': CARD });
+      assert.deepEqual(lookup?._meta, { ui: { resourceUri: CARD } });
       const [document] = (await modern.readResource({ uri: CARD })).contents;
       const [before] = (await legacy.readResource({ uri: CARD })).contents;
       assert.deepEqual(document, before);
