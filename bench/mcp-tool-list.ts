@@ -7,6 +7,7 @@ import { mcpCatalog } from '../src/mcp/server.ts';
 import { TOOLSETS } from '../src/mcp/toolsets.ts';
 import type { ToolSelection } from '../src/mcp/toolsets.ts';
 import { OPERATIONS } from '../src/operations/index.ts';
+import { companyCardApp } from '../src/web/company-card-app.ts';
 
 const choices: [query: string, selection: ToolSelection][] = [
   ['(none: every tool)', { outputSchemas: true }],
@@ -20,7 +21,8 @@ const choices: [query: string, selection: ToolSelection][] = [
 ];
 console.log('| /mcp query | tools | bytes | approx tokens |\n|---|---|---|---|');
 for (const [query, selection] of choices) {
-  const { tools } = mcpCatalog(OPERATIONS, selection);
+  // With the MCP App view, as src/app/app.ts serves it: its _meta is part of what a client reads.
+  const { tools } = mcpCatalog(OPERATIONS, selection, [companyCardApp()]);
   const bytes = Buffer.byteLength(JSON.stringify({ tools }));
   console.log(
     `| \`${query}\` | ${tools.length} | ${bytes.toLocaleString('en-GB')} | ${Math.ceil(bytes / 4).toLocaleString('en-GB')} |`,

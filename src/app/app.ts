@@ -24,6 +24,7 @@ import type { CompanyReader } from '../ports/companies.ts';
 import type { Health } from '../ports/health.ts';
 import type { LoadJournal } from '../ports/load-journal.ts';
 import type { SessionStore } from '../ports/sessions.ts';
+import { companyCardApp } from '../web/company-card-app.ts';
 import type { StreamLedger } from '../ports/stream-ledger.ts';
 import type { WebSettings } from '../web/settings.ts';
 import { DEFAULT_WEB_SETTINGS } from '../web/settings.ts';
@@ -121,7 +122,8 @@ function apiRouter(deps: AppDeps, callDeps: CallDeps, metrics: HttpMetrics): Rou
   // Not behind an API key and not counted against any quota: it is for the operator's scraper.
   router.get('metrics', '/metrics', metricsEndpoint(metrics, deps.metricsToken));
   addOperationRoutes(router, OPERATIONS, callDeps);
-  addMcpRoute(router, OPERATIONS, callDeps);
+  // lookup_company's card, drawn by the web pages' code, for the hosts that show MCP Apps.
+  addMcpRoute(router, OPERATIONS, callDeps, [companyCardApp()]);
   return router;
 }
 

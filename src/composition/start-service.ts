@@ -27,6 +27,7 @@ import { createHttpWebhookTransport } from '../adapters/http/webhook-transport.t
 import { createSessionStore } from '../adapters/postgres/session-store.ts';
 import { createStreamLedger } from '../adapters/postgres/stream-ledger.ts';
 import { createWebhookSender } from '../webhooks/sender.ts';
+import { companyCardDocument } from '../web/company-card-app.ts';
 import type { Follower } from '../follow/follower.ts';
 import { followStreams } from './follow-streams.ts';
 
@@ -94,6 +95,8 @@ async function listen(
     stdout,
   }: ServiceParts & { metrics: HttpMetrics; log: (line: string) => void; stdout: LogOutput },
 ): Promise<Server> {
+  // The MCP App's document, bundled now: an install that cannot bundle it fails the start.
+  await companyCardDocument();
   const server = buildApp({
     store: reads.store,
     ...(config.DATABASE_READ_URL ? { primary: opened.store } : {}),

@@ -19,13 +19,20 @@ import { AppError } from '../errors.ts';
 import { identifyCaller, presentedAuthorization, quotaHeaders } from '../call/access.ts';
 import type { CallDeps } from '../call/deps.ts';
 import type { Operation } from '../operations/operation.ts';
+import type { McpAppView } from './app-views.ts';
 import type { McpCatalog, McpRequestAccess } from './server.ts';
 import { buildMcpServer, mcpCatalog } from './server.ts';
 import { malformedParams } from './params.ts';
 import { toolSelection } from './toolsets.ts';
 import type { ToolSelection } from './toolsets.ts';
 
-export function addMcpRoute(router: Router, operations: readonly Operation[], deps: CallDeps): void {
+/** POST /mcp for the table's operations, with the MCP App views (app-views.ts) of their results. */
+export function addMcpRoute(
+  router: Router,
+  operations: readonly Operation[],
+  deps: CallDeps,
+  views: readonly McpAppView[] = [],
+): void {
   const onerror = (error: Error) => deps.log(`MCP: ${error.message}`);
   // One catalog and one handler for each selection asked for (a few at most: toolsets.ts).
   const served = new Map<string, { catalog: McpCatalog; modern: McpHttpHandler }>();
@@ -33,7 +40,7 @@ export function addMcpRoute(router: Router, operations: readonly Operation[], de
     const key = JSON.stringify(selection);
     let found = served.get(key);
     if (!found) {
-      const catalog = mcpCatalog(operations, selection);
+      const catalog = mcpCatalog(operations, selection, views);
       const modern = createMcpHandler(({ authInfo }) => buildMcpServer(catalog, deps, accessOf(authInfo)), {
         legacy: 'reject',
         responseMode: 'json',

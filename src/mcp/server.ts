@@ -19,6 +19,8 @@ import { AppError, INTERNAL_ERROR } from '../errors.ts';
 import { markdownContent, withEnvelope, withEnvelopeSchema } from '../operations/envelope.ts';
 import { annotationsOf } from '../operations/operation.ts';
 import type { Operation } from '../operations/operation.ts';
+import type { McpAppView } from './app-views.ts';
+import { readView, viewResources, withViews } from './app-views.ts';
 import { TOOLSETS } from './toolsets.ts';
 import type { ToolSelection } from './toolsets.ts';
 
@@ -97,16 +99,24 @@ export interface McpCatalog {
   operations: readonly Operation[];
   tools: Tool[];
   byName: ReadonlyMap<string, Operation>;
+  /** The MCP App views of the tools listed (app-views.ts), served as ui:// resources. */
+  views: readonly McpAppView[];
 }
 
 /** The catalog of the tools a request chose (toolsets.ts): all of them by default. */
-export function mcpCatalog(all: readonly Operation[], selection: ToolSelection = { outputSchemas: true }): McpCatalog {
+export function mcpCatalog(
+  all: readonly Operation[],
+  selection: ToolSelection = { outputSchemas: true },
+  allViews: readonly McpAppView[] = [],
+): McpCatalog {
   const chosen = selection.toolsets?.flatMap((name) => TOOLSETS[name] ?? []);
   const operations = chosen ? all.filter((operation) => chosen.includes(operation.name)) : all;
+  const views = allViews.filter((view) => operations.some((operation) => view.tools.includes(operation.name)));
   return {
     operations,
-    tools: toolList(operations, selection.outputSchemas),
+    tools: withViews(toolList(operations, selection.outputSchemas), views),
     byName: new Map(operations.map((operation) => [operation.name, operation])),
+    views,
   };
 }
 
@@ -119,7 +129,8 @@ const TOOL_LIST_CACHE = { ttlMs: 3_600_000, cacheScope: 'public' } as const;
 /** A server for one request, whose caller is `access`. */
 export function buildMcpServer(catalog: McpCatalog, deps: CallDeps, access: McpRequestAccess): Server {
   const server = new Server(SERVER_INFO, {
-    capabilities: { tools: {} },
+    // Resources only for the MCP App views: their ui:// documents, static, read without a key.
+    capabilities: catalog.views.length > 0 ? { tools: {}, resources: {} } : { tools: {} },
     cacheHints: { 'tools/list': TOOL_LIST_CACHE },
     instructions:
       'UK company data: every company on the Companies House register and the figures of its machine-readable ' +
@@ -128,6 +139,10 @@ export function buildMcpServer(catalog: McpCatalog, deps: CallDeps, access: McpR
   });
   server.setRequestHandler('tools/list', () => ({ tools: catalog.tools }));
   server.setRequestHandler('tools/call', (request) => callTool(catalog, deps, { params: request.params, access }));
+  if (catalog.views.length > 0) {
+    server.setRequestHandler('resources/list', () => ({ resources: viewResources(catalog.views) }));
+    server.setRequestHandler('resources/read', (request) => readView(catalog.views, request.params.uri));
+  }
   return server;
 }
 

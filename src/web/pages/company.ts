@@ -7,13 +7,12 @@
  */
 import type { Context } from 'koa';
 import { monthName } from '../../domain/calendar-date.ts';
-import { formatMoney } from '../../domain/money.ts';
 import type { ControlledProfile } from '../../operations/company-profile.ts';
 import { getOwnership } from '../../operations/get-ownership.ts';
 import type { OwnershipAnswer } from '../../operations/get-ownership.ts';
 import { lookupCompany } from '../../operations/lookup-company.ts';
-import { figureChart } from '../figure-chart.ts';
-import { formatCount, formatDate, formatPounds } from '../format.ts';
+import { cardHeading, figureCharts, riskSection, statusBadge } from '../company-card.ts';
+import { formatDate } from '../format.ts';
 import { html } from '../html.ts';
 import type { HtmlValue, SafeHtml } from '../html.ts';
 import type { WebDeps, WebPage } from '../page.ts';
@@ -21,22 +20,12 @@ import { sendPage } from '../respond.ts';
 import { runForVisitor } from '../run-signed-in.ts';
 import { signedInOf } from '../visitor.ts';
 import { personHref } from './people.ts';
-import { statusBadge } from './search.ts';
 
 export const companyPage: WebPage = {
   register(router, deps) {
     router.get('web_company', '/company/:number', (ctx) => showCompany(ctx, deps, ctx.params.number ?? ''));
   },
 };
-
-/** The figures charted and tabled, in reading order. */
-export const CHARTED_FIGURES = [
-  { key: 'net_assets', label: 'Net assets', money: true },
-  { key: 'cash', label: 'Cash', money: true },
-  { key: 'turnover', label: 'Turnover', money: true },
-  { key: 'profit', label: 'Profit (loss)', money: true },
-  { key: 'employees', label: 'Employees', money: false },
-] as const;
 
 /** Where a reader finds the company's filings themselves (names, documents). */
 function filingHistoryUrl(number: string): string {
@@ -51,8 +40,7 @@ async function showCompany(ctx: Context, deps: WebDeps, number: string): Promise
   const { company } = profile;
   sendPage(ctx, {
     title: `${company.name} (${company.company_number})`,
-    main: html`<h1>${company.name}</h1>
-<p class="lead">Company number ${company.company_number} · ${statusBadge(company.status)} · ${company.type}</p>
+    main: html`${cardHeading(profile)}
 ${registerSection(profile)}
 ${riskSection(profile)}
 ${figuresSection(profile)}
@@ -110,63 +98,6 @@ ${rows.map(([term, value]) => html`<dt>${term}</dt><dd>${value}</dd>\n`)}</dl>
 </section>`;
 }
 
-const BAND_WORDS: Readonly<Record<string, string>> = {
-  low: 'Low',
-  medium: 'Medium',
-  high: 'High',
-  unknown: 'Unknown',
-};
-
-function riskSection(profile: ControlledProfile): SafeHtml {
-  const { signals, trajectory } = profile;
-  return html`<section aria-labelledby="risk-heading">
-<h2 id="risk-heading">Risk band and signals</h2>
-<p>Risk band: <span class="band band-${profile.risk_band}">${BAND_WORDS[profile.risk_band] ?? profile.risk_band}</span> — read from the signals below; not a credit rating.</p>
-${
-  signals.length === 0
-    ? html`<p>No warning signals.</p>`
-    : html`<ul class="signals">
-${signals.map((s) => html`<li><span class="severity severity-${s.severity}">${s.severity}</span> ${s.message}</li>\n`)}</ul>`
-}
-${trajectoryExplained(trajectory)}
-</section>`;
-}
-
-const TREND_FIGURES = [
-  ['net_assets', 'Net assets', true],
-  ['cash', 'Cash', true],
-  ['turnover', 'Turnover', true],
-  ['employees', 'Employees', false],
-  ['profit', 'Profit', true],
-] as const;
-
-/**
- * The trajectory with the figures it is made of: each figure's first and last filed values, its
- * change and direction, and the count that decides the overall direction (more growing than
- * declining: growing), so that "declining" is never a bare word beside a figure that rose.
- */
-function trajectoryExplained(trajectory: ControlledProfile['trajectory']): SafeHtml {
-  const periods = `${trajectory.periods} period${trajectory.periods === 1 ? '' : 's'}`;
-  const count = (direction: string) => TREND_FIGURES.filter(([key]) => trajectory[key].direction === direction).length;
-  const [growing, declining, stable] = [count('growing'), count('declining'), count('stable')];
-  return html`<p>Trajectory: ${trajectory.direction.replace('_', ' ')} over ${periods}${
-    trajectory.direction === 'insufficient_data'
-      ? ': no figure was filed in two periods.'
-      : html` — ${growing} figure${growing === 1 ? '' : 's'} growing, ${declining} declining, ${stable} stable (10% or more either way, first filed value to last); the overall direction is the side with more.`
-  }</p>
-<ul class="trajectory-figures">
-${TREND_FIGURES.map(([key, label, money]) => {
-  const trend = trajectory[key];
-  const value = (n: number | null) => (money ? formatPounds(n) : formatCount(n));
-  if (trend.direction === 'insufficient_data')
-    return html`<li>${label}: not filed in two periods</li>
-`;
-  const change = trend.change_pct === null ? '' : ` (${trend.change_pct > 0 ? '+' : ''}${trend.change_pct}%)`;
-  return html`<li>${label}: ${value(trend.first)} to ${value(trend.last)}${change}, ${trend.direction}</li>
-`;
-})}</ul>`;
-}
-
 function figuresSection(profile: ControlledProfile): SafeHtml {
   // Oldest first, as a chart reads.
   const years = [...profile.accounts].reverse();
@@ -175,41 +106,10 @@ function figuresSection(profile: ControlledProfile): SafeHtml {
 <h2 id="figures-heading">Figures over the years</h2>
 <p>No machine-readable accounts are on file for this company.</p>
 </section>`;
-  const charts = CHARTED_FIGURES.map((figure) =>
-    figureChart({
-      figure: figure.key,
-      label: figure.label,
-      points: years.flatMap((entry) => {
-        const value = entry.figures[figure.key];
-        return value === null || value === undefined
-          ? []
-          : [{ date: entry.balance_sheet_date, value, prior: entry.from_prior_period }];
-      }),
-      format: figure.money ? (value) => formatMoney(value) : (value) => formatCount(value),
-      formatExact: figure.money ? (value) => formatPounds(value) : (value) => formatCount(value),
-      formatDate,
-    }),
-  );
   return html`<section aria-labelledby="figures-heading">
 <h2 id="figures-heading">Figures over the years</h2>
-<p class="legend">One point per balance sheet date, with its value beside it; the scale starts at zero (a dashed line when a value falls below it). A hollow point is a year known only from the prior-year column of a later filing. Amounts in pounds as filed; each chart’s values and yearly changes are also in a table under it.</p>
 ${estimatesNote(profile)}
-<div class="charts">
-${charts}</div>
-<div class="table-wrap" role="region" aria-labelledby="figures-caption" tabindex="0">
-<table class="figures-table">
-<caption id="figures-caption">The same figures, by balance sheet date</caption>
-<thead><tr><th scope="col">Balance sheet date</th>${CHARTED_FIGURES.map((f) => html`<th scope="col" class="number">${f.label}</th>`)}<th scope="col">Source</th></tr></thead>
-<tbody>
-${years.map(
-  (entry) =>
-    html`<tr data-date="${entry.balance_sheet_date}"${entry.source.kind === 'pdf_ocr' ? html` class="estimate"` : ''}><th scope="row">${formatDate(entry.balance_sheet_date)}</th>${CHARTED_FIGURES.map(
-      (f) =>
-        html`<td class="number">${f.money ? formatPounds(entry.figures[f.key]) : formatCount(entry.figures[f.key])}</td>`,
-    )}<td>${sourceWords(entry)}</td></tr>\n`,
-)}</tbody>
-</table>
-</div>
+${figureCharts(years)}
 ${sourceFilings(years)}
 <p>The filings themselves, as documents, are in the company’s <a href="${filingHistoryUrl(profile.company.company_number)}">filing history at Companies House</a>.</p>
 </section>`;
@@ -241,18 +141,6 @@ function estimatesNote(profile: ControlledProfile): SafeHtml | '' {
   const estimated = profile.accounts.filter((entry) => entry.source.kind === 'pdf_ocr');
   if (estimated.length === 0) return '';
   return html`<p class="estimates-note"><strong>Estimated from a scanned PDF:</strong> ${estimated.map((entry, i) => html`${i > 0 ? ', ' : ''}${formatDate(entry.balance_sheet_date)}`)}. The company filed ${estimated.length === 1 ? 'that year' : 'those years'} on paper or as a scan, so the figures were read by OCR and may be wrong; the table gives the confidence of each. ${profile.estimates_used ? 'The risk band and trajectory above read them.' : 'The risk band and trajectory above do not read them.'}</p>`;
-}
-
-/** Where a year's figures came from, in words. */
-function sourceWords(entry: ControlledProfile['accounts'][number]): string {
-  if (entry.source.kind === 'pdf_ocr') {
-    const grades = CHARTED_FIGURES.filter((f) => entry.confidence?.[f.key])
-      .map((f) => `${f.label.toLowerCase()} ${entry.confidence?.[f.key]}`)
-      .join(', ');
-    return `Estimated from a scanned PDF (confidence: ${grades || 'none of these figures read'})`;
-  }
-  if (entry.from_prior_period) return 'Prior-year column of a later filing';
-  return `Accounts published ${formatDate(entry.published)} (${entry.standard})`;
 }
 
 function controlSection(profile: ControlledProfile, ownership: OwnershipAnswer): SafeHtml {

@@ -10,8 +10,7 @@ import { html } from '../html.ts';
 import type { WebDeps, WebPage } from '../page.ts';
 import { sendPage } from '../respond.ts';
 import { runForVisitor } from '../run-signed-in.ts';
-import { CHARTED_FIGURES } from './company.ts';
-import { statusBadge } from './search.ts';
+import { CHARTED_FIGURES, statusBadge } from '../company-card.ts';
 
 export const comparePage: WebPage = {
   register(router, deps) {

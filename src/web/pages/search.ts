@@ -11,6 +11,7 @@ import type { NameSearchHit } from '../../domain/name-search.ts';
 import { AppError } from '../../errors.ts';
 import { lookupCompany } from '../../operations/lookup-company.ts';
 import { searchByName } from '../../operations/search-by-name.ts';
+import { statusBadge } from '../company-card.ts';
 import { formatDate } from '../format.ts';
 import { html } from '../html.ts';
 import type { SafeHtml } from '../html.ts';
@@ -186,9 +187,4 @@ function resultItem(hit: NameSearchHit): SafeHtml {
   return html`<li><a href="/company/${hit.company_number}">${hit.name}</a>
 <span class="result-facts">${hit.company_number} · ${statusBadge(hit.status)}${town}${incorporated}</span></li>
 `;
-}
-
-/** A company's status, marked so that an inactive one stands out (by words, not colour alone). */
-export function statusBadge(status: string): SafeHtml {
-  return html`<span class="status ${/^active$/i.test(status) ? 'status-active' : 'status-other'}">${status}</span>`;
 }

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 
 const CHROMIUM = process.env.UKCD_TEST_CHROMIUM || '/usr/bin/chromium';
@@ -53,11 +53,12 @@ export interface AxeViolation {
 }
 
 /**
- * axe-core's serious and critical violations on the page as it is now (WCAG 2.x A and AA, and
- * best practices). axe is evaluated through the DevTools protocol, which the page's CSP does not
- * govern, so the page is tested under its real policy.
+ * axe-core's serious and critical violations on the page (or one frame of it, such as an MCP App
+ * in its host's iframe) as it is now (WCAG 2.x A and AA, and best practices). axe is evaluated
+ * through the DevTools protocol, which the page's CSP does not govern, so the page is tested
+ * under its real policy.
  */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+export async function axeViolations(page: Page | Frame): Promise<AxeViolation[]> {
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const page = globalThis as unknown as {
