@@ -192,8 +192,9 @@ function streamMetrics(registry: Registry): FollowObserver {
   const gaps = new Counter({
     name: 'ukcd_stream_gaps_total',
     help:
-      'Times a stream could not resume (416) and was read again from now: the events in between need a catch-up ' +
-      '(the next snapshot load); stream_gaps in the store says from which timepoint.',
+      'Times a stream could not resume (416) and was read again from now: the events in between are caught up ' +
+      'through the REST API for the watched companies (with CH_API_KEY) and by the next snapshot load; ' +
+      'stream_gaps in the store says from which timepoint and how far the catch-up is.',
     labelNames: ['stream'] as const,
     registers: [registry],
   });

@@ -125,7 +125,7 @@ async function followHeld(
         throw new LeaseGoneError(stream);
       log(
         `stream ${stream}: ${outcome.reason}; reading it from now. The events after the last one applied are ` +
-          `missing until the next snapshot load (or a REST catch-up of the watched companies) fills the gap`,
+          `missing until a REST catch-up of the watched companies (with CH_API_KEY) or the next snapshot load fills the gap`,
       );
       options.observer?.gap?.(stream);
       failures = 0;
