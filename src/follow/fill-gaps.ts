@@ -6,8 +6,8 @@
  * by the same appliers as stream events, so alerts and webhooks follow as for those. The stream's
  * own resources go first, in the same transaction: a charge delivered during the gap is then judged
  * against the company's facts from before it. Companies are done in number order and the gap
- * remembers the last one done, so a catch-up interrupted resumes there. The rest of the register
- * is refreshed by the next snapshot load.
+ * remembers the last one done, so a catch-up interrupted resumes there; one process fills a gap
+ * at a time (a lease). The rest of the register is refreshed by the next snapshot load.
  */
 import type { CompaniesHouseApi } from '../ports/companies-house-api.ts';
 import type { StreamApplier, StreamEvent } from '../ports/stream-appliers.ts';
@@ -36,7 +36,12 @@ export interface GapFillerDeps {
   /** Run with the companies a catch-up changed (alert detection). */
   afterFill?: (companies: string[]) => Promise<void>;
   log: (line: string) => void;
+  /** This process, as it holds leases (hold-lease.ts's leaseHolder). */
+  holder: string;
 }
+
+/** A filler's lease on a gap; each company renews it (a list's pages take a while at 2 requests a second). */
+const LEASE_SECONDS = 300;
 
 export interface GapFiller {
   /** Look for open gaps now (a stream just recorded one). */
@@ -44,15 +49,18 @@ export interface GapFiller {
   stop(): Promise<void>;
 }
 
-/** Fill the open gaps now and whenever woken; after a failure (the API down), again `retryMs` later. */
-export function startGapFiller(deps: GapFillerDeps, options: { retryMs?: number } = {}): GapFiller {
+/**
+ * Fill the open gaps now, whenever woken, and every `pollMs` (a gap whose filler died is taken over
+ * when its lease runs out); after a failure (the API down), again `retryMs` later.
+ */
+export function startGapFiller(deps: GapFillerDeps, options: { retryMs?: number; pollMs?: number } = {}): GapFiller {
   const controller = new AbortController();
   let wakeUp: (() => void) | null = null;
   let woken = true;
   const wait = (ms: number) =>
     new Promise<void>((done) => {
       if (woken || controller.signal.aborted) return done();
-      const timer = ms === Infinity ? undefined : setTimeout(finish, ms);
+      const timer = setTimeout(finish, ms);
       function finish() {
         clearTimeout(timer);
         wakeUp = null;
@@ -62,10 +70,10 @@ export function startGapFiller(deps: GapFillerDeps, options: { retryMs?: number 
     });
   const loop = (async () => {
     while (!controller.signal.aborted) {
-      await wait(Infinity);
+      await wait(options.pollMs ?? 60_000);
       woken = false;
       try {
-        for (const gap of await deps.gaps.open()) {
+        for (const gap of await deps.gaps.claimOpen(deps.holder, LEASE_SECONDS)) {
           if (controller.signal.aborted) break;
           await fillGap(deps, gap, controller.signal);
         }
@@ -123,7 +131,16 @@ async function fillGap(deps: GapFillerDeps, gap: OpenGap, signal: AbortSignal): 
         counts.not_found! += 1;
       }
       counts.companies! += 1;
-      const applied = await deps.gaps.applyFill(gap.id, number, runs, counts);
+      const applied = await deps.gaps.applyFill(
+        { id: gap.id, holder: deps.holder, seconds: LEASE_SECONDS },
+        number,
+        runs,
+        counts,
+      );
+      if (applied === null) {
+        deps.log(`stream ${gap.stream}: gap ${gap.id} is being filled by another process; leaving it to that one`);
+        return;
+      }
       if (applied.companies.length > 0) {
         counts.applied! += 1;
         // Stored with the gap's progress: detection failing now is caught up by the next full run.
@@ -136,7 +153,7 @@ async function fillGap(deps: GapFillerDeps, gap: OpenGap, signal: AbortSignal): 
       after = number;
     }
   }
-  await deps.gaps.markFilled(gap.id, counts);
+  await deps.gaps.markFilled({ id: gap.id, holder: deps.holder }, counts);
   deps.log(
     `stream ${gap.stream}: gap ${gap.id} filled through the REST API: ${counts.companies} watched companies fetched, ` +
       `${counts.applied} applied (newer than stored), ${counts.items} ${own ? own.path : ''} items, ${counts.not_found} not found; ` +

@@ -24,7 +24,7 @@ export interface FollowerDeps {
   /** Accounts documents of the filings stream fetched and parsed (absent: none is fetched). */
   documents?: Omit<DocumentFetcherDeps, 'afterLoaded' | 'log'>;
   /** The REST catch-up of gaps (a 416), for the watched companies (absent: gaps wait for a load). */
-  gapFill?: Omit<GapFillerDeps, 'appliers' | 'afterFill' | 'log'>;
+  gapFill?: Omit<GapFillerDeps, 'appliers' | 'afterFill' | 'log' | 'holder'>;
 }
 
 export interface Follower {
@@ -54,6 +54,7 @@ export function startFollower(
         ...deps.gapFill,
         appliers: deps.appliers,
         log: options.log,
+        holder: options.lease.holder,
         ...(afterBatch ? { afterFill: afterBatch } : {}),
       })
     : null;

@@ -3,7 +3,8 @@
  * position the follower resumes from, and the local Public Data API serves the watched companies'
  * profiles and insolvency cases as they are now. A watched company whose status changed during
  * the gap gets its alerts and its signed webhook; a company nobody watches is not fetched; the gap
- * is marked filled with its counts; a catch-up interrupted resumes after the last company done.
+ * is marked filled with its counts; a catch-up interrupted resumes after the last company done,
+ * by one process at a time.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -163,14 +164,19 @@ for (const kind of testStores) {
       );
     });
 
-    test('a catch-up interrupted resumes after the last company done', async () => {
+    test('a catch-up interrupted resumes after the last company done, by one process at a time', async () => {
+      // A filler that did ACME and then died, its lease still live.
       const gap = (
         await db.sql.query<{ id: string }>(
-          `INSERT INTO stream_gaps (stream, reason, fill_after_company, fill_counts)
-           VALUES ('companies', 'test', $1, '{"companies": 1, "applied": 1, "not_found": 0, "items": 0}') RETURNING id::text`,
+          `INSERT INTO stream_gaps (stream, reason, fill_after_company, fill_counts, fill_holder, fill_lease_until)
+           VALUES ('companies', 'test', $1, '{"companies": 1, "applied": 1, "not_found": 0, "items": 0}', 'crashed',
+                   now() + interval '1 hour') RETURNING id::text`,
           [ACME],
         )
       ).rows[0]!.id;
+      assert.deepEqual(await createStreamGaps(db.sql).claimOpen('another', 60), []);
+      // Its lease runs out: another process takes the gap over.
+      await db.sql.query(`UPDATE stream_gaps SET fill_lease_until = now() - interval '1 second' WHERE id = $1`, [gap]);
       const seen = api.requests.length;
       const filler = startGapFiller({
         gaps: createStreamGaps(db.sql),
@@ -178,6 +184,7 @@ for (const kind of testStores) {
         profiles: companiesApplier(),
         appliers: [],
         log: () => undefined,
+        holder: 'resumer',
       });
       try {
         await waitFor('the gap filled', async () => {

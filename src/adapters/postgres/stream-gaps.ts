@@ -1,24 +1,33 @@
-/** StreamGaps on Postgres (pg or PGlite): stream_gaps with the catch-up's progress (migration 025). */
+/**
+ * StreamGaps on Postgres (pg or PGlite): stream_gaps with the catch-up's progress and lease
+ * (migration 025). Each company's fill renews the lease in its own transaction, so a process whose
+ * lease went to another applies nothing more. Times are the database's.
+ */
 import type { Sql } from '../../ports/sql.ts';
 import type { StreamGaps } from '../../ports/stream-gaps.ts';
 
 export function createStreamGaps(sql: Sql): StreamGaps {
   return {
-    async open() {
+    async claimOpen(holder, seconds) {
       const result = await sql.query<{
         id: string;
         stream: string;
         fill_after_company: string | null;
         fill_counts: Record<string, number>;
       }>(
-        `SELECT id::text, stream, fill_after_company, fill_counts FROM stream_gaps WHERE filled_at IS NULL ORDER BY id`,
+        `UPDATE stream_gaps SET fill_holder = $1, fill_lease_until = now() + make_interval(secs => $2)
+         WHERE filled_at IS NULL AND (fill_holder IS NULL OR fill_holder = $1 OR fill_lease_until < now())
+         RETURNING id::text, stream, fill_after_company, fill_counts`,
+        [holder, seconds],
       );
-      return result.rows.map((row) => ({
-        id: Number(row.id),
-        stream: row.stream,
-        afterCompany: row.fill_after_company,
-        counts: row.fill_counts,
-      }));
+      return result.rows
+        .map((row) => ({
+          id: Number(row.id),
+          stream: row.stream,
+          afterCompany: row.fill_after_company,
+          counts: row.fill_counts,
+        }))
+        .sort((a, b) => a.id - b.id);
     },
 
     async watchedAfter(after, limit) {
@@ -30,15 +39,21 @@ export function createStreamGaps(sql: Sql): StreamGaps {
       return result.rows.map((row) => row.company_number);
     },
 
-    applyFill(gapId, company, runs, counts) {
+    applyFill(gap, company, runs, counts) {
       return sql.transaction(async (tx) => {
+        const held = await tx.query(
+          `UPDATE stream_gaps SET fill_lease_until = now() + make_interval(secs => $3)
+           WHERE id = $1 AND fill_holder = $2 AND filled_at IS NULL`,
+          [gap.id, gap.holder, gap.seconds],
+        );
+        if (held.rowCount === 0) return null;
         const companies = new Set<string>();
         for (const { applier, events } of runs) {
           if (events.length === 0) continue;
           for (const number of (await applier.apply(tx, events)).companies) companies.add(number);
         }
         await tx.query(`UPDATE stream_gaps SET fill_after_company = $2, fill_counts = $3::jsonb WHERE id = $1`, [
-          gapId,
+          gap.id,
           company,
           JSON.stringify(counts),
         ]);
@@ -46,11 +61,12 @@ export function createStreamGaps(sql: Sql): StreamGaps {
       });
     },
 
-    async markFilled(gapId, counts) {
-      await sql.query(`UPDATE stream_gaps SET filled_at = now(), fill_counts = $2::jsonb WHERE id = $1`, [
-        gapId,
-        JSON.stringify(counts),
-      ]);
+    async markFilled(gap, counts) {
+      await sql.query(
+        `UPDATE stream_gaps SET filled_at = now(), fill_counts = $3::jsonb, fill_holder = NULL, fill_lease_until = NULL
+         WHERE id = $1 AND fill_holder = $2`,
+        [gap.id, gap.holder, JSON.stringify(counts)],
+      );
     },
   };
 }

@@ -17,7 +17,10 @@ CREATE TABLE stream_bad_lines (
 );
 
 -- The REST catch-up of a gap (a 416): the watched companies are fetched in company-number order,
--- so an interrupted catch-up resumes after the last one done; what it fetched and changed.
+-- so an interrupted catch-up resumes after the last one done; what it fetched and changed; and the
+-- one process filling it (a lease, renewed with each company, taken over when it runs out).
 ALTER TABLE stream_gaps
   ADD COLUMN fill_after_company text,
-  ADD COLUMN fill_counts jsonb NOT NULL DEFAULT '{}'::jsonb;
+  ADD COLUMN fill_counts jsonb NOT NULL DEFAULT '{}'::jsonb,
+  ADD COLUMN fill_holder text,
+  ADD COLUMN fill_lease_until timestamptz;
