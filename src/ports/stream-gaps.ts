@@ -20,7 +20,7 @@ export interface OpenGap {
 export interface StreamGaps {
   /**
    * The gaps not filled yet that `holder` may fill now (nobody else's lease on them is live),
-   * oldest first, each now leased to `holder` for `seconds`.
+   * oldest first but the companies stream's last, each now leased to `holder` for `seconds`.
    */
   claimOpen(holder: string, seconds: number): Promise<OpenGap[]>;
   /** Companies some key watches, after `after` in number order, at most `limit`. */

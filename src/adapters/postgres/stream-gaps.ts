@@ -20,14 +20,18 @@ export function createStreamGaps(sql: Sql): StreamGaps {
          RETURNING id::text, stream, fill_after_company, fill_counts`,
         [holder, seconds],
       );
-      return result.rows
-        .map((row) => ({
-          id: Number(row.id),
-          stream: row.stream,
-          afterCompany: row.fill_after_company,
-          counts: row.fill_counts,
-        }))
-        .sort((a, b) => a.id - b.id);
+      return (
+        result.rows
+          .map((row) => ({
+            id: Number(row.id),
+            stream: row.stream,
+            afterCompany: row.fill_after_company,
+            counts: row.fill_counts,
+          }))
+          // The companies stream's gaps last: a profile applied moves the company's register day to
+          // today, and a charge delivered before that day is no longer counted as new.
+          .sort((a, b) => Number(a.stream === 'companies') - Number(b.stream === 'companies') || a.id - b.id)
+      );
     },
 
     async watchedAfter(after, limit) {
