@@ -12,10 +12,12 @@ import { createCompaniesHouseApi } from '../../src/adapters/companies-house/api-
 import { createHttpWebhookTransport } from '../../src/adapters/http/webhook-transport.ts';
 import { createAlertDetectionStore } from '../../src/adapters/postgres/alert-detection-store.ts';
 import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
+import { chargesApplier } from '../../src/adapters/postgres/stream-charges.ts';
 import { companiesApplier } from '../../src/adapters/postgres/stream-companies.ts';
 import { createStreamGaps } from '../../src/adapters/postgres/stream-gaps.ts';
 import { insolvencyApplier } from '../../src/adapters/postgres/stream-insolvency.ts';
 import { createStreamLedger } from '../../src/adapters/postgres/stream-ledger.ts';
+import { detectAlertsOf } from '../../src/alert-detection/detect-alerts.ts';
 import { startGapFiller } from '../../src/follow/fill-gaps.ts';
 import { startFollower } from '../../src/follow/follower.ts';
 import type { Follower } from '../../src/follow/follower.ts';
@@ -206,6 +208,65 @@ for (const kind of testStores) {
       ).rows[0]!.counts;
       // BETA's profile is applied unless the first test applied it within the same second.
       assert.deepEqual([counts.companies, counts.not_found, counts.items], [2, 0, 0]);
+    });
+
+    test('a charges gap: a charge delivered during it is counted and raises new_charges', async () => {
+      const DELTA = '00000004';
+      await db.store.upsertCompanies([company(DELTA, { accounts_next_due: '2099-09-30' })], '2026-11-01');
+      const delta = await watchWithEndpoint(db.sql, db.store, [DELTA]);
+      try {
+        api.json(`/company/${DELTA}/charges?items_per_page=100&start_index=0`, {
+          total_results: 1,
+          items: [
+            {
+              charge_number: 1,
+              status: 'outstanding',
+              created_on: '2026-11-18',
+              delivered_on: '2026-11-20',
+              links: { self: `/company/${DELTA}/charges/charge-d1` },
+            },
+          ],
+        });
+        api.json(`/company/${DELTA}`, profile(DELTA));
+        await db.sql.query(`INSERT INTO stream_gaps (stream, reason) VALUES ('charges', 'test')`);
+        const detection = {
+          store: db.store,
+          ownership: createOwnershipReader(db.sql),
+          detections: createAlertDetectionStore(db.sql),
+        };
+        const filler = startGapFiller({
+          gaps: createStreamGaps(db.sql),
+          api: createCompaniesHouseApi({ apiUrl: api.url, documentApiUrl: api.url, key: 'api-key' }),
+          profiles: companiesApplier(),
+          appliers: [chargesApplier()],
+          afterFill: async (companies) => void (await detectAlertsOf(detection, companies)),
+          log: () => undefined,
+          holder: 'charges-filler',
+        });
+        try {
+          await waitFor('the charges gap filled', async () => {
+            const rows = await db.sql.query(
+              `SELECT 1 FROM stream_gaps WHERE stream = 'charges' AND filled_at IS NOT NULL`,
+            );
+            return rows.rowCount === 1;
+          });
+        } finally {
+          await filler.stop();
+        }
+        const counts = (
+          await db.sql.query<{ total: number; outstanding: number }>(
+            `SELECT charges_total AS total, charges_outstanding AS outstanding FROM companies WHERE company_number = $1`,
+            [DELTA],
+          )
+        ).rows[0];
+        assert.deepEqual(counts, { total: 1, outstanding: 1 });
+        const kinds = (
+          await db.sql.query<{ kind: string }>(`SELECT kind FROM alert_detections WHERE key_id = $1`, [delta.keyId])
+        ).rows.map((row) => row.kind);
+        assert.deepEqual(kinds, ['new_charges']);
+      } finally {
+        await delta.close();
+      }
     });
   });
 }
