@@ -185,15 +185,22 @@ function streamMetrics(registry: Registry): FollowObserver {
   });
   const reconnects = new Counter({
     name: 'ukcd_stream_reconnects_total',
-    help: 'Reconnections to a stream, by stream and reason (drop, stall, rate-limited, refused, bad-line).',
+    help: 'Reconnections to a stream, by stream and reason (drop, stall, rate-limited, refused).',
     labelNames: ['stream', 'reason'] as const,
     registers: [registry],
   });
   const gaps = new Counter({
     name: 'ukcd_stream_gaps_total',
     help:
-      'Times a stream could not resume (416) and was read again from now: the events in between need a catch-up ' +
-      '(the next snapshot load); stream_gaps in the store says from which timepoint.',
+      'Times a stream could not resume (416) and was read again from now: the events in between are caught up ' +
+      'through the REST API for the watched companies (with CH_API_KEY) and by the next snapshot load; ' +
+      'stream_gaps in the store says from which timepoint and how far the catch-up is.',
+    labelNames: ['stream'] as const,
+    registers: [registry],
+  });
+  const badLines = new Counter({
+    name: 'ukcd_stream_bad_lines_total',
+    help: 'Lines of a stream that were not events, skipped (stream_bad_lines in the store keeps them), by stream.',
     labelNames: ['stream'] as const,
     registers: [registry],
   });
@@ -214,6 +221,7 @@ function streamMetrics(registry: Registry): FollowObserver {
     },
     reconnected: (stream, reason) => reconnects.labels({ stream, reason }).inc(),
     gap: (stream) => gaps.labels({ stream }).inc(),
+    badLine: (stream) => badLines.labels({ stream }).inc(),
     document: (outcome) => documents.labels({ outcome }).inc(),
   };
 }

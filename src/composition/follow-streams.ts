@@ -3,6 +3,7 @@
  * the stream ledger and alert detection on the store, the stream key from the configuration.
  */
 import type { Config } from '../config.ts';
+import { createStreamGaps } from '../adapters/postgres/stream-gaps.ts';
 import { createStreamLedger } from '../adapters/postgres/stream-ledger.ts';
 import { chargesApplier } from '../adapters/postgres/stream-charges.ts';
 import { companiesApplier } from '../adapters/postgres/stream-companies.ts';
@@ -71,11 +72,13 @@ export function followStreams(
   if (!api && appliers.some((applier) => applier.stream === 'filings')) {
     options.log('streams: accounts documents are not fetched (CH_API_KEY is not set); filings are recorded only');
   }
+  if (!api) options.log('streams: a gap (416) is not caught up through the REST API (CH_API_KEY is not set)');
   return startFollower(
     {
       ledger: createStreamLedger(opened.sql),
       appliers,
       detection: { store: opened.store, ownership: opened.ownership, detections: opened.alertDetections },
+      ...(api ? { gapFill: { gaps: createStreamGaps(opened.sql), api, profiles: companiesApplier() } } : {}),
       ...(api && appliers.some((applier) => applier.stream === 'filings')
         ? {
             documents: {

@@ -2,18 +2,20 @@
  * Following one stream of the Companies House Streaming API: hold the stream's lease, connect from
  * the last applied timepoint, apply each run of events as one batch in one transaction with the
  * new position (StreamLedger.applyBatch), and hand the companies changed to what runs after a
- * batch (alert detection). A drop, a stall (nothing, not even a heartbeat, within `stallMs`), a
- * line that is not an event, a 429 or any other failure is followed by a reconnection after a
- * backoff with jitter; a 416 (the timepoint is too old) restarts the stream from now and records
- * the gap. The position is only ever the last event applied, so whatever happens between applying
+ * batch (alert detection, which runs beside the next batch's applying). A line that is not an
+ * event is recorded and skipped. A drop, a stall (nothing, not even a heartbeat, within
+ * `stallMs`), a 429 or any other failure is followed by a reconnection after a backoff with
+ * jitter; a 416 (the timepoint is too old) restarts the stream from now and records the gap. The position is only ever the last event applied, so whatever happens between applying
  * and the next connection, the stream resumes after it; an event read twice changes nothing twice
  * (the appliers compare the event's own dates and timepoint with what is stored).
  */
+import { createHash } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import { holdLease } from '../shared-work/hold-lease.ts';
 import type { Lease } from '../ports/shared-work.ts';
 import type { StreamApplier, StreamEvent } from '../ports/stream-appliers.ts';
 import type { StreamLedger } from '../ports/stream-ledger.ts';
-import { LineSplitter, parseEventLine, StreamLineError } from './stream-lines.ts';
+import { badLineTimepoint, LineSplitter, parseEventLine, StreamLineError } from './stream-lines.ts';
 
 /** A GET that resolves with the answer's head (src/net/http-get.ts). */
 export type StreamGet = (
@@ -30,6 +32,8 @@ export interface FollowObserver {
   applied?(stream: string, batch: { events: number; timepoint: number; publishedAt: string }): void;
   reconnected?(stream: string, reason: string): void;
   gap?(stream: string): void;
+  /** A line that is not an event was skipped. */
+  badLine?(stream: string): void;
   /** What became of an accounts document of the filings stream. */
   document?(outcome: string): void;
 }
@@ -74,6 +78,9 @@ export async function followStream(
 ): Promise<void> {
   const { stream } = applier;
   const { lease, signal, log } = options;
+  const detector = new Detector(options.afterBatch, (error) =>
+    log(`stream ${stream}: alert detection after a batch failed: ${(error as Error).message}`),
+  );
   let waitingSaid = false;
   while (!signal.aborted) {
     if (!(await ledger.claim(stream, lease))) {
@@ -86,7 +93,7 @@ export async function followStream(
     log(`stream ${stream}: following (lease ${lease.holder})`);
     const held = holdLease(() => ledger.renew(stream, lease), lease.seconds);
     try {
-      await followHeld(ledger, applier, options, () => held.lost());
+      await followHeld(ledger, applier, options, detector, () => held.lost());
     } catch (error) {
       if (!(error instanceof LeaseGoneError)) throw error;
       log(`stream ${stream}: its lease went to another process; no longer applying it here`);
@@ -94,6 +101,7 @@ export async function followStream(
       await held.stop();
     }
   }
+  await detector.idle();
   await ledger.release(stream, lease.holder).catch(() => undefined);
 }
 
@@ -102,6 +110,7 @@ async function followHeld(
   ledger: StreamLedger,
   applier: StreamApplier,
   options: FollowStreamOptions,
+  detector: Detector,
   leaseLost: () => boolean,
 ): Promise<void> {
   const { stream } = applier;
@@ -109,14 +118,14 @@ async function followHeld(
   let failures = 0;
   while (!signal.aborted) {
     if (leaseLost()) throw new LeaseGoneError(stream);
-    const outcome = await connectOnce(ledger, applier, options);
+    const outcome = await connectOnce(ledger, applier, options, detector);
     if (signal.aborted) return;
     if (outcome.kind === 'gap') {
       if (!(await ledger.restartFromNow(stream, options.lease.holder, outcome.reason)))
         throw new LeaseGoneError(stream);
       log(
         `stream ${stream}: ${outcome.reason}; reading it from now. The events after the last one applied are ` +
-          `missing until the next snapshot load (or a REST catch-up of the watched companies) fills the gap`,
+          `missing until a REST catch-up of the watched companies (with CH_API_KEY) or the next snapshot load fills the gap`,
       );
       options.observer?.gap?.(stream);
       failures = 0;
@@ -133,17 +142,22 @@ async function followHeld(
 type Outcome =
   | { kind: 'gap'; reason: string }
   | {
-      kind: 'drop' | 'stall' | 'refused' | 'rate-limited' | 'bad-line';
+      kind: 'drop' | 'stall' | 'refused' | 'rate-limited';
       reason: string;
       applied: number;
       retryAfterMs?: number;
     };
 
-/** One connection: from the stored position until it ends, fails or stalls. */
+/**
+ * One connection: from the stored position until it ends, fails or stalls. Reading and applying
+ * overlap: the lines read while a batch is being applied wait in `pump` and make the next batch,
+ * so under load batches grow (up to batchEvents) instead of being one network chunk each.
+ */
 async function connectOnce(
   ledger: StreamLedger,
   applier: StreamApplier,
   options: FollowStreamOptions,
+  detector: Detector,
 ): Promise<Outcome> {
   const { stream } = applier;
   const position = await ledger.position(stream);
@@ -152,7 +166,13 @@ async function connectOnce(
   const connection = new AbortController();
   const stop = () => connection.abort(options.signal.reason);
   options.signal.addEventListener('abort', stop, { once: true });
-  let applied = 0;
+  const size = options.batchEvents ?? 1_000;
+  // A batch that fails ends the connection at once (the reader may be waiting for bytes).
+  const pump = new BatchPump(
+    (batch) => applyBatch(ledger, applier, batch, options, detector),
+    size,
+    (error) => connection.abort(error),
+  );
   const lines = new LineSplitter();
   let stallTimer: NodeJS.Timeout | undefined;
   const watchStall = () => {
@@ -179,7 +199,14 @@ async function connectOnce(
       const events: StreamEvent[] = [];
       for (const line of lines.push(chunk.toString())) {
         if (line.trim() === '') continue;
-        const event = parseEventLine(line);
+        let event: StreamEvent;
+        try {
+          event = parseEventLine(line);
+        } catch (error) {
+          if (!(error instanceof StreamLineError)) throw error;
+          await reportBadLine(ledger, stream, line, error, options);
+          continue;
+        }
         if (skipResumed !== null && event.event.timepoint === skipResumed) {
           skipResumed = null;
           continue;
@@ -187,18 +214,26 @@ async function connectOnce(
         skipResumed = null;
         events.push(event);
       }
-      applied += await applyEvents(ledger, applier, events, options);
+      pump.push(events);
+      // Reading runs ahead of applying by a few batches at most: memory stays bounded.
+      if (pump.backlog >= 4 * size) await pump.idle();
       watchStall();
     }
-    return { kind: 'drop', reason: `the server ended the connection${midLine(lines)}`, applied };
-  } catch (error) {
+    await pump.idle();
+    if (pump.failure !== null) throw pump.failure;
+    return { kind: 'drop', reason: `the server ended the connection${midLine(lines)}`, applied: pump.applied };
+  } catch (caught) {
+    // What was read whole before a stall or a drop is applied still; a failed batch stops the pump.
+    await pump.idle();
+    const error = pump.failure ?? caught;
     if (error instanceof LeaseGoneError) throw error;
+    const applied = pump.applied;
     if (options.signal.aborted) return { kind: 'drop', reason: 'stopping', applied };
+    if (pump.failure !== null)
+      return { kind: 'drop', reason: `applying a batch failed: ${(error as Error).message}`, applied };
     if (error instanceof StallError || connection.signal.reason instanceof StallError) {
       return { kind: 'stall', reason: `stalled: ${(connection.signal.reason as Error).message}`, applied };
     }
-    if (error instanceof StreamLineError)
-      return { kind: 'bad-line', reason: `a line is not an event: ${error.message}`, applied };
     return { kind: 'drop', reason: `the connection failed${midLine(lines)}: ${(error as Error).message}`, applied };
   } finally {
     clearTimeout(stallTimer);
@@ -207,36 +242,142 @@ async function connectOnce(
   }
 }
 
-/** Apply events in batches of at most batchEvents, each with its position; returns how many. */
-async function applyEvents(
+/**
+ * A line that is not an event: kept in the store (stream_bad_lines), counted, said in the log, and
+ * skipped. Reconnecting would not help: the server sends the same line again from the same place.
+ */
+async function reportBadLine(
   ledger: StreamLedger,
-  applier: StreamApplier,
-  events: readonly StreamEvent[],
+  stream: string,
+  line: string,
+  error: StreamLineError,
   options: FollowStreamOptions,
-): Promise<number> {
-  const size = options.batchEvents ?? 1_000;
-  for (let at = 0; at < events.length; at += size) {
-    const batch = events.slice(at, at + size);
-    const applied = await ledger.applyBatch(applier.stream, options.lease.holder, batch, applier);
-    if (applied === null) throw new LeaseGoneError(applier.stream);
-    const last = batch.at(-1)!;
-    options.observer?.applied?.(applier.stream, {
-      events: batch.length,
-      timepoint: last.event.timepoint,
-      publishedAt: last.event.published_at,
-    });
-    if (options.afterBatch && applied.companies.length > 0) {
-      // The batch is stored with its position: detection failing now is caught up by the next
-      // full run (its companies' updated_at say they changed), never by applying them again.
-      await options
-        .afterBatch(applied.companies)
-        .catch((error: unknown) =>
-          options.log(`stream ${applier.stream}: alert detection after a batch failed: ${(error as Error).message}`),
-        );
+): Promise<void> {
+  const timepoint = badLineTimepoint(line);
+  options.log(
+    `stream ${stream}: skipped a line that is not an event${timepoint === null ? '' : ` (timepoint ${timepoint})`}: ` +
+      `${error.reason}; kept in stream_bad_lines`,
+  );
+  options.observer?.badLine?.(stream);
+  await ledger.recordBadLine(stream, {
+    timepoint,
+    hash: createHash('sha256').update(line).digest('hex'),
+    excerpt: Buffer.from(line).subarray(0, 500).toString(),
+    reason: error.reason,
+  });
+}
+
+/** Applies the events queued by the reader, all that are waiting (up to `size`) as one batch. */
+class BatchPump {
+  readonly #queued: StreamEvent[] = [];
+  #running: Promise<void> | null = null;
+  /** What made a batch fail; nothing more is applied on this connection then. */
+  failure: unknown = null;
+  applied = 0;
+
+  constructor(
+    private readonly apply: (batch: StreamEvent[]) => Promise<void>,
+    private readonly size: number,
+    private readonly failed: (error: unknown) => void,
+  ) {}
+
+  get backlog(): number {
+    return this.#queued.length;
+  }
+
+  push(events: readonly StreamEvent[]): void {
+    if (this.failure !== null || events.length === 0) return;
+    for (const event of events) this.#queued.push(event);
+    this.#running ??= this.#drain();
+  }
+
+  /** Resolves when every event queued is applied, or a batch failed. */
+  async idle(): Promise<void> {
+    while (this.#running) await this.#running;
+  }
+
+  async #drain(): Promise<void> {
+    try {
+      while (this.#queued.length > 0) {
+        // Let the socket's waiting bytes be read first: an in-process store (PGlite) answers
+        // without ever yielding to I/O, and a batch would otherwise be one network chunk.
+        await setImmediate();
+        const batch = this.#queued.splice(0, this.size);
+        await this.apply(batch);
+        this.applied += batch.length;
+      }
+    } catch (error) {
+      this.failure = error;
+      this.#queued.length = 0;
+      this.failed(error);
+    } finally {
+      this.#running = null;
     }
   }
-  return events.length;
 }
+
+/** Apply one batch with its position, and hand the companies it changed to detection. */
+async function applyBatch(
+  ledger: StreamLedger,
+  applier: StreamApplier,
+  batch: readonly StreamEvent[],
+  options: FollowStreamOptions,
+  detector: Detector,
+): Promise<void> {
+  const applied = await ledger.applyBatch(applier.stream, options.lease.holder, batch, applier);
+  if (applied === null) throw new LeaseGoneError(applier.stream);
+  const last = batch.at(-1)!;
+  options.observer?.applied?.(applier.stream, {
+    events: batch.length,
+    timepoint: last.event.timepoint,
+    publishedAt: last.event.published_at,
+  });
+  detector.add(applied.companies);
+}
+
+/**
+ * Alert detection beside applying: the companies of batch N are looked at while batch N+1 is
+ * applied, and those of the batches applied meanwhile are looked at together in the next round.
+ * Every company a batch changed is looked at after that batch committed, so no change is missed;
+ * one looked at twice records nothing twice (an alert already detected is not recorded again).
+ */
+class Detector {
+  readonly #waiting = new Set<string>();
+  #running: Promise<void> | null = null;
+
+  constructor(
+    private readonly detect: ((companies: string[]) => Promise<void>) | undefined,
+    private readonly failed: (error: unknown) => void,
+  ) {}
+
+  add(companies: readonly string[]): void {
+    if (!this.detect) return;
+    for (const company of companies) this.#waiting.add(company);
+    if (this.#waiting.size > 0) this.#running ??= this.#drain(this.detect);
+  }
+
+  /** Resolves when every company handed over has been looked at. */
+  async idle(): Promise<void> {
+    while (this.#running) await this.#running;
+  }
+
+  async #drain(detect: (companies: string[]) => Promise<void>): Promise<void> {
+    try {
+      while (this.#waiting.size > 0) {
+        const round = [...this.#waiting].slice(0, DETECTION_ROUND);
+        for (const company of round) this.#waiting.delete(company);
+        // The batch is stored with its position: detection failing now is caught up by the next
+        // full run (its companies' updated_at say they changed), never by applying them again.
+        await detect(round).catch(this.failed);
+      }
+    } finally {
+      this.#running = null;
+    }
+  }
+}
+
+/** Companies looked at in one detection round at most. */
+const DETECTION_ROUND = 5_000;
 
 /** What a connection that ended left of a line begun: dropped, to be read whole from the position. */
 function midLine(lines: LineSplitter): string {

@@ -3,6 +3,7 @@
  * each batch applied, so that a watched company's change reaches get_alerts and its webhooks
  * seconds after Companies House publishes it. At start it runs one detection over what changed
  * since the last run: a batch applied just before a crash, whose detection never ran, is caught.
+ * With the REST API, a gap a 416 left is filled for the watched companies (fill-gaps.ts).
  */
 import { detectAlerts, detectAlertsOf } from '../alert-detection/detect-alerts.ts';
 import type { AlertDetectionDeps } from '../alert-detection/detect-alerts.ts';
@@ -10,6 +11,8 @@ import type { StreamApplier } from '../ports/stream-appliers.ts';
 import type { StreamLedger } from '../ports/stream-ledger.ts';
 import { startDocumentFetcher } from './fetch-documents.ts';
 import type { DocumentFetcherDeps } from './fetch-documents.ts';
+import { startGapFiller } from './fill-gaps.ts';
+import type { GapFillerDeps } from './fill-gaps.ts';
 import { followStream } from './follow-stream.ts';
 import type { FollowStreamOptions } from './follow-stream.ts';
 
@@ -20,6 +23,8 @@ export interface FollowerDeps {
   detection?: AlertDetectionDeps;
   /** Accounts documents of the filings stream fetched and parsed (absent: none is fetched). */
   documents?: Omit<DocumentFetcherDeps, 'afterLoaded' | 'log'>;
+  /** The REST catch-up of gaps (a 416), for the watched companies (absent: gaps wait for a load). */
+  gapFill?: Omit<GapFillerDeps, 'appliers' | 'afterFill' | 'log' | 'holder'>;
 }
 
 export interface Follower {
@@ -43,8 +48,22 @@ export function startFollower(
   const fetcher = deps.documents
     ? startDocumentFetcher({ ...deps.documents, log: options.log, ...(afterBatch ? { afterLoaded: afterBatch } : {}) })
     : null;
+  // Started at once: a catch-up interrupted by a stop resumes now.
+  const filler = deps.gapFill
+    ? startGapFiller({
+        ...deps.gapFill,
+        appliers: deps.appliers,
+        log: options.log,
+        holder: options.lease.holder,
+        ...(afterBatch ? { afterFill: afterBatch } : {}),
+      })
+    : null;
   const observer = {
     ...options.observer,
+    gap(stream: string) {
+      options.observer?.gap?.(stream);
+      filler?.wake();
+    },
     applied(stream: string, batch: { events: number; timepoint: number; publishedAt: string }) {
       options.observer?.applied?.(stream, batch);
       if (stream === 'filings') fetcher?.wake();
@@ -71,7 +90,7 @@ export function startFollower(
     done,
     async stop() {
       controller.abort(new Error('stopping'));
-      await Promise.all([done.catch(() => undefined), fetcher?.stop()]);
+      await Promise.all([done.catch(() => undefined), fetcher?.stop(), filler?.stop()]);
     },
   };
 }

@@ -23,9 +23,15 @@ export class LineSplitter {
   }
 }
 
-/** A line that is not an event of the Streaming API's shape. */
+/** A line that is not an event of the Streaming API's shape; `reason` says why, without the line. */
 export class StreamLineError extends Error {
   override readonly name = 'StreamLineError';
+  constructor(
+    readonly reason: string,
+    line: string,
+  ) {
+    super(`${reason}: ${excerpt(line)}`);
+  }
 }
 
 /** The event a non-blank line carries; throws StreamLineError saying what is wrong with it. */
@@ -34,20 +40,20 @@ export function parseEventLine(line: string): StreamEvent {
   try {
     value = JSON.parse(line);
   } catch (error) {
-    throw new StreamLineError(`not JSON (${(error as Error).message}): ${excerpt(line)}`);
+    throw new StreamLineError(`not JSON (${(error as Error).message})`, line);
   }
   const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
   const event = record && typeof record.event === 'object' && record.event !== null ? record.event : null;
   const meta = event as Record<string, unknown> | null;
-  if (!record || !meta) throw new StreamLineError(`no "event" object: ${excerpt(line)}`);
+  if (!record || !meta) throw new StreamLineError(`no "event" object`, line);
   if (typeof meta.timepoint !== 'number' || !Number.isSafeInteger(meta.timepoint)) {
-    throw new StreamLineError(`event.timepoint is not an integer: ${excerpt(line)}`);
+    throw new StreamLineError(`event.timepoint is not an integer`, line);
   }
   if (typeof meta.published_at !== 'string' || Number.isNaN(Date.parse(meta.published_at))) {
-    throw new StreamLineError(`event.published_at is not a date-time: ${excerpt(line)}`);
+    throw new StreamLineError(`event.published_at is not a date-time`, line);
   }
   if (typeof record.data !== 'object' || record.data === null || Array.isArray(record.data)) {
-    throw new StreamLineError(`no "data" object: ${excerpt(line)}`);
+    throw new StreamLineError(`no "data" object`, line);
   }
   return {
     resource_kind: typeof record.resource_kind === 'string' ? record.resource_kind : '',
@@ -63,6 +69,12 @@ export function parseEventLine(line: string): StreamEvent {
         : {}),
     },
   };
+}
+
+/** The timepoint a line that is not an event shows, when it shows one (for the operator's record). */
+export function badLineTimepoint(line: string): number | null {
+  const match = /"timepoint"\s*:\s*(\d{1,15})\b/.exec(line);
+  return match ? Number(match[1]) : null;
 }
 
 function excerpt(line: string): string {

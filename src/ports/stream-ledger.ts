@@ -15,6 +15,17 @@ interface StreamPosition {
   publishedAt: string | null;
 }
 
+/** A line of a stream that is not an event, as an operator reads it in `stream_bad_lines`. */
+interface BadLine {
+  /** The timepoint the line shows, when it shows one. */
+  timepoint: number | null;
+  /** sha-256 of the whole line (the same line read again is counted on its row). */
+  hash: string;
+  /** The line's first 500 bytes. */
+  excerpt: string;
+  reason: string;
+}
+
 export interface StreamLedger {
   /** Take the stream's lease when nobody holds it, its holder let it run out, or it is ours already. */
   claim(stream: string, lease: Lease): Promise<boolean>;
@@ -44,4 +55,6 @@ export interface StreamLedger {
    * stream from now on. False when the lease is no longer this holder's.
    */
   restartFromNow(stream: string, holder: string, reason: string): Promise<boolean>;
+  /** Keep a line that is not an event (skipped: the stream goes on after it). */
+  recordBadLine(stream: string, line: BadLine): Promise<void>;
 }

@@ -3,7 +3,7 @@
  * PostgreSQL: a watched company's status change on the companies stream reaches get_alerts and a
  * signed webhook; a drop mid-line, a 429, a stall, duplicates and an event published out of order
  * leave the store as the events say, each applied once; a 416 restarts the stream from now and
- * records the gap.
+ * records the gap; a deleted profile marks the company removed from the register.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -21,7 +21,7 @@ import { createHttpWebhookTransport } from '../../src/adapters/http/webhook-tran
 import { createWebhookSender } from '../../src/webhooks/sender.ts';
 import { testStores, useStore } from '../support/databases.ts';
 import { company } from '../support/store-records.ts';
-import { startFakeStreamServer } from '../support/stream-server.ts';
+import { eventLine, startFakeStreamServer } from '../support/stream-server.ts';
 import type { FakeStreamServer } from '../support/stream-server.ts';
 import { companyEvent, waitFor, watchWithEndpoint } from '../support/stream-world.ts';
 import type { WatchingKey } from '../support/stream-world.ts';
@@ -184,6 +184,39 @@ for (const kind of testStores) {
         companyEvent(1_001, '2026-11-27T10:00:00', BETA, { company_name: 'BETA NEW LIMITED' }),
       ]);
       await waitFor('the event after the gap applied', async () => (await stored(BETA))?.name === 'BETA NEW LIMITED');
+    });
+
+    test('a deleted profile marks the company removed from the register; an older deletion changes nothing', async () => {
+      const removed = async (number: string) =>
+        (
+          await db.sql.query<{ status: string; removed: string | null }>(
+            `SELECT status, removed_from_register::text AS removed FROM companies WHERE company_number = $1`,
+            [number],
+          )
+        ).rows[0];
+      const deleted = (timepoint: number, publishedAt: string, number: string) =>
+        eventLine(timepoint, publishedAt, `/company/${number}`, { company_number: number }, { type: 'deleted' });
+      const alertsBefore = (await db.sql.query(`SELECT 1 FROM alert_detections WHERE key_id = $1`, [watcher.keyId]))
+        .rowCount;
+      server.publish('companies', [
+        deleted(1_002, '2026-11-28T10:00:00', ACME),
+        // Published before BETA's last change (09:00 < 10:00 on the 27th): changes nothing.
+        deleted(1_003, '2026-11-27T09:00:00', BETA),
+      ]);
+      await waitFor('the deletions applied', async () => (await position())?.timepoint === '1003');
+      assert.deepEqual(await removed(ACME), { status: 'Dissolved', removed: '2026-11-28' });
+      assert.deepEqual(await removed(BETA), { status: 'Active', removed: null });
+      // The watched company's removal is an alert, as a snapshot's removal would be.
+      await waitFor('the removal alert', async () => {
+        const rows = await db.sql.query(`SELECT 1 FROM alert_detections WHERE key_id = $1`, [watcher.keyId]);
+        return rows.rowCount > alertsBefore;
+      });
+      // A later profile brings it back on the register.
+      server.publish('companies', [
+        companyEvent(1_004, '2026-11-28T11:00:00', ACME, { company_name: 'ACME LIMITED', company_status: 'active' }),
+      ]);
+      await waitFor('the company back', async () => (await removed(ACME))?.removed === null);
+      assert.equal((await removed(ACME))?.status, 'Active');
     });
   });
 }

@@ -92,6 +92,8 @@ async function dump(sql: Sql): Promise<string> {
 
 describe('ukcd follow: two processes, one SIGKILLed mid-stream', () => {
   let server: FakeStreamServer;
+  // The interrupted run's own server: its stream is published once both followers are up.
+  let second: FakeStreamServer;
   const dir = mkdtempSync(join(tmpdir(), 'ukcd-follow-kill-'));
   const databases: Awaited<ReturnType<typeof freshPostgres>>[] = [];
   const running: Follow[] = [];
@@ -99,20 +101,22 @@ describe('ukcd follow: two processes, one SIGKILLed mid-stream', () => {
   before(async () => {
     server = await startFakeStreamServer({ key: 'k' });
     server.publish('companies', streamLines());
+    second = await startFakeStreamServer({ key: 'k' });
+    second.publish('companies', streamLines().slice(0, 1));
   });
   after(async () => {
     for (const follow of running) follow.child.kill('SIGKILL');
     await Promise.all(running.map((follow) => follow.exited));
-    await server.close();
+    await Promise.all([server.close(), second.close()]);
     await Promise.all(databases.map((db) => db.drop()));
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const env = (url: string) => ({
+  const env = (url: string, stream = server) => ({
     DATABASE_URL: url,
     DATA_DIR: dir,
     CH_STREAM_KEY: 'k',
-    CH_STREAM_URL: server.url,
+    CH_STREAM_URL: stream.url,
     CH_STREAMS: 'companies',
     UKCD_STREAM_LEASE_SECONDS: '1',
     LOG_REQUESTS: 'false',
@@ -137,14 +141,21 @@ describe('ukcd follow: two processes, one SIGKILLed mid-stream', () => {
     const db = await freshPostgres();
     databases.push(db);
     await seed(db.sql);
-    const a = startFollow(env(db.url));
-    const b = startFollow(env(db.url));
+    const a = startFollow(env(db.url, second));
+    const b = startFollow(env(db.url, second));
     running.push(a, b);
     const holder = await waitFor('one follower to hold the stream', async () => {
       const row = (await db.sql.query<{ holder: string | null }>(`SELECT holder FROM stream_positions`)).rows[0];
       return row?.holder ?? undefined;
     });
     const [applying, waiting] = holder.includes(`:${a.child.pid}:`) ? [a, b] : [b, a];
+    // The events are published once the other follower waits for the lease, so that the kill
+    // finds it waiting, however fast the first applies the stream.
+    await waitFor('the other follower to wait', async () =>
+      /followed by another process/.test(waiting.output.join('')),
+    );
+    await waitFor('the stream to be read', async () => second.connected('companies') > 0);
+    second.publish('companies', streamLines().slice(1));
     await waitFor('the first batches applied', async () => (await position(db.sql)).applied > 0);
     const atKill = await position(db.sql);
     applying.child.kill('SIGKILL');

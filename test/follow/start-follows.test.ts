@@ -1,6 +1,7 @@
 /**
  * `ukcd start` with CH_STREAM_KEY follows the streams in the service's process, and /metrics says
- * how far: events applied by stream, the last timepoint, lag behind published_at, reconnections.
+ * how far: events applied by stream, the last timepoint, lag behind published_at, reconnections,
+ * lines that were not events.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -57,6 +58,20 @@ describe('ukcd start follows the streams when CH_STREAM_KEY is set', () => {
     assert.equal(valueOf(metrics, 'ukcd_stream_timepoint', { stream: 'companies' }), 7);
     assert.ok((valueOf(metrics, 'ukcd_stream_lag_seconds', { stream: 'companies' }) ?? -1) >= 0);
     assert.match(service.output.join(''), /streams: following/);
+  });
+
+  test('a line that is not an event is counted on /metrics and said in the log', async () => {
+    server.publish('companies', [
+      '{"resource_kind":"company-profile","data":',
+      companyEvent(9, '2026-11-27T09:05:00', '01234567', { company_name: 'NEWER CO LIMITED' }),
+    ]);
+    await waitFor('the event after it stored', async () => {
+      const rows = await db.sql.query(`SELECT 1 FROM companies WHERE name = 'NEWER CO LIMITED'`);
+      return rows.rowCount > 0;
+    });
+    const metrics = parsePrometheusText(await (await fetch(`${service.url}/metrics`)).text());
+    assert.equal(valueOf(metrics, 'ukcd_stream_bad_lines_total', { stream: 'companies' }), 1);
+    assert.match(service.output.join(''), /stream companies: skipped a line that is not an event: not JSON/);
   });
 
   test('the officers stream is followed too: an appointment event is stored', async () => {

@@ -5,7 +5,8 @@
  * published after the connection; with one, the stream's events from that timepoint (that event
  * included) and then the live ones; 416 for a timepoint it does not hold. Faults for the next
  * connections of a stream: a status (429 with Retry-After, 416, 500), a drop mid-line after some
- * events, or a stall (the connection stays open and sends nothing, not even heartbeats).
+ * events, or a stall (the connection stays open and sends nothing, not even heartbeats). A line
+ * published need not be an event: it is sent as it is, as a garbled real stream would send it.
  */
 import { createServer } from 'node:http';
 import type { ServerResponse } from 'node:http';
@@ -57,6 +58,15 @@ export function eventLine(
     data,
     event: { timepoint, published_at: publishedAt, type: more.type ?? 'changed' },
   });
+}
+
+/** The timepoint of a line; NaN for a line that is not an event (the real stream may send one). */
+function timepointOf(line: string): number {
+  try {
+    return (JSON.parse(line) as { event: { timepoint: number } }).event.timepoint;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 export async function startFakeStreamServer(
@@ -139,8 +149,7 @@ export async function startFakeStreamServer(
       const events = history.get(stream) ?? [];
       history.set(stream, events);
       for (const line of lines) {
-        const { event } = JSON.parse(line) as { event: { timepoint: number } };
-        events.push({ timepoint: event.timepoint, line });
+        events.push({ timepoint: timepointOf(line), line });
         for (const client of clients.get(stream) ?? []) send(stream, client, line);
       }
     },

@@ -4,6 +4,8 @@
  * published before the one the row was last written from (or the same one again), or before the
  * register snapshot the row comes from, changes nothing. The row's snapshot_date becomes the
  * event's day, so status_change dates its alert from it and an older snapshot never overwrites it.
+ * A `deleted` event marks a held company removed from the register (status Dissolved), as a
+ * complete register snapshot marks one it no longer lists.
  */
 import { companyFromProfile } from '../../domain/company-profile.ts';
 import type { RegisterCompany } from '../../domain/company.ts';
@@ -45,6 +47,20 @@ WHERE c.snapshot_date <= EXCLUDED.snapshot_date
   AND (c.stream_published_at IS NULL
     OR (c.stream_published_at, coalesce(c.stream_timepoint, -1)) < (EXCLUDED.stream_published_at, EXCLUDED.stream_timepoint))`;
 
+// A company whose profile was deleted: as markRemovedFromRegister marks one a complete snapshot
+// no longer lists (status Dissolved, removed_from_register its day), under the same ordering guard
+// as UPSERT; a later `changed` event, or a snapshot listing it, brings it back.
+const REMOVE = `
+UPDATE companies AS c SET status = 'Dissolved', removed_from_register = coalesce(c.removed_from_register, r.day),
+  snapshot_date = r.day, stream_published_at = r.stream_published_at, stream_timepoint = r.stream_timepoint,
+  updated_at = CASE WHEN c.removed_from_register IS NULL OR c.status IS DISTINCT FROM 'Dissolved'
+    THEN now() ELSE c.updated_at END
+FROM json_to_recordset($1::json) AS r(company_number text, day date, stream_published_at timestamp, stream_timepoint bigint)
+WHERE c.company_number = r.company_number AND c.snapshot_date <= r.day
+  AND (c.stream_published_at IS NULL
+    OR (c.stream_published_at, coalesce(c.stream_timepoint, -1)) < (r.stream_published_at, r.stream_timepoint))
+RETURNING c.company_number`;
+
 export function companiesApplier(): StreamApplier {
   return {
     stream: 'companies',
@@ -52,7 +68,6 @@ export function companiesApplier(): StreamApplier {
       const rejects: StreamReject[] = [];
       const latest = new Map<string, StreamEvent>();
       for (const event of events) {
-        if (event.event.type === 'deleted') continue;
         const number = eventCompanyNumber(event);
         if (!number) {
           rejects.push({ event, reason: 'no company number in its data or resource_uri' });
@@ -65,11 +80,24 @@ export function companiesApplier(): StreamApplier {
         (await tx.query<HeldRow>(HELD, [[...latest.keys()]])).rows.map((row) => [row.company_number, row]),
       );
       const rows: Record<string, unknown>[] = [];
+      const removed: Record<string, unknown>[] = [];
       for (const [number, event] of latest) {
         const row = held.get(number) ?? null;
         const day = event.event.published_at.slice(0, 10);
         if (row && row.snapshot_date > day) continue;
         if (row?.stream_published_at && !isLater(stamp(event), heldStamp(row))) continue;
+        if (event.event.type === 'deleted') {
+          // A profile deleted is a company gone from the register: marked as a --complete snapshot
+          // marks one it no longer lists. One never held is not made up from its deletion.
+          if (row)
+            removed.push({
+              company_number: number,
+              day,
+              stream_published_at: event.event.published_at.replace(/Z$/, ''),
+              stream_timepoint: event.event.timepoint,
+            });
+          continue;
+        }
         try {
           const company = companyFromProfile({ ...event.data, company_number: number }, row);
           rows.push({
@@ -84,7 +112,11 @@ export function companiesApplier(): StreamApplier {
       }
       await recordRejects(tx, 'companies', rejects);
       if (rows.length > 0) await tx.query(UPSERT, [JSON.stringify(rows)]);
-      return { companies: rows.map((row) => row.company_number as string) };
+      const marked =
+        removed.length > 0 ? (await tx.query<{ company_number: string }>(REMOVE, [JSON.stringify(removed)])).rows : [];
+      return {
+        companies: [...rows.map((row) => row.company_number as string), ...marked.map((row) => row.company_number)],
+      };
     },
   };
 }

@@ -96,5 +96,20 @@ export function createStreamLedger(sql: Sql): StreamLedger {
         return true;
       });
     },
+
+    async recordBadLine(stream, line) {
+      await sql.query(
+        `INSERT INTO stream_bad_lines (stream, line_hash, timepoint, excerpt, reason) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (stream, line_hash) DO UPDATE SET times_read = stream_bad_lines.times_read + 1, last_read_at = now()`,
+        // PostgreSQL text cannot hold NUL, which a garbled line may carry.
+        [
+          stream,
+          line.hash,
+          line.timepoint,
+          line.excerpt.replaceAll('\0', '\uFFFD'),
+          line.reason.replaceAll('\0', '\uFFFD'),
+        ],
+      );
+    },
   };
 }
