@@ -222,27 +222,17 @@ export const filterShape = {
   trajectory: z
     .enum(TRAJECTORY_FILTERS, { error: `must be one of ${TRAJECTORY_FILTERS.join(', ')}` })
     .optional()
-    .describe(
-      'Overall direction of the filed figures over the accounts history, a vote over net assets, cash, turnover, ' +
-        'employees and profit: growing, stable or declining. For one figure use <figure>_trend (e.g. turnover_trend)',
-    ),
+    .describe('Overall direction, a vote over five figures; for one figure use <figure>_trend (e.g. turnover_trend)'),
   ...growthFilters,
   insolvency_proxy: z
     .boolean()
     .optional()
     .describe(
-      'true: only companies showing distress signals (a liquidation, administration, receivership or strike-off ' +
-        'status; negative net assets; or cash under 10% of short-term creditors after a 30% fall in net assets ' +
-        'or cash); false: only companies showing none. Not a finding of insolvency',
+      'true: only companies showing distress signals (distress status, negative net assets, or low cash after a ' +
+        '30% fall); false: none. Not a finding of insolvency',
     ),
-  min_total_assets: z
-    .number()
-    .optional()
-    .describe('Newest filed total assets less current liabilities (GBP) at least this'),
-  max_total_assets: z
-    .number()
-    .optional()
-    .describe('Newest filed total assets less current liabilities (GBP) at most this'),
+  min_total_assets: z.number().optional().describe('Newest total assets less current liabilities at least this'),
+  max_total_assets: z.number().optional().describe('Newest total assets less current liabilities at most this'),
   negative_net_assets: z
     .boolean()
     .optional()
@@ -419,18 +409,12 @@ export const sortShape = {
   sort: sortInput
     .unwrap()
     .optional()
-    .describe(
-      'Sort by net_assets, cash, turnover, employees, incorporated, name or total_assets (total assets less current ' +
-        'liabilities); prefix - for descending (default -net_assets). Or give sort_by and sort_order instead',
-    ),
+    .describe('Prefix - for descending (default -net_assets); or sort_by and sort_order instead'),
   sort_by: z
     .enum(SORT_FIELDS, { error: `must be one of ${SORT_FIELDS.join(', ')}` })
     .optional()
-    .describe('The field to sort by, as the public service names it (instead of sort): ' + SORT_FIELDS.join(', ')),
-  sort_order: z
-    .enum(SORT_ORDERS, { error: 'must be asc or desc' })
-    .optional()
-    .describe('asc or desc (default desc), with sort_by (default net_assets); instead of sort'),
+    .describe("Instead of sort, the public service's name"),
+  sort_order: z.enum(SORT_ORDERS, { error: 'must be asc or desc' }).optional().describe('With sort_by (default desc)'),
 };
 
 type SortArguments = { sort?: string | undefined; sort_by?: string | undefined; sort_order?: string | undefined };
