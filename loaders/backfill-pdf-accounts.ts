@@ -119,13 +119,16 @@ export async function backfillPdfAccounts(
       summary.skipped += done.size;
       progress.advance(done.size);
       const worked = new Set<string>();
-      for (let next = await workNext(deps, lease, batch); next; next = await workNext(deps, lease, batch)) {
-        worked.add(next.companyNumber);
-        if ('error' in next) summary.failed.push({ company_number: next.companyNumber, reason: next.error });
+      // A company that failed is claimable again at once, for the next run; this one does not come back to it.
+      const claimNext = () =>
+        workNext(deps, lease, { among: batch.filter((number) => !worked.has(number)), retrySeconds: 0 });
+      for (let company = await claimNext(); company; company = await claimNext()) {
+        worked.add(company.companyNumber);
+        if ('error' in company) summary.failed.push({ company_number: company.companyNumber, reason: company.error });
         else {
           summary.fetched++;
-          summary.read += next.read;
-          summary.unreadable.push(...next.failed);
+          summary.read += company.read;
+          summary.unreadable.push(...company.failed);
         }
         progress.advance();
       }

@@ -8,18 +8,20 @@
 import { createHash } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { AppError } from '../../src/errors.ts';
 import type { CompaniesHouseApi } from '../../src/ports/companies-house-api.ts';
 import type { PdfAccountsDocuments, PdfDocumentOutcome } from '../../src/ports/pdf-accounts-work.ts';
 import type { PdfEstimate, PdfEstimateWriter } from '../../src/ports/pdf-estimates.ts';
 import type { PdfFiling, PdfReadOptions } from '../../src/pdf-accounts/read-pdf-accounts.ts';
 import { readPdfAccounts } from '../../src/pdf-accounts/read-pdf-accounts.ts';
+import { pdfEstimateOf } from '../../src/pdf-accounts/pdf-estimate.ts';
 
 /**
  * The newest accounts filings read per company. Each costs a few CPU-seconds of OCR; the newest
  * years are the ones lookups and lead lists use, and older ones follow when they are the newest
  * without a machine-readable version.
  */
-export const FILINGS_PER_COMPANY = 3;
+const FILINGS_PER_COMPANY = 3;
 const PAGE_SIZE = 100;
 /** Content types in which the Document API's accounts are machine-readable. */
 const MACHINE_READABLE = ['application/xhtml+xml', 'application/xml'];
@@ -100,6 +102,10 @@ async function writeAtomically(path: string, bytes: Buffer): Promise<void> {
   }
 }
 
+/**
+ * The estimate of a read PDF, under the company and made-up date the register's filing history
+ * gives it: OCR may misread either, and what the document prints instead becomes a warning.
+ */
 function estimateOf(
   companyNumber: string,
   filing: PdfFiling,
@@ -107,27 +113,17 @@ function estimateOf(
   documentId: string,
   sha256: string,
 ): PdfEstimate {
-  const warnings = [...filing.warnings];
-  if (filing.company_number !== '' && filing.company_number !== companyNumber)
-    warnings.push(`the document prints company number ${filing.company_number}`);
-  // The filing history's made-up date is the register's; the one read by OCR may be misread.
-  const date = found.madeUpDate ?? filing.balance_sheet_date;
-  if (found.madeUpDate && filing.balance_sheet_date && filing.balance_sheet_date !== found.madeUpDate)
-    warnings.push(`the document's balance sheet date reads ${filing.balance_sheet_date}`);
-  return {
-    companyNumber,
+  const estimate = pdfEstimateOf(filing, {
     documentId,
     transactionId: found.transactionId,
     sha256,
-    balanceSheetDate: date,
-    periodStart: filing.period_start,
-    standard: filing.standard,
-    current: filing.current,
-    prior: filing.prior,
-    confidence: filing.confidence,
-    warnings,
     readAt: new Date().toISOString(),
-  };
+  });
+  if (filing.company_number !== '' && filing.company_number !== companyNumber)
+    estimate.warnings.push(`the document prints company number ${filing.company_number}`);
+  if (found.madeUpDate && filing.balance_sheet_date !== found.madeUpDate)
+    estimate.warnings.push(`the document's balance sheet date reads ${filing.balance_sheet_date}`);
+  return { ...estimate, companyNumber, balanceSheetDate: found.madeUpDate ?? filing.balance_sheet_date };
 }
 
 /**
@@ -197,7 +193,21 @@ export async function fetchCompanyPdfAccounts(companyNumber: string, deps: Fetch
       outcome.failed.push({ file: path, reason });
       continue;
     }
-    await deps.estimates.savePdfEstimate(estimateOf(companyNumber, result.filing, filing, metadata.id, sha256));
+    try {
+      await deps.estimates.savePdfEstimate(estimateOf(companyNumber, result.filing, filing, metadata.id, sha256));
+    } catch (error) {
+      // A reading the store refuses (a figure without its grade…) would be refused again: recorded, not retried.
+      if (!(error instanceof AppError && error.code === 'INVALID_INPUT')) throw error;
+      await deps.documents.recordDocument({
+        ...record,
+        outcome: 'failed',
+        reason: error.message,
+        path: relative,
+        sha256,
+      });
+      outcome.failed.push({ file: path, reason: error.message });
+      continue;
+    }
     await deps.documents.recordDocument({ ...record, outcome: 'read', path: relative, sha256 });
     outcome.read++;
   }

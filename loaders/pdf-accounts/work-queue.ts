@@ -26,11 +26,14 @@ export function leaseHolder(): string {
 
 export type WorkedCompany = CompanyPdfOutcome | { companyNumber: string; error: string };
 
-/** Claim one pending company (of `among`, when given) and work it; null when none is claimable. */
+/**
+ * Claim one pending company (of `among`, when given) and work it; null when none is claimable. A
+ * failed company is claimable again after `retrySeconds`.
+ */
 export async function workNext(
   deps: QueueDeps,
   lease: PdfLease,
-  among?: readonly string[],
+  { among, retrySeconds = RETRY_SECONDS }: { among?: readonly string[]; retrySeconds?: number } = {},
 ): Promise<WorkedCompany | null> {
   const [companyNumber] = await deps.queue.claim(lease, 1, among);
   if (companyNumber === undefined) return null;
@@ -40,7 +43,7 @@ export async function workNext(
     return outcome;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await deps.queue.finish(companyNumber, lease.holder, message, RETRY_SECONDS);
+    await deps.queue.finish(companyNumber, lease.holder, message, retrySeconds);
     return { companyNumber, error: message };
   }
 }
