@@ -96,7 +96,7 @@ export function startPdfWorker(deps: QueueDeps & { pollMs: number; log: (line: s
 }
 
 /** One line for the log: what a company's fetch did, and each PDF that could not be read. */
-export function describeWorked(worked: WorkedCompany): string {
+function describeWorked(worked: WorkedCompany): string {
   if ('error' in worked) return `pdf accounts ${worked.companyNumber}: failed, tried again later: ${worked.error}`;
   return [
     `pdf accounts ${worked.companyNumber}: ${worked.read} read, ${worked.failed.length} unreadable, ${worked.passed} passed over`,

@@ -39,23 +39,39 @@ export const lookupCompany = defineOperation({
   }),
   output: lookupCompanyWithOfficersOutput,
   json: true,
-  async run(deps, input, context): Promise<ControlledProfile & { officers: OfficerView[] }> {
+  async run(
+    deps,
+    input,
+    context,
+  ): Promise<ControlledProfile & { officers: OfficerView[]; pdf_estimate_pending?: true }> {
     const [found, officers] = await Promise.all([
       deps.store.companyWithPscs(input.company_number, input.include_ceased),
       deps.officers.officersOf(input.company_number, false),
     ]);
     if (!found) throw companyNotFound(input.company_number);
+    const profile = companyProfile(found, context.today);
+    // Accounts the register says were filed but none machine-readable: their PDFs are read by OCR.
+    const pending =
+      deps.pdfRequests !== undefined &&
+      profile.accounts.length === 0 &&
+      profile.company.accounts.last_made_up_to !== null &&
+      (await deps.pdfRequests.requestCompany(input.company_number));
     return {
-      ...companyProfile(found, context.today),
+      ...profile,
       ...companyControl(found.pscs, input.include_ceased),
       officers: officers.map(officerSummary),
+      ...(pending ? { pdf_estimate_pending: true as const } : {}),
     };
   },
   toMarkdown: renderProfile,
 });
 
 type OfficerView = ReturnType<typeof officerSummary>;
-type Profile = CompanyProfile & Partial<ProfileControl> & { officers?: OfficerView[] };
+
+/** What a lookup says when it has queued the company's accounts PDFs to be read. */
+export const PDF_ESTIMATE_PENDING =
+  'No machine-readable accounts are on file: estimates read from the PDF accounts are being prepared. Look the company up again in a few minutes.';
+type Profile = CompanyProfile & Partial<ProfileControl> & { officers?: OfficerView[]; pdf_estimate_pending?: true };
 type Company = CompanyProfile['company'];
 type Accounts = CompanyProfile['accounts'];
 
@@ -72,6 +88,7 @@ export function renderProfile(profile: Profile): string {
     ...balanceSheetSection(profile.accounts),
     ...sourceFilingsSection(profile.accounts),
     ...accountsWithoutFigures(profile.accounts),
+    ...(profile.pdf_estimate_pending ? [PDF_ESTIMATE_PENDING] : []),
     ...latestFiguresSection(profile),
     ...qualityWarningsSection(profile.accounts),
     ...trajectorySection(profile),

@@ -11,7 +11,7 @@ import { formatMoney } from '../../domain/money.ts';
 import type { ControlledProfile } from '../../operations/company-profile.ts';
 import { getOwnership } from '../../operations/get-ownership.ts';
 import type { OwnershipAnswer } from '../../operations/get-ownership.ts';
-import { lookupCompany } from '../../operations/lookup-company.ts';
+import { lookupCompany, PDF_ESTIMATE_PENDING } from '../../operations/lookup-company.ts';
 import { figureChart } from '../figure-chart.ts';
 import { formatCount, formatDate, formatPounds } from '../format.ts';
 import { html } from '../html.ts';
@@ -167,13 +167,13 @@ ${TREND_FIGURES.map(([key, label, money]) => {
 })}</ul>`;
 }
 
-function figuresSection(profile: ControlledProfile): SafeHtml {
+function figuresSection(profile: ControlledProfile & { pdf_estimate_pending?: true }): SafeHtml {
   // Oldest first, as a chart reads.
   const years = [...profile.accounts].reverse();
   if (years.length === 0)
     return html`<section aria-labelledby="figures-heading">
 <h2 id="figures-heading">Figures over the years</h2>
-<p>No machine-readable accounts are on file for this company.</p>
+<p>${profile.pdf_estimate_pending ? PDF_ESTIMATE_PENDING : 'No machine-readable accounts are on file for this company.'}</p>
 </section>`;
   const charts = CHARTED_FIGURES.map((figure) =>
     figureChart({
