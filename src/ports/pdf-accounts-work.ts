@@ -65,7 +65,10 @@ export interface PdfBackfillJournal {
   finishRun(selection: string): Promise<void>;
   /** Every company some API key watches, in company number order. */
   watchedCompanies(): Promise<string[]>;
-  /** Companies on the register with no machine-readable accounts, after `after`, in number order. */
+  /**
+   * Companies on the register that filed accounts (a last made-up date) with none machine-readable
+   * in the store, after `after`, in number order.
+   */
   companiesWithoutFigures(after: string | null, limit: number): Promise<string[]>;
   countCompaniesWithoutFigures(): Promise<number>;
 }

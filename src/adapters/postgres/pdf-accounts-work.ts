@@ -13,12 +13,14 @@ import type {
 import type { Sql } from '../../ports/sql.ts';
 
 const PENDING = `(q.finished_at IS NULL OR q.finished_at < q.requested_at)`;
-const UNHELD = `(q.lease_until IS NULL OR q.lease_until < now())`;
+const UNHELD = `(q.lease_until IS NULL OR q.lease_until <= now())`;
 
 /** A lookup asks again for a company done this long ago: its filing history may hold a new PDF. */
 const LOOKUP_AGAIN_AFTER = `interval '1 day'`;
 
-const NO_FIGURES = `NOT EXISTS (SELECT 1 FROM filings f WHERE f.company_number = c.company_number)`;
+/** Companies that filed accounts (the register says so) none of which is machine-readable in the store. */
+const NO_FIGURES = `c.accounts_last_made_up_to IS NOT NULL
+  AND NOT EXISTS (SELECT 1 FROM filings f WHERE f.company_number = c.company_number)`;
 
 export function createPdfAccountsWork(sql: Sql): PdfAccountsQueue & PdfAccountsDocuments & PdfBackfillJournal {
   return {
@@ -92,7 +94,7 @@ export function createPdfAccountsWork(sql: Sql): PdfAccountsQueue & PdfAccountsD
     async heldElsewhere(companyNumbers, holder) {
       const result = await sql.query<{ held: number }>(
         `SELECT count(*)::int AS held FROM pdf_accounts_queue q
-         WHERE company_number = ANY($1::text[]) AND ${PENDING} AND q.lease_until >= now() AND q.holder <> $2`,
+         WHERE company_number = ANY($1::text[]) AND ${PENDING} AND q.lease_until > now() AND q.holder <> $2`,
         [companyNumbers, holder],
       );
       return Number(result.rows[0]!.held);
