@@ -32,6 +32,7 @@ import { openCompaniesHouseApi } from './open-companies-house.ts';
 import { startPdfWorker } from '../../loaders/pdf-accounts/work-queue.ts';
 import type { PdfWorker } from '../../loaders/pdf-accounts/work-queue.ts';
 import type { PdfAccountsRequests } from '../ports/pdf-accounts-work.ts';
+import type { CompaniesHouseApi } from '../ports/companies-house-api.ts';
 
 /** Starts the service; it runs until SIGTERM or SIGINT. */
 export async function startService(): Promise<Server> {
@@ -42,7 +43,9 @@ export async function startService(): Promise<Server> {
   const parts = await openServiceParts(config, log);
   // Made here rather than by buildApp: the sender below counts its outcomes in them.
   const metrics = createHttpMetrics({ store: parts.reads.store, webhooks: parts.webhookStore });
-  const pdf = startPdfAccounts(config, parts.opened, log);
+  // One client, so one rate limiter, for the follower's documents and the PDF worker alike.
+  const api = openCompaniesHouseApi(config);
+  const pdf = api ? startPdfAccounts(api, config, parts.opened, log) : null;
   const server = await listen(config, {
     ...parts,
     metrics,
@@ -54,7 +57,7 @@ export async function startService(): Promise<Server> {
   log(hostCheckLine(allowedHostsFor(config.HOST, config.ALLOWED_HOSTS)));
   const sender = startSender(config, parts.webhookStore, metrics);
   log(sender ? 'webhooks: sending' : 'webhooks: not sending here (DELIVER_WEBHOOKS=false)');
-  const follower = followStreams(config, parts.opened, { log, observer: metrics.streams });
+  const follower = followStreams(config, parts.opened, { log, observer: metrics.streams, api });
   log(follower ? `streams: following ${config.CH_STREAM_URL}` : 'streams: not followed (CH_STREAM_KEY is not set)');
   log(
     pdf
@@ -69,16 +72,15 @@ export async function startService(): Promise<Server> {
 const PDF_QUEUE_POLL_MS = 30_000;
 
 /**
- * With CH_API_KEY: the worker that reads queued companies' accounts PDFs, and the lookups' way to
- * queue one (on the primary, which wakes this process's worker at once). Null without the key.
+ * The worker that reads queued companies' accounts PDFs, and the lookups' way to queue one (on
+ * the primary, which wakes this process's worker at once).
  */
 function startPdfAccounts(
+  api: CompaniesHouseApi,
   config: Config,
   opened: OpenedStore,
   log: (line: string) => void,
-): { worker: PdfWorker; requests: PdfAccountsRequests } | null {
-  const api = openCompaniesHouseApi(config);
-  if (!api) return null;
+): { worker: PdfWorker; requests: PdfAccountsRequests } {
   const worker = startPdfWorker({
     api,
     documents: opened.pdfWork,
