@@ -3,7 +3,8 @@
  * (over real HTTP, through the real client and its rate limiter), a real store (PGlite), a real
  * scan from the samples read by Debian's Tesseract. One company's PDF is fetched, kept under
  * DATA_DIR with its sha256 and stored as an estimate with the hand-read figures; a damaged PDF is
- * reported by name and reason and stores nothing; a machine-readable filing is passed over; a
+ * reported by name and reason and stores nothing; a machine-readable filing (on the Document API
+ * or in the store) is passed over; a
  * rerun fetches and reads nothing twice; a company whose history cannot be read leaves the run
  * for a rerun; two processes share one run without doing a company twice.
  */
@@ -14,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createCompaniesHouseApi } from '../../src/adapters/companies-house/api-client.ts';
+import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
 import { createPdfAccountsWork } from '../../src/adapters/postgres/pdf-accounts-work.ts';
 import { createPdfEstimateStore } from '../../src/adapters/postgres/pdf-estimate-store.ts';
 import { migrate } from '../../src/adapters/postgres/migrate.ts';
@@ -24,6 +26,7 @@ import type { PdfBackfillSelection } from '../../loaders/backfill-pdf-accounts.t
 import { accountsHistoryPath, startFakeCompaniesHouseApi } from '../support/companies-house-api.ts';
 import type { FakeCompaniesHouseApi } from '../support/companies-house-api.ts';
 import { samplesDir } from '../support/samples.ts';
+import { filing } from '../support/store-records.ts';
 import { ocrPrograms } from '../support/tesseract.ts';
 
 /** A micro-entity's accounts, three pages; MANIFEST.md row 10 holds its hand-read figures. */
@@ -151,6 +154,20 @@ describe('ukcd backfill pdf-accounts', () => {
     assert.deepEqual(second.failed, []);
     assert.equal(contentRequests(fake, 'docDamaged2'), 1);
     assert.equal(second.unreadable.length, 1);
+  });
+
+  test('a filing whose made-up date the store holds as iXBRL is passed over without asking the Document API', async () => {
+    await createCompanyStore(sql).saveFilings([filing('09000003', 'Accounts_Bulk.zip', 'a.html', '2022-12-31', 5)], []);
+    fake.accountsHistory('09000003', [{ documentId: 'docHeld', madeUpDate: '2022-12-31' }]);
+    fake.document('docHeld', '09000003', { 'application/pdf': DAMAGED });
+    const summary = await run(companiesFile('held.txt', ['09000003']));
+    assert.equal(summary.fetched, 1);
+    assert.equal(summary.read, 0);
+    assert.deepEqual(summary.unreadable, []);
+    assert.deepEqual(
+      fake.requests.filter((r) => r.path.startsWith('/document/docHeld')),
+      [],
+    );
   });
 
   test('two processes share one run: each company is fetched once', async () => {
