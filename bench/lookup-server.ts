@@ -9,6 +9,7 @@ import { createCompanyStore } from '../src/adapters/postgres/company-store.ts';
 import { createKeyStore } from '../src/adapters/postgres/key-store.ts';
 import { createPgSearchIndex } from '../src/adapters/pg-search/pg-search-index.ts';
 import { createOfficerStore } from '../src/adapters/postgres/officer-store.ts';
+import { createPdfEstimateStore } from '../src/adapters/postgres/pdf-estimate-store.ts';
 import { createOwnershipReader } from '../src/adapters/postgres/ownership-reader.ts';
 import { createPgPeopleIndex } from '../src/adapters/pg-search/pg-people-index.ts';
 import { createWatchlistStore } from '../src/adapters/postgres/watchlist-store.ts';
@@ -33,6 +34,7 @@ const app = buildApp({
   watchlists: createWatchlistStore(sql),
   ownership: createOwnershipReader(sql),
   officers: createOfficerStore(sql),
+  pdfEstimates: createPdfEstimateStore(sql),
   people: createPgPeopleIndex(sql),
   // Served as by any deployment; the benchmark calls no webhook operation.
   webhooks: { store: createWebhookStore(sql, createSecretSealer(randomBytes(32))), allowPrivate: false },

@@ -13,7 +13,7 @@ import { openStore, openWebhookStore } from '../src/composition/open-store.ts';
 
 const config = loadConfig();
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const { sql, store, keys, watchlists, ownership, officers } = await openStore(config, {
+const { sql, store, keys, watchlists, ownership, officers, pdfEstimates } = await openStore(config, {
   timeoutMs: config.DATABASE_TIMEOUT_MS,
   poolSize: config.DATABASE_POOL_SIZE,
   migrate: false,
@@ -24,6 +24,7 @@ const server = buildApp({
   search: search.index,
   ownership,
   officers,
+  pdfEstimates,
   people: search.people,
   keys,
   watchlists,

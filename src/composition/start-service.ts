@@ -158,6 +158,7 @@ async function listen(
     search: search.index,
     ownership: reads.ownership,
     officers: reads.officers,
+    pdfEstimates: reads.pdfEstimates,
     people: search.people,
     keys: opened.keys,
     watchlists: opened.watchlists,
@@ -310,12 +311,12 @@ export function listeningUrl(address: Pick<AddressInfo, 'address' | 'port'>): st
 async function prepare(config: Config, embedded: OpenedStore, log: (line: string) => void) {
   const own = config.DATABASE_URL ? await openStore(config) : null;
   const ports = own ?? embedded;
-  const { sql, store, pscs } = ports;
+  const { sql, store, pscs, pdfEstimates } = ports;
   try {
     if (!config.DATABASE_URL && (await store.counts()).companies === 0) {
-      const sample = await loadSampleDataset({ store, pscs }, { dataDir: resolve(config.DATA_DIR), log });
+      const sample = await loadSampleDataset({ store, pscs, pdfEstimates }, { dataDir: resolve(config.DATA_DIR), log });
       log(
-        `sample dataset loaded: ${sample.companies} companies, ${sample.filings} filings, ${sample.pscs} PSCs and statements (snapshot ${sample.snapshotDate})`,
+        `sample dataset loaded: ${sample.companies} companies, ${sample.filings} filings, ${sample.pscs} PSCs and statements, ${sample.pdfEstimates} estimates from paper accounts (snapshot ${sample.snapshotDate})`,
       );
     }
     let reachable = true;

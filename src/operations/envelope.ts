@@ -4,8 +4,9 @@
 import * as z from 'zod';
 
 export const SOURCE =
-  'Companies House register, persons with significant control and iXBRL bulk accounts data, Open Government Licence v3.0';
-export const NOTE = 'Figures as filed, in GBP; null means not filed. Not a credit rating.';
+  'Companies House register, persons with significant control, iXBRL bulk accounts data and scanned accounts PDFs, Open Government Licence v3.0';
+export const NOTE =
+  'Figures as filed, in GBP; null means not filed; figures marked pdf_ocr are estimates read from scanned PDFs. Not a credit rating.';
 
 export function withEnvelope<T extends object>(body: T): T & { source: string; note: string } {
   return { ...body, source: SOURCE, note: NOTE };

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
 import { createOfficerStore } from '../../src/adapters/postgres/officer-store.ts';
+import { createPdfEstimateStore } from '../../src/adapters/postgres/pdf-estimate-store.ts';
 import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
 import { hashApiKey, keyPrefix, usageMonth } from '../../src/domain/api-keys.ts';
@@ -206,6 +207,7 @@ for (const setup of setups) {
         watchlists: createWatchlistStore(counted.sql),
         ownership: createOwnershipReader(counted.sql),
         officers: createOfficerStore(counted.sql),
+        pdfEstimates: createPdfEstimateStore(counted.sql),
         people: world.people,
         webhooks: world.deps.webhooks,
       };

@@ -14,6 +14,7 @@ import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts
 import { createKeyStore } from '../../src/adapters/postgres/key-store.ts';
 import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-index.ts';
 import { createOfficerStore } from '../../src/adapters/postgres/officer-store.ts';
+import { createPdfEstimateStore } from '../../src/adapters/postgres/pdf-estimate-store.ts';
 import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
 import { createPgPeopleIndex } from '../../src/adapters/pg-search/pg-people-index.ts';
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
@@ -334,6 +335,7 @@ describe('/metrics when the store does not answer', () => {
         watchlists: createWatchlistStore(sql),
         ownership: createOwnershipReader(sql),
         officers: createOfficerStore(sql),
+        pdfEstimates: createPdfEstimateStore(sql),
         people: createPgPeopleIndex(sql),
         webhooks: testWebhookDeps(sql),
         // The company store's metrics only: the outbox's gauges (delivery-metrics.test.ts) would query too.

@@ -3,7 +3,8 @@
  * queues it (once, however often it is looked up) and says in JSON, Markdown and the web page that
  * estimates are being prepared; the service's worker takes it from the queue, fetches its
  * accounts PDF from the local stand-in for the Companies House APIs, reads it by OCR (a real scan,
- * Debian's Tesseract) and stores the estimate; the next lookup no longer says it is pending. A
+ * Debian's Tesseract) and stores the estimate; the next lookup shows it and no longer says it is
+ * pending. A
  * company with no accounts filed, and a service without an API key, queue nothing.
  */
 import assert from 'node:assert/strict';
@@ -126,6 +127,14 @@ describe('estimates from PDF accounts on demand', () => {
     );
     const next = await call(world, '/v1/company?number=07479824&format=json', { key });
     assert.equal(next.body.pdf_estimate_pending, undefined);
+    const shown = (
+      next.body.accounts as {
+        source: { kind: string };
+        document_id: string | null;
+        figures: { net_assets: number | null };
+      }[]
+    ).map((entry) => [entry.source.kind, entry.document_id, entry.figures.net_assets]);
+    assert.deepEqual(shown, [['pdf_ocr', 'docScan', -11535]], 'the next lookup shows the estimate');
     assert.ok(!markdown(await call(world, '/v1/company?number=07479824', { key })).includes(PDF_ESTIMATE_PENDING));
     assert.deepEqual(
       (await queueRows(world)).rows.map((row) => [row.company_number, row.pending]),

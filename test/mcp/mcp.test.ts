@@ -204,7 +204,11 @@ for (const setup of setups) {
         );
       }
       const byName = new Map(tools.map((t) => [t.name, propertiesOf(t)]));
-      assert.deepEqual(Object.keys(byName.get('lookup_company')!), ['company_number', 'include_ceased']);
+      assert.deepEqual(Object.keys(byName.get('lookup_company')!), [
+        'company_number',
+        'include_ceased',
+        'include_estimates',
+      ]);
       assert.deepEqual(Object.keys(byName.get('get_ownership')!), ['company_number', 'direction', 'depth']);
       assert.deepEqual(byName.get('get_ownership')!.direction!.enum, ['up', 'down', 'both']);
       assert.deepEqual(

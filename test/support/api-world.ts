@@ -22,6 +22,7 @@ import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-inde
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
 import { createSessionStore } from '../../src/adapters/postgres/session-store.ts';
 import { createOfficerStore } from '../../src/adapters/postgres/officer-store.ts';
+import { createPdfEstimateStore } from '../../src/adapters/postgres/pdf-estimate-store.ts';
 import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
 import { createPeopleSource } from '../../src/adapters/postgres/people-source.ts';
 import { createPscStore } from '../../src/adapters/postgres/psc-store.ts';
@@ -174,6 +175,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     watchlists: createWatchlistStore(sql),
     ownership,
     officers,
+    pdfEstimates: createPdfEstimateStore(sql),
     people,
     webhooks,
     ...(options.queuePdfAccounts ? { pdfRequests: createPdfAccountsWork(sql) } : {}),

@@ -16,6 +16,7 @@ import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-inde
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
 import { createKeyStore } from '../../src/adapters/postgres/key-store.ts';
 import { createOfficerStore } from '../../src/adapters/postgres/officer-store.ts';
+import { createPdfEstimateStore } from '../../src/adapters/postgres/pdf-estimate-store.ts';
 import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
 import { createWebhookStore } from '../../src/adapters/postgres/webhook-store.ts';
@@ -47,6 +48,7 @@ async function serve(
     watchlists: createWatchlistStore(sql),
     ownership: createOwnershipReader(sql),
     officers: createOfficerStore(sql),
+    pdfEstimates: createPdfEstimateStore(sql),
     people: createPgPeopleIndex(sql),
     webhooks: { store: webhooks, allowPrivate: true },
     ...(metrics ? { metrics } : {}),
@@ -144,6 +146,7 @@ for (const kind of testStores) {
         watchlists: createWatchlistStore(db.sql),
         ownership: createOwnershipReader(db.sql),
         officers: createOfficerStore(db.sql),
+        pdfEstimates: createPdfEstimateStore(db.sql),
         people: createPgPeopleIndex(db.sql),
         webhooks: { store: createWebhookStore(db.sql, createSecretSealer(randomBytes(32))), allowPrivate: true },
         metrics: createHttpMetrics({ store }),
