@@ -142,4 +142,17 @@ describe('estimates from PDF accounts on demand', () => {
       'read within the day: not queued again',
     );
   });
+
+  test('a day later a lookup queues the company again for newer PDFs, but promises nothing: it has an estimate', async () => {
+    await world.sql.query(
+      `UPDATE pdf_accounts_queue SET requested_at = requested_at - interval '2 days', finished_at = finished_at - interval '2 days'`,
+    );
+    const answer = await call(world, '/v1/company?number=07479824&format=json', { key });
+    assert.equal(answer.body.pdf_estimate_pending, undefined);
+    assert.equal((answer.body.accounts as unknown[]).length, 1);
+    assert.deepEqual(
+      (await queueRows(world)).rows.map((row) => [row.company_number, row.pending]),
+      [['07479824', true]],
+    );
+  });
 });
