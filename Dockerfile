@@ -10,6 +10,13 @@ ENV NODE_ENV=production \
     DATA_DIR=/data \
     NPM_CONFIG_UPDATE_NOTIFIER=false
 
+# Scanned accounts PDFs are read by OCR (docs/pdf-accounts.md): Debian's Tesseract with its English
+# model, and poppler-utils (pdfinfo, pdfimages, pdftoppm) for the page images. The readers run them
+# as child processes: `ukcd parse FILE.pdf`, `ukcd backfill pdf-accounts` and the service's worker.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends tesseract-ocr tesseract-ocr-eng poppler-utils \
+ && rm -rf /var/lib/apt/lists/*
+
 WORKDIR /app
 
 COPY package.json package-lock.json ./

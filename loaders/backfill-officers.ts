@@ -47,7 +47,7 @@ export interface BackfillSummary {
 }
 
 /** The company numbers of a file, one a line (blank lines and `#` comments ignored). */
-async function readCompanyFile(path: string): Promise<string[]> {
+export async function readCompanyFile(path: string): Promise<string[]> {
   const text = await readFile(path, 'utf8');
   const numbers: string[] = [];
   const bad: string[] = [];

@@ -27,6 +27,11 @@ Commands:
                          (CH_API_KEY) within its rate limit: the watched companies (default),
                          every company on the register, or the numbers in FILE (one a line);
                          watched ones first. A rerun continues a run that stopped.
+  ukcd backfill pdf-accounts [--watched|--all-without-figures|--companies FILE]
+                         Estimates from the accounts PDFs of companies without machine-readable
+                         accounts: fetched through the Document API (CH_API_KEY), kept under
+                         DATA_DIR/pdf, read by OCR (Tesseract). Several processes share a run;
+                         a rerun continues a run that stopped. docs/pdf-accounts.md.
   ukcd index [--full]    Bring the search index (Elasticsearch with ELASTICSEARCH_URL, else the
                          store's own) up to date: what changed since the last run, or everything.
                          Elasticsearch: several --full processes share one build.

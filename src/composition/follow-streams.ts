@@ -11,6 +11,7 @@ import { insolvencyApplier } from '../adapters/postgres/stream-insolvency.ts';
 import { pscApplier } from '../adapters/postgres/stream-pscs.ts';
 import { createDocumentQueue, filingsApplier } from '../adapters/postgres/stream-filings.ts';
 import { openCompaniesHouseApi } from './open-companies-house.ts';
+import type { CompaniesHouseApi } from '../ports/companies-house-api.ts';
 import { startFollower } from '../follow/follower.ts';
 import type { Follower } from '../follow/follower.ts';
 import type { FollowObserver, StreamGet } from '../follow/follow-stream.ts';
@@ -64,10 +65,15 @@ function configuredAppliers(config: Pick<Config, 'CH_STREAMS'>, log: (line: stri
 export function followStreams(
   config: Config,
   opened: Pick<OpenedStore, 'sql' | 'store' | 'ownership' | 'alertDetections'>,
-  options: { log: (line: string) => void; observer?: FollowObserver },
+  options: {
+    log: (line: string) => void;
+    observer?: FollowObserver;
+    /** The process's API client, so that its one rate limiter covers every caller (else one is opened). */
+    api?: CompaniesHouseApi | null;
+  },
 ): Follower | null {
   if (!config.CH_STREAM_KEY) return null;
-  const api = openCompaniesHouseApi(config);
+  const api = options.api === undefined ? openCompaniesHouseApi(config) : options.api;
   const appliers = configuredAppliers(config, options.log);
   if (!api && appliers.some((applier) => applier.stream === 'filings')) {
     options.log('streams: accounts documents are not fetched (CH_API_KEY is not set); filings are recorded only');

@@ -41,6 +41,8 @@ import type { Sql } from '../ports/sql.ts';
 import type { WatchlistStore } from '../ports/watchlists.ts';
 import type { IndexBuilds, LoadClaims } from '../ports/shared-work.ts';
 import type { WebhookStore } from '../ports/webhooks.ts';
+import type { PdfAccountsDocuments, PdfAccountsQueue, PdfBackfillJournal } from '../ports/pdf-accounts-work.ts';
+import { createPdfAccountsWork } from '../adapters/postgres/pdf-accounts-work.ts';
 import { createSecretSealer, parseSealerKey } from '../webhooks/secret-sealer.ts';
 
 export interface OpenedStore {
@@ -62,6 +64,8 @@ export interface OpenedStore {
   loadClaims: LoadClaims;
   /** Shared full index builds: the ranges several processes split. */
   indexBuilds: IndexBuilds;
+  /** The fetching of accounts PDFs: the queue lookups and backfills fill, the documents looked at, the runs. */
+  pdfWork: PdfAccountsQueue & PdfAccountsDocuments & PdfBackfillJournal;
   /** Where the data lives, for messages. */
   location: string;
 }
@@ -124,6 +128,7 @@ export async function openStore(
     peopleSource: createPeopleSource(sql),
     loadClaims: createLoadClaims(sql),
     indexBuilds: createIndexBuilds(sql),
+    pdfWork: createPdfAccountsWork(sql),
     location,
   };
 }

@@ -30,6 +30,11 @@ import { createWebhookSender } from '../webhooks/sender.ts';
 import { companyCardDocument } from '../web/company-card-app.ts';
 import type { Follower } from '../follow/follower.ts';
 import { followStreams } from './follow-streams.ts';
+import { openCompaniesHouseApi } from './open-companies-house.ts';
+import { startPdfWorker } from '../../loaders/pdf-accounts/work-queue.ts';
+import type { PdfWorker } from '../../loaders/pdf-accounts/work-queue.ts';
+import type { PdfAccountsRequests } from '../ports/pdf-accounts-work.ts';
+import type { CompaniesHouseApi } from '../ports/companies-house-api.ts';
 
 /** Starts the service; it runs until SIGTERM or SIGINT. */
 export async function startService(): Promise<Server> {
@@ -40,15 +45,63 @@ export async function startService(): Promise<Server> {
   const parts = await openServiceParts(config, log);
   // Made here rather than by buildApp: the sender below counts its outcomes in them.
   const metrics = createHttpMetrics({ store: parts.reads.store, webhooks: parts.webhookStore });
-  const server = await listen(config, { ...parts, metrics, log, stdout: outputs.stdout });
+  // One client, so one rate limiter, for the follower's documents and the PDF worker alike.
+  const api = openCompaniesHouseApi(config);
+  const pdf = api ? startPdfAccounts(api, config, parts.opened, log) : null;
+  const server = await listen(config, {
+    ...parts,
+    metrics,
+    log,
+    stdout: outputs.stdout,
+    ...(pdf ? { pdfRequests: pdf.requests } : {}),
+  });
   log(`serving on ${listeningUrl(server.address() as AddressInfo)} (GET /healthz)`);
   log(hostCheckLine(allowedHostsFor(config.HOST, config.ALLOWED_HOSTS)));
   const sender = startSender(config, parts.webhookStore, metrics);
   log(sender ? 'webhooks: sending' : 'webhooks: not sending here (DELIVER_WEBHOOKS=false)');
-  const follower = followStreams(config, parts.opened, { log, observer: metrics.streams });
+  const follower = followStreams(config, parts.opened, { log, observer: metrics.streams, api });
   log(follower ? `streams: following ${config.CH_STREAM_URL}` : 'streams: not followed (CH_STREAM_KEY is not set)');
-  stopOnSignals(config, { server, sender, follower, parts, log, outputs });
+  log(
+    pdf
+      ? `pdf accounts: lookups queue companies without machine-readable accounts; read here into ${resolve(config.DATA_DIR, 'pdf')}`
+      : 'pdf accounts: not fetched (CH_API_KEY is not set)',
+  );
+  stopOnSignals(config, { server, sender, follower, pdfWorker: pdf?.worker ?? null, parts, log, outputs });
   return server;
+}
+
+/** How often the worker looks at the queue when idle: lookups of other processes queue companies too. */
+const PDF_QUEUE_POLL_MS = 30_000;
+
+/**
+ * The worker that reads queued companies' accounts PDFs, and the lookups' way to queue one (on
+ * the primary, which wakes this process's worker at once).
+ */
+function startPdfAccounts(
+  api: CompaniesHouseApi,
+  config: Config,
+  opened: OpenedStore,
+  log: (line: string) => void,
+): { worker: PdfWorker; requests: PdfAccountsRequests } {
+  const worker = startPdfWorker({
+    api,
+    documents: opened.pdfWork,
+    estimates: opened.pdfEstimates,
+    queue: opened.pdfWork,
+    dataDir: resolve(config.DATA_DIR),
+    pollMs: PDF_QUEUE_POLL_MS,
+    log,
+  });
+  return {
+    worker,
+    requests: {
+      async requestCompany(companyNumber) {
+        const pending = await opened.pdfWork.requestCompany(companyNumber);
+        if (pending) worker.wake();
+        return pending;
+      },
+    },
+  };
 }
 
 /** What the service runs on: the store, its read side, the search index and the webhook store. */
@@ -93,7 +146,13 @@ async function listen(
     metrics,
     log,
     stdout,
-  }: ServiceParts & { metrics: HttpMetrics; log: (line: string) => void; stdout: LogOutput },
+    pdfRequests,
+  }: ServiceParts & {
+    metrics: HttpMetrics;
+    log: (line: string) => void;
+    stdout: LogOutput;
+    pdfRequests?: PdfAccountsRequests;
+  },
 ): Promise<Server> {
   // The MCP App's document, bundled now: an install that cannot bundle it fails the start.
   await companyCardDocument();
@@ -110,6 +169,7 @@ async function listen(
     keys: opened.keys,
     watchlists: opened.watchlists,
     webhooks: { store: webhookStore, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE },
+    ...(pdfRequests ? { pdfRequests } : {}),
     log,
     trustProxy: config.TRUST_PROXY,
     metrics,
@@ -172,12 +232,13 @@ function stopOnSignals(
     server: Server;
     sender: ReturnType<typeof startSender>;
     follower: Follower | null;
+    pdfWorker: PdfWorker | null;
     parts: ServiceParts;
     log: (line: string) => void;
     outputs: { stdout: LogOutput; stderr: LogOutput };
   },
 ): void {
-  const { server, sender, follower, parts, log, outputs } = running;
+  const { server, sender, follower, pdfWorker, parts, log, outputs } = running;
   let closing = false;
   let ended = false;
   const end = async (code: number, line: string) => {
@@ -205,7 +266,8 @@ function stopOnSignals(
     ).unref();
     // The sender stops claiming now; the attempts under way record their outcomes before the pools close.
     // So does the follower: the batch under way commits (with its position) or rolls back.
-    const senderStopped = Promise.all([sender?.stop(), follower?.stop()]);
+    // The PDF worker finishes the company under way (its lease would otherwise hold it for a while).
+    const senderStopped = Promise.all([sender?.stop(), follower?.stop(), pdfWorker?.stop()]);
     server.close(() => {
       clearTimeout(deadline);
       void senderStopped

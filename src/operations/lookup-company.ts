@@ -45,24 +45,42 @@ export const lookupCompany = defineOperation({
   }),
   output: lookupCompanyWithOfficersOutput,
   json: true,
-  async run(deps, input, context): Promise<ControlledProfile & { officers: OfficerView[] }> {
+  async run(
+    deps,
+    input,
+    context,
+  ): Promise<ControlledProfile & { officers: OfficerView[]; pdf_estimate_pending?: true }> {
     const [found, officers, estimates] = await Promise.all([
       deps.store.companyWithPscs(input.company_number, input.include_ceased),
       deps.officers.officersOf(input.company_number, false),
       deps.pdfEstimates.pdfEstimatesOf(input.company_number),
     ]);
     if (!found) throw companyNotFound(input.company_number);
+    const profile = companyProfile(found, context.today, { estimates, include: input.include_estimates });
+    // Accounts the register says were filed but none machine-readable: their PDFs are read by OCR
+    // (again after a day, for a newer filing); promised only while no estimate is there to show.
+    const queued =
+      deps.pdfRequests !== undefined &&
+      !profile.accounts.some((entry) => entry.source.kind === 'ixbrl') &&
+      profile.company.accounts.last_made_up_to !== null &&
+      (await deps.pdfRequests.requestCompany(input.company_number));
+    const pending = queued && estimates.length === 0;
     return {
-      ...companyProfile(found, context.today, { estimates, include: input.include_estimates }),
+      ...profile,
       ...companyControl(found.pscs, input.include_ceased),
       officers: officers.map(officerSummary),
+      ...(pending ? { pdf_estimate_pending: true as const } : {}),
     };
   },
   toMarkdown: renderProfile,
 });
 
 type OfficerView = ReturnType<typeof officerSummary>;
-type Profile = CompanyProfile & Partial<ProfileControl> & { officers?: OfficerView[] };
+
+/** What a lookup says when it has queued the company's accounts PDFs to be read. */
+export const PDF_ESTIMATE_PENDING =
+  'No machine-readable accounts are on file: estimates read from the PDF accounts are being prepared. Look the company up again in a few minutes.';
+type Profile = CompanyProfile & Partial<ProfileControl> & { officers?: OfficerView[]; pdf_estimate_pending?: true };
 type Company = CompanyProfile['company'];
 type Accounts = CompanyProfile['accounts'];
 
@@ -81,6 +99,7 @@ export function renderProfile(profile: Profile): string {
     ...estimatesSection(profile.accounts),
     ...sourceFilingsSection(profile.accounts),
     ...accountsWithoutFigures(profile.accounts),
+    ...(profile.pdf_estimate_pending ? [PDF_ESTIMATE_PENDING] : []),
     ...latestFiguresSection(profile),
     ...qualityWarningsSection(profile.accounts),
     ...trajectorySection(profile),

@@ -14,6 +14,7 @@ import type { SearchIndex } from '../ports/search-index.ts';
 import type { WatchlistStore } from '../ports/watchlists.ts';
 import type { Lookup } from '../webhooks/address-policy.ts';
 import type { WebhookStore } from '../ports/webhooks.ts';
+import type { PdfAccountsRequests } from '../ports/pdf-accounts-work.ts';
 
 export interface OperationDeps {
   store: CompanyReader;
@@ -29,6 +30,11 @@ export interface OperationDeps {
   people: PeopleIndex;
   /** The key's webhook endpoints. */
   webhooks: WebhookDeps;
+  /**
+   * Where a lookup queues a company without machine-readable accounts for estimates from its
+   * accounts PDFs; absent where no worker reads them (CH_API_KEY unset).
+   */
+  pdfRequests?: PdfAccountsRequests;
 }
 
 /** What the webhook operations need: the store, and whether private addresses are allowed. */

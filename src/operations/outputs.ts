@@ -223,6 +223,12 @@ export const lookupCompanyOutput = companyProfileOutput.extend({
 /** What lookup_company gives: the lookup, and the company's current officers. */
 export const lookupCompanyWithOfficersOutput = lookupCompanyOutput.extend({
   officers: z.array(officerSummaryOutput).describe('Current officers; get_officers gives more'),
+  pdf_estimate_pending: z
+    .literal(true)
+    .optional()
+    .describe(
+      'Present when the company has no machine-readable accounts and estimates read from its PDF accounts are being prepared: look it up again in a few minutes',
+    ),
 });
 
 const nullableText = z.string().nullable();

@@ -20,7 +20,7 @@ import { repoRoot } from '../support/samples.ts';
 function ukcd(args: string[], dataDir: string) {
   const run = spawnSync(process.execPath, [join(repoRoot, 'bin', 'ukcd.mjs'), ...args], {
     encoding: 'utf8',
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ELASTICSEARCH_URL: '', PORT: '0' },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ELASTICSEARCH_URL: '', PORT: '0', CH_API_KEY: '' },
     timeout: 60_000,
   });
   return { status: run.status, stderr: run.stderr };
@@ -39,6 +39,12 @@ describe('ukcd usage errors', () => {
     [['backfill', 'people'], /^cannot backfill "people"\nusage: ukcd backfill officers/],
     [['backfill', 'officers', '--watched', '--all'], /^choose one of --watched, --all and --companies FILE/],
     [['backfill', 'officers', '--companies'], /^Option '--companies <value>' argument missing/],
+    [
+      ['backfill', 'pdf-accounts', '--watched', '--all-without-figures'],
+      /^choose one of --watched, --all-without-figures and --companies FILE\nusage: ukcd backfill officers/,
+    ],
+    [['backfill', 'pdf-accounts', '--all'], /^Unknown option '--all'.*\nusage: ukcd backfill officers/],
+    [['backfill', 'pdf-accounts'], /^CH_API_KEY is not set: the PDF backfill reads the Companies House Document API/],
     [
       ['load', 'register', 'x.zip', '--snapshot-date', '2024-02-30'],
       /^--snapshot-date must be a date YYYY-MM-DD, got "2024-02-30"/,

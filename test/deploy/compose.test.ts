@@ -366,6 +366,23 @@ describe('Dockerfile', () => {
     assert.ok(pkg.dependencies.tsx, 'tsx must be a dependency: bin/ukcd.mjs runs TypeScript through it');
   });
 
+  test('installs the OCR programs the accounts PDFs are read with, from Debian', () => {
+    const installs = find('RUN').filter((line) => /apt-get install/.test(line));
+    for (const pkg of ['tesseract-ocr', 'tesseract-ocr-eng', 'poppler-utils'])
+      assert.ok(
+        installs.some((line) => new RegExp(`\\s${pkg}(\\s|$)`).test(line)),
+        `${pkg} is not installed by apt-get`,
+      );
+    assert.ok(
+      installs.every((line) => /apt-get update/.test(line) && /rm -rf \/var\/lib\/apt\/lists/.test(line)),
+      'apt-get install runs after apt-get update in the same layer, and the lists are removed',
+    );
+    assert.ok(
+      dockerfile.indexOf('apt-get install') < dockerfile.indexOf('USER node'),
+      'installed as root, before USER',
+    );
+  });
+
   test('keeps local data and dependencies out of the build context', () => {
     const ignored = read('.dockerignore').split('\n');
     for (const entry of ['node_modules', 'data', '.git', 'tmp', 'bench/results'])

@@ -26,6 +26,7 @@ import { createPdfEstimateStore } from '../../src/adapters/postgres/pdf-estimate
 import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
 import { createPeopleSource } from '../../src/adapters/postgres/people-source.ts';
 import { createPscStore } from '../../src/adapters/postgres/psc-store.ts';
+import { createPdfAccountsWork } from '../../src/adapters/postgres/pdf-accounts-work.ts';
 import { createEsPeopleIndex, ensurePeopleIndex } from '../../src/adapters/elasticsearch/es-people-index.ts';
 import { createPgPeopleIndex } from '../../src/adapters/pg-search/pg-people-index.ts';
 import type { OperationDeps } from '../../src/operations/operation.ts';
@@ -55,6 +56,8 @@ export interface WorldOptions {
   web?: Partial<WebSettings>;
   /** The Host and Origin names /mcp and the form posts accept (src/app/host-check.ts); loopback by default. */
   allowedHosts?: AllowedHosts;
+  /** Lookups queue companies without machine-readable accounts for their PDFs, as with CH_API_KEY set. */
+  queuePdfAccounts?: boolean;
 }
 
 export interface World {
@@ -101,7 +104,7 @@ export interface RegisterFixture {
   postTown?: string;
   incorporated?: string;
   nextDue?: string;
-  /** Accounts.LastMadeUpDate; the cloned sample row's when not given. */
+  /** Accounts.LastMadeUpDate; the cloned sample row's when not given, none when ''. */
   lastMadeUp?: string;
   charges?: number;
   outstanding?: number;
@@ -179,6 +182,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     pdfEstimates: createPdfEstimateStore(sql),
     people,
     webhooks,
+    ...(options.queuePdfAccounts ? { pdfRequests: createPdfAccountsWork(sql) } : {}),
   };
   const streams = createStreamLedger(sql);
   const app = buildApp({
@@ -277,7 +281,8 @@ function registerCsvRows(companies: readonly RegisterFixture[]): string[][] {
     set('RegAddress.PostTown', c.postTown ?? 'LEEDS');
     set('IncorporationDate', ukDate(c.incorporated ?? '2015-03-01'));
     set('Accounts.NextDueDate', c.nextDue ? ukDate(c.nextDue) : '');
-    if (c.lastMadeUp !== undefined) set('Accounts.LastMadeUpDate', ukDate(c.lastMadeUp));
+    // '' leaves it empty: a company that has filed no accounts yet.
+    if (c.lastMadeUp !== undefined) set('Accounts.LastMadeUpDate', c.lastMadeUp === '' ? '' : ukDate(c.lastMadeUp));
     set('Mortgages.NumMortCharges', String(c.charges ?? 0));
     set('Mortgages.NumMortOutstanding', String(c.outstanding ?? c.charges ?? 0));
     set('SICCode.SicText_1', c.sic ?? '62020 - Information technology consultancy activities');

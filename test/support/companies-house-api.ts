@@ -17,6 +17,17 @@ interface ApiRequest {
 
 type Fault = { status: number; retryAfter?: string } | 'reset';
 
+/** An accounts filing of a company's history: its document's id and the date its accounts are made up to. */
+interface AccountsFilingPlan {
+  documentId: string;
+  madeUpDate: string;
+  transactionId?: string;
+}
+
+/** The path the filing history of accounts is read from (the first page of 100). */
+export const accountsHistoryPath = (companyNumber: string) =>
+  `/company/${companyNumber}/filing-history?category=accounts&items_per_page=100&start_index=0`;
+
 export interface FakeCompaniesHouseApi {
   url: string;
   requests: ApiRequest[];
@@ -24,6 +35,11 @@ export interface FakeCompaniesHouseApi {
   json(path: string, body: unknown): void;
   /** A document: its metadata (resources listed from `contents`) and its content by type. */
   document(id: string, companyNumber: string, contents: Record<string, Buffer>): void;
+  /**
+   * A company's filing history of accounts, one page as the Public Data API lists it (newest
+   * first), each filing linking to its document's metadata here; serve the documents with `document`.
+   */
+  accountsHistory(companyNumber: string, filings: readonly AccountsFilingPlan[]): void;
   /** The next `times` requests for `path` meet `fault` instead of their answer. */
   fail(path: string, fault: Fault, times?: number): void;
   close(): Promise<void>;
@@ -94,6 +110,31 @@ export async function startFakeCompaniesHouseApi(): Promise<FakeCompaniesHouseAp
     requests,
     json: (path, body) => void json.set(path, body),
     document: (id, companyNumber, contents) => void documents.set(id, { companyNumber, contents }),
+    accountsHistory(companyNumber, filings) {
+      const items = filings.map((filing, i) => ({
+        transaction_id: filing.transactionId ?? `T${companyNumber}${i}`,
+        category: 'accounts',
+        type: 'AA',
+        date: filing.madeUpDate,
+        description: 'accounts-with-accounts-type-micro-entity',
+        description_values: { made_up_date: filing.madeUpDate },
+        links: {
+          self: `/company/${companyNumber}/filing-history/T${companyNumber}${i}`,
+          // Absolute, on the Document API's own host, as the real history links it.
+          document_metadata: `${url}/document/${encodeURIComponent(filing.documentId)}`,
+        },
+        pages: 3,
+      }));
+      json.set(accountsHistoryPath(companyNumber), {
+        etag: '',
+        filing_history_status: 'filing-history-available',
+        items,
+        items_per_page: 100,
+        kind: 'filing-history',
+        start_index: 0,
+        total_count: items.length,
+      });
+    },
     fail(path, fault, times = 1) {
       faults.set(path, [...(faults.get(path) ?? []), ...Array.from({ length: times }, () => fault)]);
     },

@@ -10,7 +10,7 @@ import { monthName } from '../../domain/calendar-date.ts';
 import type { ControlledProfile } from '../../operations/company-profile.ts';
 import { getOwnership } from '../../operations/get-ownership.ts';
 import type { OwnershipAnswer } from '../../operations/get-ownership.ts';
-import { lookupCompany } from '../../operations/lookup-company.ts';
+import { lookupCompany, PDF_ESTIMATE_PENDING } from '../../operations/lookup-company.ts';
 import { cardHeading, figureCharts, riskSection, statusBadge } from '../company-card.ts';
 import { formatDate } from '../format.ts';
 import { html } from '../html.ts';
@@ -98,13 +98,13 @@ ${rows.map(([term, value]) => html`<dt>${term}</dt><dd>${value}</dd>\n`)}</dl>
 </section>`;
 }
 
-function figuresSection(profile: ControlledProfile): SafeHtml {
+function figuresSection(profile: ControlledProfile & { pdf_estimate_pending?: true }): SafeHtml {
   // Oldest first, as a chart reads.
   const years = [...profile.accounts].reverse();
   if (years.length === 0)
     return html`<section aria-labelledby="figures-heading">
 <h2 id="figures-heading">Figures over the years</h2>
-<p>No machine-readable accounts are on file for this company.</p>
+<p>${profile.pdf_estimate_pending ? PDF_ESTIMATE_PENDING : 'No machine-readable accounts are on file for this company.'}</p>
 </section>`;
   return html`<section aria-labelledby="figures-heading">
 <h2 id="figures-heading">Figures over the years</h2>
