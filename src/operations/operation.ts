@@ -21,7 +21,7 @@ export interface OperationDeps {
   /** Who controls whom (the PSC register). */
   ownership: OwnershipReader;
   /** Company officers and their appointments. */
-  officers: Pick<OfficerStore, 'officersOf' | 'appointmentsOf'>;
+  officers: Pick<OfficerStore, 'officersOf' | 'appointmentsOf' | 'otherAppointmentCounts'>;
   /** Persons with significant control by name. */
   people: PeopleIndex;
   /** The key's webhook endpoints. */

@@ -5,12 +5,14 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
+import { createOfficerStore } from '../../src/adapters/postgres/officer-store.ts';
 import { createPeopleSource } from '../../src/adapters/postgres/people-source.ts';
 import { createPscStore } from '../../src/adapters/postgres/psc-store.ts';
 import type { PeopleBatch } from '../../src/ports/people-index.ts';
 import type { PscRecord } from '../../src/domain/psc.ts';
 import type { Sql } from '../../src/ports/sql.ts';
 import { testStores, useStore } from '../support/databases.ts';
+import { officerRecord } from '../support/officer-records.ts';
 import { corporatePsc, individualPsc, pscStatement } from '../support/psc-records.ts';
 import { company } from '../support/store-records.ts';
 
@@ -96,6 +98,32 @@ for (const kind of testStores) {
         break;
       }
       assert.ok((await readAll(db.sql, 10)).flatMap((b) => b.people).length >= 4);
+    });
+
+    test('officers join the people: a PSC who is a director is one person, an officer alone another', async () => {
+      await createOfficerStore(db.sql).replaceCompanyOfficers(
+        '00000004',
+        [
+          officerRecord('00000004', { name: 'SMITH, Alan', officerId: 'alan', birthYear: 1970, birthMonth: 3 }),
+          officerRecord('00000004', { name: 'JONES, Eve', officerId: 'eve', birthYear: 1980, birthMonth: 1 }),
+        ],
+        '2026-11-01T00:00:00Z',
+      );
+      // A row written before officers were keyed (migration 031) is keyed by the next read.
+      await db.sql.query(`UPDATE officers SET person_key = NULL WHERE officer_id = 'eve'`);
+      const people = (await readAll(db.sql, 2)).flatMap((b) => b.people);
+      const alan = people.find((p) => p.name === 'Mr Alan Smith');
+      assert.deepEqual(
+        [alan?.roles, alan?.company_count, alan?.appointments.map((a) => a.company_number)],
+        [['psc', 'director'], 3, ['00000004']],
+      );
+      const eve = people.find((p) => p.name === 'JONES, Eve');
+      assert.deepEqual([eve?.person_key, eve?.roles], ['individual|eve jones|1980|1', ['director']]);
+      assert.deepEqual(
+        people,
+        (await readAll({ ...db.sql, scan: undefined }, 2)).flatMap((b) => b.people),
+      );
+      assert.equal(await createPeopleSource(db.sql).countPeople(), people.length);
     });
   });
 }
