@@ -4,6 +4,9 @@
 -- are keyed by the people indexer's next run (people-source.ts), which also rebuilds the index.
 ALTER TABLE officers ADD COLUMN person_key text;
 CREATE INDEX officers_person ON officers (person_key) WHERE person_key IS NOT NULL;
+-- The rows still to key, so that each indexer run finds them (usually none) without a scan.
+CREATE INDEX officers_unkeyed ON officers (company_number, appointment_id)
+  WHERE person_key IS NULL AND name IS NOT NULL AND role IS NOT NULL;
 
 -- An appointment whose person_key changes (a name corrected) leaves its old person behind, as a
 -- PSC record does: noted in the same table, so that the indexer's update re-reads the old person.
