@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
+import { createOfficersApplier } from '../../src/adapters/postgres/officer-appliers.ts';
 import { createOfficerStore } from '../../src/adapters/postgres/officer-store.ts';
 import { createPeopleSource } from '../../src/adapters/postgres/people-source.ts';
 import { createPscStore } from '../../src/adapters/postgres/psc-store.ts';
@@ -124,6 +125,39 @@ for (const kind of testStores) {
         (await readAll({ ...db.sql, scan: undefined }, 2)).flatMap((b) => b.people),
       );
       assert.equal(await createPeopleSource(db.sql).countPeople(), people.length);
+    });
+
+    test('an appointment from the officers stream is read as changed, keyed as the backfill keys it', async () => {
+      const [{ now }] = (await db.sql.query<{ now: string }>('SELECT now()::text AS now')).rows as [{ now: string }];
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const data = {
+        name: 'BLOGGS, Fred',
+        officer_role: 'director',
+        appointed_on: '2024-01-01',
+        date_of_birth: { year: 1990, month: 2 },
+        links: {
+          self: '/company/00000001/appointments/fred-1',
+          officer: { appointments: '/officers/fred/appointments' },
+        },
+      };
+      await db.sql.transaction((tx) =>
+        createOfficersApplier().apply(tx, [
+          {
+            resource_kind: 'company-officers',
+            resource_uri: '/company/00000001/appointments/fred-1',
+            resource_id: 'fred-1',
+            data,
+            event: { timepoint: 1, published_at: '2026-11-27T09:00:00', type: 'changed' },
+          },
+        ]),
+      );
+      const changed: PeopleBatch[] = [];
+      for await (const batch of createPeopleSource(db.sql).peopleForIndex(10, now)) changed.push(batch);
+      const fred = changed.flatMap((b) => b.people);
+      assert.deepEqual(
+        fred.map((p) => [p.person_key, p.roles, p.officer_ids]),
+        [['individual|fred bloggs|1990|2', ['director'], ['fred']]],
+      );
     });
   });
 }
