@@ -73,7 +73,7 @@ const forbidden = [
       'The operations and the capability rooms are used by the surfaces and the root; they import neither, nor an adapter.',
     severity: 'error',
     from: {
-      path: '^src/(operations|accounts|pdf-accounts|ownership|webhooks|alert-detection|shared-work|synthetic|progress|follow)/',
+      path: '^src/(operations|accounts|pdf-accounts|ownership|webhooks|alert-detection|shared-work|synthetic|progress|follow|page-security)/',
     },
     to: { path: ['^src/(http|mcp|web|app|call|adapters|cli|composition)/', '^src/main\\.ts$'] },
   },

@@ -9,6 +9,7 @@ import { createCompanyStore } from '../src/adapters/postgres/company-store.ts';
 import { createKeyStore } from '../src/adapters/postgres/key-store.ts';
 import { createPgSearchIndex } from '../src/adapters/pg-search/pg-search-index.ts';
 import { createOfficerStore } from '../src/adapters/postgres/officer-store.ts';
+import { createPdfEstimateStore } from '../src/adapters/postgres/pdf-estimate-store.ts';
 import { createOwnershipReader } from '../src/adapters/postgres/ownership-reader.ts';
 import { createPgPeopleIndex } from '../src/adapters/pg-search/pg-people-index.ts';
 import { createWatchlistStore } from '../src/adapters/postgres/watchlist-store.ts';
@@ -16,6 +17,7 @@ import { createWebhookStore } from '../src/adapters/postgres/webhook-store.ts';
 import { createPgSql } from '../src/adapters/sql/pg-sql.ts';
 import { buildApp, jsonRequestLog } from '../src/app/app.ts';
 import { createSecretSealer } from '../src/webhooks/secret-sealer.ts';
+import { createStreamLedger } from '../src/adapters/postgres/stream-ledger.ts';
 
 const url = process.argv[2];
 if (!url) throw new Error('usage: lookup-server.ts DATABASE_URL [pool size]');
@@ -33,7 +35,9 @@ const app = buildApp({
   watchlists: createWatchlistStore(sql),
   ownership: createOwnershipReader(sql),
   officers: createOfficerStore(sql),
+  pdfEstimates: createPdfEstimateStore(sql),
   people: createPgPeopleIndex(sql),
+  streams: createStreamLedger(sql),
   // Served as by any deployment; the benchmark calls no webhook operation.
   webhooks: { store: createWebhookStore(sql, createSecretSealer(randomBytes(32))), allowPrivate: false },
   log: (line) => process.stderr.write(`${line}\n`),

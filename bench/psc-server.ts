@@ -10,10 +10,11 @@ import { loadConfig } from '../src/config.ts';
 import { buildApp, jsonRequestLog } from '../src/app/app.ts';
 import { openSearch } from '../src/composition/open-search.ts';
 import { openStore, openWebhookStore } from '../src/composition/open-store.ts';
+import { createStreamLedger } from '../src/adapters/postgres/stream-ledger.ts';
 
 const config = loadConfig();
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const { sql, store, keys, watchlists, ownership, officers } = await openStore(config, {
+const { sql, store, keys, watchlists, ownership, officers, pdfEstimates } = await openStore(config, {
   timeoutMs: config.DATABASE_TIMEOUT_MS,
   poolSize: config.DATABASE_POOL_SIZE,
   migrate: false,
@@ -24,7 +25,9 @@ const server = buildApp({
   search: search.index,
   ownership,
   officers,
+  pdfEstimates,
   people: search.people,
+  streams: createStreamLedger(sql),
   keys,
   watchlists,
   webhooks: { store: openWebhookStore(config, sql), allowPrivate: config.WEBHOOK_ALLOW_PRIVATE },

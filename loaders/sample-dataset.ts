@@ -13,8 +13,10 @@ import type { PscStore } from '../src/ports/ownership.ts';
 import type { CompanyWriter } from '../src/ports/companies.ts';
 import type { IndexCursor } from '../src/ports/index-cursor.ts';
 import type { LoadJournal } from '../src/ports/load-journal.ts';
+import type { PdfEstimateWriter } from '../src/ports/pdf-estimates.ts';
 import { writeBulkZips } from '../src/synthetic/bulk-zip.ts';
 import { syntheticFilings } from '../src/synthetic/filings.ts';
+import { syntheticPdfEstimates } from '../src/synthetic/pdf-estimates.ts';
 import type { SyntheticFiling } from '../src/synthetic/filings.ts';
 import { writePscSnapshot } from '../src/synthetic/psc-files.ts';
 import { writeRegisterSnapshot } from '../src/synthetic/register-files.ts';
@@ -39,10 +41,16 @@ export interface SampleSummary {
   filings: number;
   /** PSCs and statements of the PSC snapshot (taken on the register's newest snapshot date). */
   pscs: number;
+  /** Estimates of the accounts filed on paper, as reading their scans would give them. */
+  pdfEstimates: number;
 }
 
 export async function loadSampleDataset(
-  { store, pscs }: { store: CompanyWriter & LoadJournal & Pick<IndexCursor, 'now'>; pscs: PscStore },
+  {
+    store,
+    pscs,
+    pdfEstimates,
+  }: { store: CompanyWriter & LoadJournal & Pick<IndexCursor, 'now'>; pscs: PscStore; pdfEstimates: PdfEstimateWriter },
   options: SampleOptions,
 ): Promise<SampleSummary> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -98,11 +106,27 @@ export async function loadSampleDataset(
     ).rowsWritten;
   const accounts = await loadAccounts({ filings: store, journal: store }, [accountsDir], { reportDir, log });
   const psc = await loadPsc({ journal: store, pscs }, [pscDir], { reportDir, log });
+  // The companies that file on paper have no accounts in the bulk data: their estimates stand for
+  // what reading the scans would give (storing one again replaces it, so a second start is safe).
+  let estimates = 0;
+  for (const estimate of syntheticPdfEstimates({
+    seed: SAMPLE_SEED,
+    companies: registerCompanies,
+    filingCompanies: companies,
+    fromYear: today.getUTCFullYear() - years,
+    years: years + 1,
+    today: todayIso,
+  })) {
+    await pdfEstimates.savePdfEstimate(estimate);
+    estimates++;
+  }
+  log(`stored ${estimates} estimates of accounts filed on paper`);
   return {
     snapshotDate,
     companies: companiesLoaded,
     filings: accounts.parsed,
     pscs: psc.pscsWritten + psc.statementsWritten,
+    pdfEstimates: estimates,
   };
 }
 

@@ -178,33 +178,8 @@ function readThrough(reader: WindowedReader, start: number, length: number): Pro
  * Stream one member of a zip on disk (a register CSV of gigabytes). yauzl owns the file here:
  * the windowed reader above serves many small members, not one long stream.
  */
-export function streamZipMember(path: string, name: string): Promise<Readable> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(path, { lazyEntries: true, autoClose: false }, (error, zip) => {
-      if (error || !zip) return reject(error ?? new Error('zip could not be opened'));
-      let found = false;
-      zip.on('error', reject);
-      zip.on('entry', (entry: Entry) => {
-        if (entry.fileName !== name) return zip.readEntry();
-        found = true;
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) {
-            zip.close();
-            return reject(streamError ?? new Error(`${name} could not be read`));
-          }
-          stream.once('close', () => zip.close());
-          resolve(stream);
-        });
-      });
-      zip.on('end', () => {
-        if (!found) {
-          zip.close();
-          reject(new Error(`${name} is not in ${path}`));
-        }
-      });
-      zip.readEntry();
-    });
-  });
+export async function streamZipMember(path: string, name: string): Promise<Readable> {
+  return (await openMemberStream(path, name, { decompress: true })).stream;
 }
 
 /**
@@ -217,7 +192,7 @@ export async function checkStreamedMember(
   path: string,
   member: Pick<ZipMember, 'name' | 'uncompressedSize' | 'crc32'>,
 ): Promise<number> {
-  const { stream, compressed } = await streamStoredBytes(path, member.name);
+  const { stream, compressed } = await openMemberStream(path, member.name, { decompress: false });
   const inflated = compressed ? stream.pipe(createInflateRaw({ chunkSize: CHECK_CHUNK_BYTES })) : stream;
   // A failure of the file's stream reaches the reader through the inflater too.
   if (inflated !== stream) stream.once('error', (error) => inflated.destroy(error));
@@ -240,8 +215,15 @@ export async function checkStreamedMember(
 
 const CHECK_CHUNK_BYTES = 1 << 20;
 
-/** A member's bytes as stored in the zip (deflated or not), and whether they are deflated. */
-function streamStoredBytes(path: string, name: string): Promise<{ stream: Readable; compressed: boolean }> {
+/**
+ * One member of a zip on disk as a stream: inflated, or (`decompress: false`) its bytes as stored,
+ * deflated or not, saying which.
+ */
+function openMemberStream(
+  path: string,
+  name: string,
+  options: { decompress: boolean },
+): Promise<{ stream: Readable; compressed: boolean }> {
   return new Promise((resolve, reject) => {
     yauzl.open(path, { lazyEntries: true, autoClose: false }, (error, zip) => {
       if (error || !zip) return reject(error ?? new Error('zip could not be opened'));
@@ -250,19 +232,20 @@ function streamStoredBytes(path: string, name: string): Promise<{ stream: Readab
       zip.on('entry', (entry: Entry) => {
         if (entry.fileName !== name) return zip.readEntry();
         found = true;
-        if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
+        const compressed = entry.compressionMethod === 8;
+        if (!options.decompress && !compressed && entry.compressionMethod !== 0) {
           zip.close();
           return reject(new Error(`${name} is compressed with method ${entry.compressionMethod}, not deflate`));
         }
         // yauzl takes `decompress` only for deflated members; a stored one is read as it is.
-        const raw = entry.compressionMethod === 8 ? { decompress: false } : {};
+        const raw = !options.decompress && compressed ? { decompress: false } : {};
         zip.openReadStream(entry, raw, (streamError, stream) => {
           if (streamError || !stream) {
             zip.close();
             return reject(streamError ?? new Error(`${name} could not be read`));
           }
           stream.once('close', () => zip.close());
-          resolve({ stream, compressed: entry.compressionMethod === 8 });
+          resolve({ stream, compressed: compressed && !options.decompress });
         });
       });
       zip.on('end', () => {

@@ -12,7 +12,7 @@
  * | `status_change` | high | the register status now puts the company in liquidation, administration, receivership, proposal to strike off or dissolved, in a group its snapshot status was not in ("Active" → "Liquidation", "Liquidation" → "Dissolved"; "In Administration" → "Administration" is no change) | status text, snapshot → now | the day it left the register if it did, else the date of the register snapshot the current record comes from |
  * | `insolvency` | high | the insolvency-cases stream published a case the snapshot did not list (by its number; the snapshot lists the cases the store held when it was taken), unless the case had ended (a closing date: administration ended or discharged, winding up concluded, case ended, voluntary arrangement or moratorium ended) before the snapshot was taken | number of cases, snapshot → now | the newest date of the new cases up to `asOf`, never before the day the snapshot was taken |
  * | `negative_net_assets` | high | the newest history entry has net assets below zero and the snapshot's were not (zero, positive or none filed) | net assets (number or null), snapshot → newest entry | publication date of the newest entry (its balance sheet date when not known) |
- * | `financial_deterioration` | medium | the newest entry is newer than the snapshot's latest balance sheet date, and its net assets or its cash is down 30% or more on the entry before it (which was above zero) — the contract's "between the last two filings" | that figure, entry before → newest entry (not the snapshot's value) | publication date of the newest entry |
+ * | `financial_deterioration` | medium | the newest entry is newer than the snapshot's latest balance sheet date, and its net assets or its cash is down 30% or more on the entry before it (which was above zero) — the contract's "between the last two filings"; a fall in net assets across FRS 102's lease change (crossesLeaseChange: the lookup's `lease_accounting_change`) is not one, a fall in cash still is | that figure, entry before → newest entry (not the snapshot's value) | publication date of the newest entry |
  * | `overdue_accounts` | medium | the accounts are overdue on `asOf` (isAccountsOverdue: the register's next due date has passed, company not dissolved, and no accounts made up to a later date than the register's last made-up date are on file), and this is not the same overdue as when the snapshot was taken: the due date has changed since, or it had not passed on the day the snapshot was taken | next due date, snapshot → now | the day after the due date |
  * | `new_charges` | medium | the register's count of charges (`charges_total`) is higher than the snapshot's | charges_total, snapshot → now | the date of the register snapshot the current record comes from |
  * | `control_change` | medium | a PSC or PSC statement is current now that the snapshot did not list (notified since), or one the snapshot listed is ceased (its `ceased_on`, or a complete PSC snapshot no longer lists it); only when the snapshot listed at least one (see below) | the names of the current PSCs and statements, snapshot → now, joined by "; " (null when none) | the newest date among the changes (a notified one's `notified_on`, else the date of the PSC snapshot listing it; a ceased one's `ceased_on`, else the date of the PSC snapshot that marked it ceased), never before the day the snapshot was taken |
@@ -32,7 +32,7 @@
  * severity (high, medium, low, info), then company number, then kind in the table's order; two
  * deterioration alerts of one company keep net assets before cash.
  */
-import { changePct, withFigures } from '../domain/accounts-period.ts';
+import { changePct, crossesLeaseChange, withFigures } from '../domain/accounts-period.ts';
 import { sortAlerts } from '../domain/alerts.ts';
 import type { Alert, AlertKind, AlertSeverity, AlertValue } from '../domain/alerts.ts';
 import { isAccountsOverdue, isDissolvedStatus, isPastDue, statusGroups } from '../domain/company-status.ts';
@@ -223,10 +223,14 @@ function accountsChanges(
 /** financial_deterioration: net assets or cash down FALL_PCT or more between the last two entries. */
 function deterioration(latest: AccountsEntry, previous: AccountsEntry): Finding[] {
   const findings: Finding[] = [];
-  for (const [field, label] of [
-    ['net_assets', 'Net assets'],
-    ['cash', 'Cash'],
-  ] as const) {
+  // Leases brought onto the balance sheet move net assets by themselves; cash they leave alone.
+  const fields = crossesLeaseChange([latest, previous])
+    ? ([['cash', 'Cash']] as const)
+    : ([
+        ['net_assets', 'Net assets'],
+        ['cash', 'Cash'],
+      ] as const);
+  for (const [field, label] of fields) {
     const was = previous.figures[field];
     const now = latest.figures[field];
     const change = changePct(was, now);

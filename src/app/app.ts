@@ -10,6 +10,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { Middleware } from 'koa';
 import { pino } from 'pino';
+import { cachedAsOf } from '../call/as-of.ts';
 import type { CallDeps } from '../call/deps.ts';
 import { BODY_LIMIT_BYTES } from '../call/input.ts';
 import { addApiReference } from '../http/api-reference.ts';
@@ -23,6 +24,7 @@ import type { CompanyReader } from '../ports/companies.ts';
 import type { Health } from '../ports/health.ts';
 import type { LoadJournal } from '../ports/load-journal.ts';
 import type { SessionStore } from '../ports/sessions.ts';
+import type { StreamLedger } from '../ports/stream-ledger.ts';
 import type { WebSettings } from '../web/settings.ts';
 import { DEFAULT_WEB_SETTINGS } from '../web/settings.ts';
 import { webRoutes } from '../web/web-routes.ts';
@@ -40,9 +42,11 @@ import type { RequestLogEntry } from './request-log.ts';
 import { serverTiming } from './server-timing.ts';
 import { unmatchedRequests } from './unmatched-requests.ts';
 
-export interface AppDeps extends Omit<CallDeps, 'clock' | 'metrics' | 'log'> {
-  /** The store the operations read (a read replica, when there is one). */
-  store: CompanyReader & Pick<LoadJournal, 'loadProgress'> & Health;
+export interface AppDeps extends Omit<CallDeps, 'clock' | 'metrics' | 'log' | 'asOf'> {
+  /** The store the operations read (a read replica, when there is one); its journal says how far the loads reach. */
+  store: CompanyReader & Pick<LoadJournal, 'loadProgress' | 'loadedThrough'> & Health;
+  /** Where the streams' positions are kept: how recent the newest event applied is (every answer's `as_of`). */
+  streams: Pick<StreamLedger, 'newest'>;
   /** The primary, when `store` is a replica: keys, quotas and watchlists live there. */
   primary?: Health;
   clock?: () => Date;
@@ -73,7 +77,9 @@ export function buildApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: deps.trustProxy ?? false });
   const log = deps.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const metrics = deps.metrics ?? createHttpMetrics({ store: deps.store, webhooks: deps.webhooks.store });
-  const callDeps: CallDeps = { ...deps, clock: deps.clock ?? (() => new Date()), metrics, log };
+  const clock = deps.clock ?? (() => new Date());
+  const asOf = cachedAsOf({ journal: deps.store, streams: deps.streams }, clock);
+  const callDeps: CallDeps = { ...deps, clock, metrics, log, asOf };
   // Koa's own error log would repeat what the error middleware already logged.
   app.silent = true;
 

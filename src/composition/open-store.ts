@@ -21,6 +21,7 @@ import { createKeyStore } from '../adapters/postgres/key-store.ts';
 import { createLoadClaims } from '../adapters/postgres/load-claims.ts';
 import { createOfficerStore } from '../adapters/postgres/officer-store.ts';
 import { createOwnershipReader } from '../adapters/postgres/ownership-reader.ts';
+import { createPdfEstimateStore } from '../adapters/postgres/pdf-estimate-store.ts';
 import { createPeopleSource } from '../adapters/postgres/people-source.ts';
 import { createPscStore } from '../adapters/postgres/psc-store.ts';
 import { createWatchlistStore } from '../adapters/postgres/watchlist-store.ts';
@@ -34,6 +35,7 @@ import { acquireLock, LockHeldError } from '../lock-file.ts';
 import type { OfficerBackfillJournal, OfficerStore } from '../ports/officers.ts';
 import type { OwnershipReader, PscStore } from '../ports/ownership.ts';
 import type { PeopleSource } from '../ports/people-index.ts';
+import type { PdfEstimateReader, PdfEstimateWriter } from '../ports/pdf-estimates.ts';
 import type { KeyStore } from '../ports/keys.ts';
 import type { Sql } from '../ports/sql.ts';
 import type { WatchlistStore } from '../ports/watchlists.ts';
@@ -50,6 +52,8 @@ export interface OpenedStore {
   ownership: OwnershipReader;
   /** Company officers, and the officers backfill's journal. */
   officers: OfficerStore & OfficerBackfillJournal;
+  /** Figures estimated from scanned accounts PDFs, kept apart from the iXBRL history. */
+  pdfEstimates: PdfEstimateWriter & PdfEstimateReader;
   /** Where loads record the alerts they detect and queue their webhooks (no webhook secret needed). */
   alertDetections: AlertDetectionStore;
   /** The people the people index is built from. */
@@ -68,6 +72,7 @@ export interface ReadSide {
   store: PostgresCompanyStore;
   ownership: OwnershipReader;
   officers: OfficerStore;
+  pdfEstimates: PdfEstimateReader;
   location: string;
   /** Closes the replica's pool (nothing when reads share the store's). */
   close(): Promise<void>;
@@ -114,6 +119,7 @@ export async function openStore(
     pscs: createPscStore(sql),
     ownership: createOwnershipReader(sql),
     officers: createOfficerStore(sql),
+    pdfEstimates: createPdfEstimateStore(sql),
     alertDetections: createAlertDetectionStore(sql),
     peopleSource: createPeopleSource(sql),
     loadClaims: createLoadClaims(sql),
@@ -231,6 +237,7 @@ export function openReadSide(
       store: opened.store,
       ownership: opened.ownership,
       officers: opened.officers,
+      pdfEstimates: opened.pdfEstimates,
       location: opened.location,
       close: async () => {},
     };
@@ -242,6 +249,7 @@ export function openReadSide(
     store: createCompanyStore(sql),
     ownership: createOwnershipReader(sql),
     officers: createOfficerStore(sql),
+    pdfEstimates: createPdfEstimateStore(sql),
     location: `${new URL(config.DATABASE_READ_URL).host} (read replica)`,
     close: () => sql.close(),
   };

@@ -25,6 +25,7 @@ import type { OpenedStore } from './open-store.ts';
 import { updateIndexes } from './update-search.ts';
 import { createHttpWebhookTransport } from '../adapters/http/webhook-transport.ts';
 import { createSessionStore } from '../adapters/postgres/session-store.ts';
+import { createStreamLedger } from '../adapters/postgres/stream-ledger.ts';
 import { createWebhookSender } from '../webhooks/sender.ts';
 import type { Follower } from '../follow/follower.ts';
 import { followStreams } from './follow-streams.ts';
@@ -99,6 +100,9 @@ async function listen(
     search: search.index,
     ownership: reads.ownership,
     officers: reads.officers,
+    // Read where the operations read: a replica's as_of says how far the replica has got.
+    streams: createStreamLedger(reads.sql),
+    pdfEstimates: reads.pdfEstimates,
     people: search.people,
     keys: opened.keys,
     watchlists: opened.watchlists,
@@ -248,12 +252,12 @@ export function listeningUrl(address: Pick<AddressInfo, 'address' | 'port'>): st
 async function prepare(config: Config, embedded: OpenedStore, log: (line: string) => void) {
   const own = config.DATABASE_URL ? await openStore(config) : null;
   const ports = own ?? embedded;
-  const { sql, store, pscs } = ports;
+  const { sql, store, pscs, pdfEstimates } = ports;
   try {
     if (!config.DATABASE_URL && (await store.counts()).companies === 0) {
-      const sample = await loadSampleDataset({ store, pscs }, { dataDir: resolve(config.DATA_DIR), log });
+      const sample = await loadSampleDataset({ store, pscs, pdfEstimates }, { dataDir: resolve(config.DATA_DIR), log });
       log(
-        `sample dataset loaded: ${sample.companies} companies, ${sample.filings} filings, ${sample.pscs} PSCs and statements (snapshot ${sample.snapshotDate})`,
+        `sample dataset loaded: ${sample.companies} companies, ${sample.filings} filings, ${sample.pscs} PSCs and statements, ${sample.pdfEstimates} estimates from paper accounts (snapshot ${sample.snapshotDate})`,
       );
     }
     let reachable = true;

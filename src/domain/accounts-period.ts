@@ -2,13 +2,15 @@
  * One balance sheet date of a company's accounts history, as the domain rules read it.
  */
 import { hasAnyFigure } from './figures.ts';
-import type { FigureSet } from './figures.ts';
+import type { AccountingStandard, FigureSet } from './figures.ts';
 
 export interface AccountsPeriod {
   balance_sheet_date: string;
   /** The first day of the period as the filing gives it; null or absent when it does not. */
   period_start?: string | null;
   published: string | null;
+  /** The standard the filing declares, where the history carries it. */
+  standard?: AccountingStandard;
   figures: FigureSet;
 }
 
@@ -87,19 +89,24 @@ function dayAfter(date: string): string {
 /**
  * FRS 102 as amended by the FRC's Periodic Review 2024: for periods beginning on or after
  * 1 January 2026 a lessee puts its operating leases on the balance sheet (a right-of-use asset and
- * a lease liability). FRS 105 (micro-entities) keeps them off it, and some companies adopted early
- * from 2025, but the history does not say which standard a filing used.
+ * a lease liability). FRS 105 (micro-entities) keeps them off it, and IFRS 16 has had them on it
+ * since 2019, so a newest period filed under either crosses nothing. Some companies adopted early
+ * from 2025; a filing does not say so.
  */
 const FRS_102_LEASES_FROM = '2026-01-01';
+
+const STANDARDS_WITHOUT_THE_CHANGE: readonly (AccountingStandard | undefined)[] = ['FRS 105', 'IFRS'];
 
 /**
  * Whether comparing the newest period of `history` (newest first) with the one before crosses
  * FRS 102's lease change: the newest began on or after 1 January 2026 and the one before did not
- * (each start as startOf reads it), so a change in net assets may be the accounting.
+ * (each start as startOf reads it), and the newest was not filed under a standard the change
+ * leaves alone; so a change in net assets may be the accounting.
  */
 export function crossesLeaseChange(
-  history: readonly Pick<AccountsPeriod, 'balance_sheet_date' | 'period_start'>[],
+  history: readonly Pick<AccountsPeriod, 'balance_sheet_date' | 'period_start' | 'standard'>[],
 ): boolean {
+  if (STANDARDS_WITHOUT_THE_CHANGE.includes(history[0]?.standard)) return false;
   const latest = startOf(history, 0);
   const prior = startOf(history, 1);
   return latest !== null && prior !== null && latest >= FRS_102_LEASES_FROM && prior < FRS_102_LEASES_FROM;

@@ -25,6 +25,13 @@ export type FigureSet = Record<FigureKey, number | null>;
 export const STANDARDS = ['FRS 105', 'FRS 102', 'IFRS', 'UK GAAP', 'unknown'] as const;
 export type AccountingStandard = (typeof STANDARDS)[number];
 
+/**
+ * Where an accounts entry's figures came from: tagged in an iXBRL filing, or estimated by reading
+ * a scanned PDF (src/pdf-accounts); an estimate carries a confidence per figure.
+ */
+export const FIGURE_SOURCES = ['ixbrl', 'pdf_ocr'] as const;
+export const ESTIMATE_GRADES = ['high', 'medium', 'low'] as const;
+
 /** A figure set with nothing filed. */
 export function emptyFigures(): FigureSet {
   return {

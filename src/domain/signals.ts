@@ -46,12 +46,24 @@ export interface Signal {
 export interface SignalInput extends AccountsDueFacts {
   charges_outstanding: number;
   accounts: readonly AccountsPeriod[];
+  /**
+   * How many sets of accounts estimated from scanned PDFs are on file beside `accounts` and not
+   * read by the rules (include_estimates was not asked): the signal that no machine-readable
+   * accounts are on file says they exist.
+   */
+  estimates_on_file?: number;
 }
 
 /** A fall of this much or more, between the last two balance sheets, is a signal. */
 export const FALL_PCT = -30;
 /** Cash under this share of short-term creditors is low liquidity. */
 const LOW_LIQUIDITY_SHARE = 0.1;
+
+function noMachineReadableAccounts(estimates: number): string {
+  if (estimates === 0) return 'No machine-readable accounts on file.';
+  const sets = estimates === 1 ? 'one set of accounts is' : `${estimates} sets of accounts are`;
+  return `No machine-readable accounts on file; ${sets} estimated from scanned PDFs (include_estimates=true reads them).`;
+}
 
 /** Every signal on `asOf`, most severe first. */
 export function companySignals(input: SignalInput, asOf: string): Signal[] {
@@ -75,7 +87,7 @@ export function standingSignals(input: SignalInput): Signal[] {
   if (isDistressStatus(input.status)) add('status_distress', `Register status: ${input.status}.`);
   const [latest, prior] = input.accounts;
   if (!latest) {
-    add('no_machine_readable_accounts', 'No machine-readable accounts on file.');
+    add('no_machine_readable_accounts', noMachineReadableAccounts(input.estimates_on_file ?? 0));
   } else {
     const at = latest.balance_sheet_date;
     const now = latest.figures;

@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type Router from '@koa/router';
+import { securityHeadersFor } from '../page-security/security-headers.ts';
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -30,28 +31,10 @@ const PAGE = `<!doctype html>
 const THIRD_PARTY_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
 
 /**
- * The web pages' policy (src/web/security-headers.ts) with what Redoc needs: inline styles (it
- * injects <style> elements and style attributes) and its search index in a blob: worker.
+ * The web pages' policy with what Redoc needs: inline styles (it injects <style> elements and
+ * style attributes) and its search index in a blob: worker.
  */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  'worker-src blob:',
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-].join('; ');
-
-const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'same-origin',
-  'X-Frame-Options': 'DENY',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-};
+const SECURITY_HEADERS = securityHeadersFor({ inlineStyles: true, blobWorkers: true });
 
 export function addApiReference(router: Router): void {
   // Read once, at start-up: a missing package fails the start, not the first reader.

@@ -41,10 +41,12 @@ async function answer(ctx: Context, operation: Operation, deps: CallDeps): Promi
       if (format !== undefined && format !== 'json')
         throw invalidInput('Invalid "format": must be json, or left out for the Markdown shape.');
     },
-    answer: (result) => {
+    answer: (result, asOf) => {
       ctx.status = operation.http.successStatus ?? 200;
       ctx.body =
-        format === 'json' && operation.json ? withEnvelope(result) : markdownContent(operation.toMarkdown(result));
+        format === 'json' && operation.json
+          ? withEnvelope(result, asOf)
+          : markdownContent(operation.toMarkdown(result), asOf);
     },
   });
 }

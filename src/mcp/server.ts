@@ -152,9 +152,9 @@ async function callTool(
       counted: (quota) => (access.quota = quota),
       read: () => inputFromArguments(operation, params.arguments ?? {}),
       // The Markdown for the model to read, and beside it the JSON REST gives with format=json.
-      answer: (result): CallToolResult => ({
-        ...markdownContent(operation.toMarkdown(result)),
-        structuredContent: withEnvelope(result),
+      answer: (result, asOf): CallToolResult => ({
+        ...markdownContent(operation.toMarkdown(result), asOf),
+        structuredContent: withEnvelope(result, asOf),
       }),
     });
   } catch (error) {

@@ -8,7 +8,9 @@ import { withFigures } from '../domain/accounts-period.ts';
 import { riskBand } from '../domain/risk-band.ts';
 import { companySignals } from '../domain/signals.ts';
 import { trajectory } from '../domain/trajectory.ts';
-import type { CompanyWithAccounts } from '../domain/filings.ts';
+import type { AccountsEntry, CompanyWithAccounts } from '../domain/filings.ts';
+import { FIGURE_KEYS, hasAnyFigure } from '../domain/figures.ts';
+import type { PdfEstimate } from '../ports/pdf-estimates.ts';
 import type { companyProfileOutput, lookupCompanyOutput } from './outputs.ts';
 
 /** `latest` is the newest entry with at least one figure; null when none has any. */
@@ -20,13 +22,31 @@ export type ControlledProfile = z.infer<typeof lookupCompanyOutput>;
 /** The controllers and statements part of it. */
 export type ProfileControl = Pick<ControlledProfile, 'controllers' | 'psc_statements'>;
 
+type AccountsView = CompanyProfile['accounts'][number];
+
+/** A company's estimates from scanned PDFs, and whether the rules may read them. */
+export interface EstimatesAsked {
+  estimates: readonly PdfEstimate[];
+  /** include_estimates: latest, signals, risk band and trajectory read the estimates too. */
+  include: boolean;
+}
+
+const NO_ESTIMATES: EstimatesAsked = { estimates: [], include: false };
+
 /**
- * `accounts` lists every history entry; `latest`, the signals and the trajectory read only those
- * with figures, so a filing that tagged none at its balance sheet date is listed (with its quality
- * warning) but never shown as the latest accounts.
+ * `accounts` lists every history entry, the estimates from scanned PDFs among them (marked
+ * `source.kind: "pdf_ocr"`, see accountsWithEstimates); `latest`, the signals and the trajectory
+ * read only the iXBRL entries with figures unless estimates are asked for, so a filing that tagged
+ * none at its balance sheet date is listed (with its quality warning) but never shown as the latest
+ * accounts.
  */
-export function companyProfile({ company, accounts }: CompanyWithAccounts, today: string): CompanyProfile {
-  const filed = withFigures(accounts);
+export function companyProfile(
+  { company, accounts }: CompanyWithAccounts,
+  today: string,
+  asked: EstimatesAsked = NO_ESTIMATES,
+): CompanyProfile {
+  const history = accountsWithEstimates(accounts, asked.estimates);
+  const filed = withFigures(asked.include ? history : history.filter((entry) => entry.source.kind === 'ixbrl'));
   const signals = companySignals(
     {
       status: company.status,
@@ -34,6 +54,7 @@ export function companyProfile({ company, accounts }: CompanyWithAccounts, today
       accounts_last_made_up_to: company.accounts_last_made_up_to,
       charges_outstanding: company.charges_outstanding,
       accounts: filed,
+      estimates_on_file: history.filter((entry) => entry.source.kind === 'pdf_ocr').length,
     },
     today,
   );
@@ -64,10 +85,57 @@ export function companyProfile({ company, accounts }: CompanyWithAccounts, today
       address: company.address,
       previous_names: company.previous_names,
     },
-    accounts,
+    accounts: history,
     latest: filed[0] ?? null,
+    estimates_used: filed.some((entry) => entry.source.kind === 'pdf_ocr'),
     signals,
     risk_band: riskBand(signals),
     trajectory: trajectory(filed),
   };
+}
+
+/** An iXBRL entry as lookups show it: its source kind said, no document id, no confidence. */
+function ixbrlEntry(entry: AccountsEntry): AccountsView {
+  return { ...entry, source: { kind: 'ixbrl', ...entry.source }, document_id: null, confidence: null };
+}
+
+/** An estimate as its own entry: its warnings as quality notes, a grade beside each figure read. */
+function estimateEntry(estimate: PdfEstimate): AccountsView {
+  return {
+    balance_sheet_date: estimate.balanceSheetDate,
+    period_start: estimate.periodStart,
+    // When the PDF was filed is the filing history's to say; the reading knows only the document.
+    published: null,
+    standard: estimate.standard,
+    figures: estimate.current,
+    quality: estimate.warnings.map((message) => ({ field: 'document', period: 'current' as const, message })),
+    from_prior_period: false,
+    source: { kind: 'pdf_ocr', zip: null, file: estimate.documentId },
+    document_id: estimate.documentId,
+    // In the figures' order, only for figures read (the store holds one grade for each).
+    confidence: Object.fromEntries(
+      FIGURE_KEYS.flatMap((key) => {
+        const grade = estimate.confidence[key];
+        return estimate.current[key] === null || grade === undefined ? [] : [[key, grade]];
+      }),
+    ),
+  };
+}
+
+/**
+ * The history with the estimates in it, newest first, one entry per balance sheet date. iXBRL
+ * figures are what the company filed, so a date with iXBRL figures keeps them and its estimate is
+ * not listed: a reader comparing years should never meet a guess where the filed number exists.
+ * A date with only an empty iXBRL entry (a filing that tagged no figure there), or none, shows the
+ * estimate instead; of several estimates of one date (an amended filing read too), the newest read.
+ */
+function accountsWithEstimates(accounts: readonly AccountsEntry[], estimates: readonly PdfEstimate[]): AccountsView[] {
+  const byDate = new Map<string, AccountsView>(accounts.map((entry) => [entry.balance_sheet_date, ixbrlEntry(entry)]));
+  const newestRead = [...estimates].sort((a, b) => b.readAt.localeCompare(a.readAt));
+  for (const estimate of newestRead) {
+    const held = byDate.get(estimate.balanceSheetDate);
+    if (held && (held.source.kind === 'pdf_ocr' || hasAnyFigure(held.figures))) continue;
+    byDate.set(estimate.balanceSheetDate, estimateEntry(estimate));
+  }
+  return [...byDate.values()].sort((a, b) => b.balance_sheet_date.localeCompare(a.balance_sheet_date));
 }

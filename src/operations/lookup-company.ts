@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { FIGURE_KEYS, hasAnyFigure } from '../domain/figures.ts';
+import type { FigureKey } from '../domain/figures.ts';
 import { AppError } from '../errors.ts';
 import { companyControl } from '../ownership/psc-view.ts';
 import type { CompanyProfile, ControlledProfile, ProfileControl } from './company-profile.ts';
@@ -22,7 +23,8 @@ export const lookupCompany = defineOperation({
     'One UK company by its Companies House number (8 letters or digits; shorter all-digit numbers are ' +
     'zero-padded). Returns the register record (status, type, incorporation, accounts due dates and whether ' +
     'overdue, charges, SIC codes, address, previous names), every year of machine-readable accounts newest first ' +
-    '(net assets, cash, turnover, employees, profit, creditors…; GBP as filed, null = not filed), `latest`, ' +
+    '(net assets, cash, turnover, employees, profit, creditors…; GBP as filed, null = not filed; ' +
+    'source.kind=pdf_ocr: estimated from a scanned PDF), `latest`, ' +
     'signals (severity high/medium/low), risk_band (low/medium/high/unknown; not a credit rating) and the ' +
     'trajectory (growing/stable/declining/insufficient_data); `controllers`, the current persons with ' +
     'significant control (natures of control in words, bands; an individual’s nationality, residence, month and ' +
@@ -36,17 +38,22 @@ export const lookupCompany = defineOperation({
       .boolean()
       .default(false)
       .describe('true: list the persons with significant control and statements that have ceased too, with ceased_on'),
+    include_estimates: z
+      .boolean()
+      .default(false)
+      .describe('true: latest, signals, risk_band and trajectory read pdf_ocr estimates too'),
   }),
   output: lookupCompanyWithOfficersOutput,
   json: true,
   async run(deps, input, context): Promise<ControlledProfile & { officers: OfficerView[] }> {
-    const [found, officers] = await Promise.all([
+    const [found, officers, estimates] = await Promise.all([
       deps.store.companyWithPscs(input.company_number, input.include_ceased),
       deps.officers.officersOf(input.company_number, false),
+      deps.pdfEstimates.pdfEstimatesOf(input.company_number),
     ]);
     if (!found) throw companyNotFound(input.company_number);
     return {
-      ...companyProfile(found, context.today),
+      ...companyProfile(found, context.today, { estimates, include: input.include_estimates }),
       ...companyControl(found.pscs, input.include_ceased),
       officers: officers.map(officerSummary),
     };
@@ -64,12 +71,14 @@ export function renderProfile(profile: Profile): string {
   return [
     `# ${literal(profile.company.name)} (${literal(profile.company.company_number)})`,
     registerFacts(profile),
+    ...estimatesUsedNote(profile),
     ...controlSection(profile),
     ...(profile.officers ? [renderOfficers(profile.officers, false)] : []),
     ...previousNamesSection(profile.company),
     ...signalsSection(profile),
     ...accountsSection(profile),
     ...balanceSheetSection(profile.accounts),
+    ...estimatesSection(profile.accounts),
     ...sourceFilingsSection(profile.accounts),
     ...accountsWithoutFigures(profile.accounts),
     ...latestFiguresSection(profile),
@@ -153,7 +162,7 @@ function accountsSection({ accounts, latest }: Profile): string[] {
     table(
       ['Balance sheet date', 'Published', 'Standard', 'Net assets', 'Cash', 'Turnover', 'Profit', 'Employees'],
       accounts.map((a) => [
-        `${a.balance_sheet_date}${a.from_prior_period ? ' (prior-year column)' : ''}`,
+        `${a.balance_sheet_date}${a.from_prior_period ? ' (prior-year column)' : ''}${isEstimate(a) ? ` (${ESTIMATED})` : ''}`,
         a.published,
         a.standard,
         money(a.figures.net_assets),
@@ -205,11 +214,15 @@ function sourceFilingsSection(accounts: Accounts): string[] {
     '## Source filings',
     table(
       ['Balance sheet date', 'Filed file', 'Bulk file'],
-      accounts.map((a) => [
-        `${a.balance_sheet_date}${a.from_prior_period ? ' (its prior-year column)' : ''}`,
-        a.source.file,
-        a.source.zip ?? '(loaded on its own)',
-      ]),
+      accounts.map((a) =>
+        isEstimate(a)
+          ? [a.balance_sheet_date, `PDF, Document API id ${a.document_id ?? a.source.file}`, `(${ESTIMATED})`]
+          : [
+              `${a.balance_sheet_date}${a.from_prior_period ? ' (its prior-year column)' : ''}`,
+              a.source.file,
+              a.source.zip ?? '(loaded on its own)',
+            ],
+      ),
     ),
   ];
 }
@@ -227,11 +240,21 @@ function accountsWithoutFigures(accounts: Accounts): string[] {
 
 function latestFiguresSection({ latest }: Profile): string[] {
   if (!latest) return [];
+  const amount = (key: FigureKey) => (key === 'employees' ? count(latest.figures[key]) : money(latest.figures[key]));
+  const confidence = latest.confidence;
+  if (confidence)
+    return [
+      `## Latest figures (${latest.balance_sheet_date}, ${ESTIMATED})`,
+      table(
+        ['Figure', 'Amount', 'Confidence'],
+        FIGURE_KEYS.map((key) => [key, amount(key), confidence[key]]),
+      ),
+    ];
   return [
     `## Latest figures (${latest.balance_sheet_date})`,
     table(
       ['Figure', 'Amount'],
-      FIGURE_KEYS.map((key) => [key, key === 'employees' ? count(latest.figures[key]) : money(latest.figures[key])]),
+      FIGURE_KEYS.map((key) => [key, amount(key)]),
     ),
   ];
 }
@@ -241,6 +264,46 @@ function qualityWarningsSection(accounts: Accounts): string[] {
   const warnings = accounts.flatMap((a) => a.quality.map((q) => [a.balance_sheet_date, q.period, q.field, q.message]));
   if (warnings.length === 0) return [];
   return ['## Quality warnings', table(['Balance sheet date', 'Period', 'Field', 'Warning'], warnings)];
+}
+
+const ESTIMATED = 'estimated from a scanned PDF';
+
+function isEstimate(entry: Accounts[number]): boolean {
+  return entry.source.kind === 'pdf_ocr';
+}
+
+/** Said before anything read from the figures, so that no reader takes an estimate for a filed number. */
+function estimatesUsedNote({ estimates_used }: Profile): string[] {
+  if (!estimates_used) return [];
+  return [
+    '**Estimates used:** the latest figures, signals, risk band and trajectory below include figures ' +
+      'estimated from scanned PDF accounts (include_estimates=true); their confidence is shown with them.',
+  ];
+}
+
+/**
+ * The estimates listed in the accounts, each with the document read and how sure each figure is:
+ * high, medium or low (docs/pdf-accounts.md).
+ */
+function estimatesSection(accounts: Accounts): string[] {
+  const estimates = accounts.filter(isEstimate);
+  if (estimates.length === 0) return [];
+  return [
+    '## Estimated from scanned PDFs',
+    'These years have no machine-readable accounts: their figures were read by OCR from the scanned PDF ' +
+      'the company filed, and may be wrong. Unless include_estimates=true, the latest figures, signals, ' +
+      'risk band and trajectory do not read them.',
+    table(
+      ['Balance sheet date', 'Document API id', 'Confidence per figure'],
+      estimates.map((a) => [
+        a.balance_sheet_date,
+        a.document_id,
+        FIGURE_KEYS.filter((key) => a.confidence?.[key])
+          .map((key) => `${key} ${a.confidence?.[key]}`)
+          .join('; '),
+      ]),
+    ),
+  ];
 }
 
 function trajectorySection({ trajectory }: Profile): string[] {

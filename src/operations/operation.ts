@@ -7,6 +7,7 @@ import type * as z from 'zod';
 import type { OfficerStore } from '../ports/officers.ts';
 import type { OwnershipReader } from '../ports/ownership.ts';
 import type { PeopleIndex } from '../ports/people-index.ts';
+import type { PdfEstimateReader } from '../ports/pdf-estimates.ts';
 import type { CompanyReader } from '../ports/companies.ts';
 import type { Plan } from '../domain/api-keys.ts';
 import type { SearchIndex } from '../ports/search-index.ts';
@@ -22,6 +23,8 @@ export interface OperationDeps {
   ownership: OwnershipReader;
   /** Company officers and their appointments. */
   officers: Pick<OfficerStore, 'officersOf' | 'appointmentsOf' | 'otherAppointmentCounts'>;
+  /** Figures estimated from scanned accounts PDFs, shown marked beside the iXBRL history. */
+  pdfEstimates: PdfEstimateReader;
   /** Persons with significant control by name. */
   people: PeopleIndex;
   /** The key's webhook endpoints. */

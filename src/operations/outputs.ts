@@ -9,7 +9,7 @@
 import * as z from 'zod';
 import { ALERT_KINDS, ALERT_SEVERITIES } from '../domain/alerts.ts';
 import { RANGE_FIGURES } from '../domain/criteria.ts';
-import { FIGURE_KEYS, STANDARDS } from '../domain/figures.ts';
+import { ESTIMATE_GRADES, FIGURE_SOURCES, FIGURE_KEYS, STANDARDS } from '../domain/figures.ts';
 import type { FigureKey } from '../domain/figures.ts';
 import { RISK_BANDS } from '../domain/risk-band.ts';
 import { SIGNAL_CODES } from '../domain/signals.ts';
@@ -98,6 +98,7 @@ const accountsEntryOutput = z.object({
   from_prior_period: z.boolean().describe('Known only from a later filing’s prior-year column'),
   source: z
     .object({
+      kind: z.enum(FIGURE_SOURCES).describe('ixbrl: as tagged in the filing; pdf_ocr: estimated from a scanned PDF'),
       zip: z
         .string()
         .nullable()
@@ -105,6 +106,11 @@ const accountsEntryOutput = z.object({
       file: z.string().describe('The filed document’s name in it, "Prod223_3456_12345678_20231231.html"'),
     })
     .describe('The filing the figures came from: for a year known only from a prior-year column, the later filing'),
+  document_id: z.string().nullable().describe('pdf_ocr: the Document API id of the PDF read; null for ixbrl'),
+  confidence: z
+    .partialRecord(z.enum(FIGURE_KEYS), z.enum(ESTIMATE_GRADES))
+    .nullable()
+    .describe('pdf_ocr: a grade per figure read (absent where the figure is null); null for ixbrl'),
 });
 
 const signalOutput = z.object({ code: z.enum(SIGNAL_CODES), severity, message: z.string() });
@@ -127,6 +133,9 @@ export const companyProfileOutput = z.object({
   company: companyViewOutput,
   accounts: z.array(accountsEntryOutput).describe('Newest first, one per balance sheet date'),
   latest: accountsEntryOutput.nullable().describe('The newest entry with figures; null when none has any'),
+  estimates_used: z
+    .boolean()
+    .describe('true: latest, signals, risk band and trajectory include pdf_ocr estimates (include_estimates=true)'),
   signals: z.array(signalOutput),
   risk_band: riskBand,
   trajectory: trajectoryOutput,

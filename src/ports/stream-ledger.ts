@@ -24,6 +24,11 @@ export interface StreamLedger {
   release(stream: string, holder: string): Promise<void>;
   position(stream: string): Promise<StreamPosition>;
   /**
+   * The stream whose last applied event was published most recently, and when (ISO date-time,
+   * UTC); null when no stream has applied an event: how fresh what the streams bring is.
+   */
+  newest(): Promise<{ stream: string; publishedAt: string } | null>;
+  /**
    * In one transaction, while `holder` holds the stream's lease: the applier applies `events`, and
    * the last one's timepoint becomes the stream's position. Null (nothing applied) when the lease
    * is no longer this holder's.

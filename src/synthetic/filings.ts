@@ -141,6 +141,14 @@ function schedule({ seed, fromYear, years }: FilingWindow, company: SyntheticCom
   return dissolvedDay === null ? out : out.filter((entry) => entry.publishedDay < dissolvedDay);
 }
 
+/**
+ * Whether `company` has accounts in the bulk data of the window (from `fromYear`, `years` balance
+ * sheet years): those syntheticFilings passes over have none.
+ */
+export function filesInWindow(seed: number, fromYear: number, years: number, company: SyntheticCompany): boolean {
+  return schedule({ seed, fromYear, years }, company).length > 0;
+}
+
 /** Days the bulk product is published on (Tuesday to Saturday) from the epoch to `day`. */
 function publicationDaysBefore(day: number): number {
   // Day 0 (1970-01-01) was a Thursday; shift so that weeks start on Sunday.

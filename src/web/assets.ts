@@ -34,9 +34,12 @@ export function readAssets(dir: string = ASSETS_DIR): ReadonlyMap<string, Asset>
   return assets;
 }
 
+/** Where the assets are served. */
+export const ASSETS_PATH = '/assets/';
+
 /** GET /assets/:name, revalidated by ETag after an hour. */
 export function addAssetRoutes(router: Router, assets: ReadonlyMap<string, Asset>): void {
-  router.get('web_asset', '/assets/:name', (ctx) => {
+  router.get('web_asset', `${ASSETS_PATH}:name`, (ctx) => {
     const asset = assets.get(ctx.params.name ?? '');
     if (!asset) {
       ctx.status = 404;

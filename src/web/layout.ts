@@ -29,6 +29,8 @@ export interface Frame {
   nav: readonly NavLink[];
   /** The header's right-hand part: who is signed in and the sign-out form, or the sign-in link. */
   account?: SafeHtml | undefined;
+  /** How fresh the data is ("Data as of: register …"), for the footer; left out when it could not be read. */
+  asOf?: string | undefined;
 }
 
 const SITE_NAME = 'UK company data';
@@ -71,6 +73,7 @@ export function layout(view: PageView, frame: Frame): SafeHtml {
             Government Licence. Figures are as filed; a risk band is not a credit rating.
             <a href="/docs">API reference</a>
           </p>
+          ${frame.asOf ? html`<p class="as-of">${frame.asOf}.</p>` : ''}
         </footer>
       </body>
     </html> `;

@@ -8,7 +8,8 @@ import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import { BODY_LIMIT_BYTES } from '../call/input.ts';
-import { addAssetRoutes, readAssets } from './assets.ts';
+import { asOfLine } from '../operations/envelope.ts';
+import { addAssetRoutes, ASSETS_PATH, readAssets } from './assets.ts';
 import { htmlErrors } from './error-pages.ts';
 import type { NavLink } from './layout.ts';
 import type { WebDeps, WebPage } from './page.ts';
@@ -51,7 +52,7 @@ export function webRoutes(deps: WebDeps, settings: WebSettings, pages: readonly 
   const nav = pages.flatMap((page) => (page.nav ? [page.nav] : []));
   router.use(securityHeaders);
   router.use(htmlErrors(deps.log));
-  router.use(frame(nav));
+  router.use(frame(nav, deps.asOf));
   // Forms post application/x-www-form-urlencoded; the API's parser takes JSON only.
   router.use(bodyParser({ enableTypes: ['form'], formLimit: `${BODY_LIMIT_BYTES}b`, encoding: 'utf-8' }));
   // Who reads, and the per-minute limit on page views: per address, or per signed-in key (not on assets).
@@ -66,10 +67,16 @@ export function webRoutes(deps: WebDeps, settings: WebSettings, pages: readonly 
   return router.routes() as Middleware;
 }
 
-/** Put the layout's frame (navigation; the account part is filled in by sign-in) in ctx.state.web. */
-function frame(nav: readonly NavLink[]) {
+/**
+ * Put the layout's frame in ctx.state.web: the navigation, and the footer's line on how fresh the
+ * data is (the account part is filled in by sign-in). The line is the API's as_of, from the same
+ * short cache; assets do not wait for it, and a page whose store does not answer goes without it
+ * rather than failing for it (the page says what failed).
+ */
+function frame(nav: readonly NavLink[], asOf: WebDeps['asOf']) {
   return async (ctx: Context, next: Next): Promise<void> => {
-    const state: WebState = { frame: { nav } };
+    const line = ctx.path.startsWith(ASSETS_PATH) ? undefined : await asOf().then(asOfLine, () => undefined);
+    const state: WebState = { frame: { nav, asOf: line } };
     ctx.state.web = state;
     await next();
   };

@@ -238,6 +238,32 @@ const cases: Case[] = [
     ],
   },
   {
+    name: "net assets down across FRS 102's lease change: no deterioration; cash down still is",
+    snapshot: { latest_balance_sheet_date: '2025-12-31', net_assets: 500_000, cash: 200_000 },
+    current: current({}, [
+      entry('2026-12-31', { net_assets: 100_000, cash: 20_000 }, '2027-04-10'),
+      entry('2025-12-31', { net_assets: 500_000, cash: 200_000 }, '2026-04-10'),
+    ]),
+    asOf: '2027-04-20',
+    want: [
+      { kind: 'financial_deterioration', severity: 'medium', detected: '2027-04-10', from: 200_000, to: 20_000 },
+      { kind: 'new_accounts', severity: 'info', detected: '2027-04-10', from: '2025-12-31', to: '2026-12-31' },
+    ],
+  },
+  {
+    name: 'net assets down across 2026 under FRS 105, which keeps leases off: deterioration',
+    snapshot: { latest_balance_sheet_date: '2025-12-31', net_assets: 500_000, cash: 200_000 },
+    current: current({}, [
+      { ...entry('2026-12-31', { net_assets: 100_000, cash: 200_000 }, '2027-04-10'), standard: 'FRS 105' },
+      { ...entry('2025-12-31', { net_assets: 500_000, cash: 200_000 }, '2026-04-10'), standard: 'FRS 105' },
+    ]),
+    asOf: '2027-04-20',
+    want: [
+      { kind: 'financial_deterioration', severity: 'medium', detected: '2027-04-10', from: 500_000, to: 100_000 },
+      { kind: 'new_accounts', severity: 'info', detected: '2027-04-10', from: '2025-12-31', to: '2026-12-31' },
+    ],
+  },
+  {
     name: 'a fall already on file at the snapshot is not news',
     snapshot: { net_assets: 100_000 },
     current: current({}, [

@@ -14,6 +14,7 @@ import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts
 import { createKeyStore } from '../../src/adapters/postgres/key-store.ts';
 import { migrate } from '../../src/adapters/postgres/migrate.ts';
 import { createOfficerStore } from '../../src/adapters/postgres/officer-store.ts';
+import { createPdfEstimateStore } from '../../src/adapters/postgres/pdf-estimate-store.ts';
 import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
 import { createPgPeopleIndex } from '../../src/adapters/pg-search/pg-people-index.ts';
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
@@ -26,6 +27,7 @@ import type { Sql } from '../../src/ports/sql.ts';
 import { elasticsearchUrl } from '../support/elasticsearch.ts';
 import { AS_OF } from '../support/search-fixtures.ts';
 import { testWebhookDeps } from '../support/webhook-deps.ts';
+import { createStreamLedger } from '../../src/adapters/postgres/stream-ledger.ts';
 
 const alias = `companies_unallocated_${process.pid}`;
 let client: Client;
@@ -88,7 +90,9 @@ describe('the API, on an index whose shards are not ready', () => {
       watchlists: createWatchlistStore(sql),
       ownership: createOwnershipReader(sql),
       officers: createOfficerStore(sql),
+      pdfEstimates: createPdfEstimateStore(sql),
       people: createPgPeopleIndex(sql),
+      streams: createStreamLedger(sql),
       webhooks: testWebhookDeps(sql),
       log: () => {},
     });

@@ -16,6 +16,7 @@ import { describe, test } from 'node:test';
 import { Ajv } from 'ajv';
 import type { ErrorObject } from 'ajv';
 import { parse } from 'yaml';
+import { allowedHostsFor } from '../../src/app/host-check.ts';
 import { CONFIG_VARIABLES, loadConfig } from '../../src/config.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -346,6 +347,13 @@ describe('Dockerfile', () => {
     assert.equal(loadConfig({}).HOST, '127.0.0.1');
     const api = services(loadCompose()).api ?? {};
     assert.equal(environment(api).HOST, undefined, 'compose leaves HOST to the image');
+  });
+
+  test("the API container checks Host and Origin by default: this machine's names, not any", () => {
+    const config = loadConfig({ ...environment(services(loadCompose()).api ?? {}), HOST: '0.0.0.0' });
+    const allowed = allowedHostsFor(config.HOST, config.ALLOWED_HOSTS);
+    assert.notEqual(allowed, 'any');
+    assert.deepEqual([...allowed].sort(), ['127.0.0.1', '::1', 'localhost']);
   });
 
   test('copies what exists, and installs tsx as the production dependency the service runs on', () => {

@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import { riskBand } from '../../src/domain/risk-band.ts';
 import type { SignalInput } from '../../src/domain/signals.ts';
 import { companySignals, showsInsolvencyProxy, standingSignals } from '../../src/domain/signals.ts';
+import type { AccountingStandard } from '../../src/domain/figures.ts';
 import { period } from './rules-support.ts';
 
 const AS_OF = '2025-06-30';
@@ -238,6 +239,25 @@ describe("FRS 102's lease change: a net assets fall across 1 January 2026 is fla
     // A filed start in 2025 puts the newest period before the change, whatever the dates read.
     assert.deepEqual(codes('2025-07-01', null), ['net_assets_fall_30']);
     assert.deepEqual(codes('2026-01-01', '2025-01-01'), ['lease_accounting_change']);
+  });
+
+  test('the standard the newest filing declares: FRS 105 and IFRS cross nothing', () => {
+    const codes = (standard: AccountingStandard) =>
+      standingSignals({
+        ...base,
+        accounts: [
+          { ...period('2026-12-31', { net_assets: 60 }), standard },
+          { ...period('2025-12-31', { net_assets: 100 }), standard },
+        ],
+      }).map((s) => s.code);
+    const table: [AccountingStandard, string][] = [
+      ['FRS 102', 'lease_accounting_change'],
+      ['UK GAAP', 'lease_accounting_change'],
+      ['unknown', 'lease_accounting_change'],
+      ['FRS 105', 'net_assets_fall_30'],
+      ['IFRS', 'net_assets_fall_30'],
+    ];
+    for (const [standard, code] of table) assert.deepEqual(codes(standard), [code], standard);
   });
 
   test('no fall, no flag', () => {

@@ -46,6 +46,7 @@ for (const setup of setups) {
         [
           ['number', true],
           ['include_ceased', false],
+          ['include_estimates', false],
           ['format', false],
         ],
       );
@@ -99,7 +100,11 @@ for (const setup of setups) {
       });
       assert.equal(company.charges_total, 1);
       // Both years name the bulk file and its member they came from (2023 from the 2024 filing's prior-year column).
-      const filed = { zip: 'Accounts_Bulk_Data-2025-06-01.zip', file: 'Prod223_0001_00000001_20241231.html' };
+      const filed = {
+        kind: 'ixbrl',
+        zip: 'Accounts_Bulk_Data-2025-06-01.zip',
+        file: 'Prod223_0001_00000001_20241231.html',
+      };
       assert.deepEqual(
         accounts.map((a: { balance_sheet_date: string; from_prior_period: boolean; source: unknown }) => [
           a.balance_sheet_date,

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
 import { createOfficerStore } from '../../src/adapters/postgres/officer-store.ts';
+import { createPdfEstimateStore } from '../../src/adapters/postgres/pdf-estimate-store.ts';
 import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
 import { hashApiKey, keyPrefix, usageMonth } from '../../src/domain/api-keys.ts';
@@ -61,7 +62,7 @@ for (const setup of setups) {
       // The single lookup's profile, field for field, but its year-by-year accounts and its officers
       // (get_officers gives a company's officers).
       const single = await call(world, '/v1/company?number=1&format=json', { key });
-      const { source: _s, note: _n, accounts: _a, officers: _o, ...profile } = single.body;
+      const { source: _s, note: _n, as_of: _f, accounts: _a, officers: _o, ...profile } = single.body;
       assert.deepEqual(results[1], profile);
       assert.equal(results[1].accounts, undefined);
       assert.equal(results[1].latest.figures.net_assets, 2_000_000);
@@ -206,6 +207,7 @@ for (const setup of setups) {
         watchlists: createWatchlistStore(counted.sql),
         ownership: createOwnershipReader(counted.sql),
         officers: createOfficerStore(counted.sql),
+        pdfEstimates: createPdfEstimateStore(counted.sql),
         people: world.people,
         webhooks: world.deps.webhooks,
       };

@@ -14,6 +14,7 @@ import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts
 import { createKeyStore } from '../../src/adapters/postgres/key-store.ts';
 import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-index.ts';
 import { createOfficerStore } from '../../src/adapters/postgres/officer-store.ts';
+import { createPdfEstimateStore } from '../../src/adapters/postgres/pdf-estimate-store.ts';
 import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
 import { createPgPeopleIndex } from '../../src/adapters/pg-search/pg-people-index.ts';
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
@@ -30,6 +31,7 @@ import { testStores } from '../support/databases.ts';
 import type { Exposition } from '../support/prometheus-text.ts';
 import { parsePrometheusText, samplesOf, valueOf } from '../support/prometheus-text.ts';
 import { testWebhookDeps } from '../support/webhook-deps.ts';
+import { createStreamLedger } from '../../src/adapters/postgres/stream-ledger.ts';
 
 const CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 const ROUTE_LABELS = ['healthz', 'readyz', 'openapi', 'free_key', 'mcp', 'metrics', 'preflight', 'unmatched'];
@@ -301,6 +303,7 @@ for (const setup of setups) {
       const { url, server } = await listen(
         buildApp({
           ...world.deps,
+          streams: world.streams,
           keys: world.keys,
           log: () => {},
           metricsToken: token,
@@ -334,7 +337,9 @@ describe('/metrics when the store does not answer', () => {
         watchlists: createWatchlistStore(sql),
         ownership: createOwnershipReader(sql),
         officers: createOfficerStore(sql),
+        pdfEstimates: createPdfEstimateStore(sql),
         people: createPgPeopleIndex(sql),
+        streams: createStreamLedger(sql),
         webhooks: testWebhookDeps(sql),
         // The company store's metrics only: the outbox's gauges (delivery-metrics.test.ts) would query too.
         metrics: createHttpMetrics({ store }),

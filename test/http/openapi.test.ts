@@ -3,10 +3,16 @@
  * the OpenAPI 3.0 JSON Schema and its semantic rules, every $ref resolved), every operation's
  * answers checked against it with ajv (`call` does so for every answer of the API tests:
  * test/support/openapi-conformance.ts), and its rendering for people at /docs, served from the
- * installed Redoc package with no outside address in the page.
+ * installed Redoc package with no outside address in the page. Redocly's own linter (its
+ * recommended rules) reads it as client generators and API portals will.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { OPERATIONS } from '../../src/operations/index.ts';
 import { call, loadFixtures, NOW } from '../support/api-fixtures.ts';
@@ -175,6 +181,19 @@ describe('the OpenAPI document and /docs', () => {
     assert.equal((await call(world, '/v1/company?number=1')).status, 401);
   });
 
+  test('Redocly lint finds no errors and no warnings in /openapi.json', async () => {
+    const document = (await (await fetch(`${world.url}/openapi.json`)).json()) as Record<string, unknown>;
+    const clean = redoclyLint(document);
+    assert.deepEqual(clean.problems, []);
+    assert.deepEqual(clean.totals, { errors: 0, warnings: 0, ignored: 0 });
+    // The linter is really reading the document: a reference to nothing is an error.
+    const broken = structuredClone(document) as { paths: Record<string, Record<string, any>> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    broken.paths['/v1/company']!.get.responses['200'].content['application/json'].schema = {
+      $ref: '#/components/schemas/nothing_here',
+    };
+    assert.ok(redoclyLint(broken).totals.errors > 0);
+  });
+
   test('/docs renders the document with Redoc served from the package, nothing from elsewhere', async () => {
     const page = await fetch(`${world.url}/docs`);
     assert.equal(page.status, 200);
@@ -192,3 +211,26 @@ describe('the OpenAPI document and /docs', () => {
     assert.match(code, /Redoc/);
   });
 });
+
+interface RedoclyReport {
+  totals: { errors: number; warnings: number; ignored: number };
+  problems: { ruleId: string; message: string }[];
+}
+
+/** `redocly lint` with its recommended rules, run as its command line runs it; the JSON report. */
+function redoclyLint(document: unknown): RedoclyReport {
+  const dir = mkdtempSync(join(tmpdir(), 'ukcd-redocly-'));
+  try {
+    const file = join(dir, 'openapi.json');
+    writeFileSync(file, JSON.stringify(document));
+    const cli = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
+    const run = spawnSync(process.execPath, [cli, 'lint', file, '--format=json'], {
+      encoding: 'utf8',
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    });
+    const report = JSON.parse(run.stdout) as RedoclyReport;
+    return { totals: report.totals, problems: report.problems.map((p) => ({ ruleId: p.ruleId, message: p.message })) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

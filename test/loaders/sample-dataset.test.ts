@@ -11,6 +11,7 @@ import { indexSearch } from '../../loaders/index-search.ts';
 import { loadSampleDataset } from '../../loaders/sample-dataset.ts';
 import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-index.ts';
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
+import { createPdfEstimateStore } from '../../src/adapters/postgres/pdf-estimate-store.ts';
 import { createPscStore } from '../../src/adapters/postgres/psc-store.ts';
 import type { CompanyFilters, CompanyQuery } from '../../src/domain/criteria.ts';
 import { FUNDED_MIN_NET_ASSETS, YOUNG_YEARS } from '../../src/domain/triggers.ts';
@@ -25,7 +26,7 @@ let summary: Awaited<ReturnType<typeof loadSampleDataset>>;
 before(async () => {
   ({ sql, close } = await testStores[0]!.open());
   summary = await loadSampleDataset(
-    { store: createCompanyStore(sql), pscs: createPscStore(sql) },
+    { store: createCompanyStore(sql), pscs: createPscStore(sql), pdfEstimates: createPdfEstimateStore(sql) },
     {
       dataDir,
       companies: 400,
@@ -52,6 +53,32 @@ test('the files are written in the real formats and names', () => {
     ),
   );
   assert.equal(summary.snapshotDate, '2026-11-01');
+});
+
+test('companies that file on paper have estimates of those accounts, never of a year the bulk data has', async () => {
+  assert.ok(summary.pdfEstimates > 0, 'some estimates');
+  assert.equal(await one(`SELECT count(*)::int AS n FROM pdf_estimates`), summary.pdfEstimates);
+  assert.equal(
+    await one(`SELECT count(*)::int AS n FROM pdf_estimates e LEFT JOIN companies c USING (company_number)
+      WHERE c.company_number IS NULL`),
+    0,
+    'every estimate is of a company on the register',
+  );
+  assert.equal(
+    await one(`SELECT count(*)::int AS n FROM pdf_estimates e
+      JOIN filings f ON f.company_number = e.company_number AND f.balance_sheet_date = e.balance_sheet_date`),
+    0,
+    'no estimate of accounts that are in the bulk data',
+  );
+  assert.ok(
+    (await one(`SELECT count(*)::int AS n FROM pdf_estimates e
+      WHERE NOT EXISTS (SELECT 1 FROM filings f WHERE f.company_number = e.company_number)`)) > 0,
+    'some companies have estimates and no machine-readable accounts at all',
+  );
+  assert.ok(
+    (await one(`SELECT count(*)::int AS n FROM pdf_estimates WHERE read_at > '2026-11-21T23:59:59Z'`)) === 0,
+    'nothing read after the day the sample is made',
+  );
 });
 
 test('a PSC snapshot of the same day is loaded whole: who controls the companies, with corporate parents on the register', async () => {

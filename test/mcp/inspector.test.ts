@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { NOTE, SOURCE, withEnvelope } from '../../src/operations/envelope.ts';
 import { OPERATIONS } from '../../src/operations/index.ts';
-import { loadFixtures, NOW } from '../support/api-fixtures.ts';
+import { FIXTURES_AS_OF, loadFixtures, NOW } from '../support/api-fixtures.ts';
 import { addFixtureOfficer, FIXTURE_OFFICER_ID } from '../support/officer-records.ts';
 import type { World } from '../support/api-world.ts';
 import { startWorld } from '../support/api-world.ts';
@@ -189,12 +189,15 @@ describe('the MCP Inspector CLI against the service (PGlite, Postgres search)', 
     const { companies, ...lists } = added.structured as { companies: { company_number: string }[] };
     assert.deepEqual(
       lists,
-      withEnvelope({
-        added: ['00000001', '00000002'],
-        already_watched: [],
-        not_found: ['00000099'],
-        over_limit: [],
-      }),
+      withEnvelope(
+        {
+          added: ['00000001', '00000002'],
+          already_watched: [],
+          not_found: ['00000099'],
+          over_limit: [],
+        },
+        FIXTURES_AS_OF,
+      ),
     );
     assert.deepEqual(
       companies.map((c) => c.company_number),
@@ -205,7 +208,10 @@ describe('the MCP Inspector CLI against the service (PGlite, Postgres search)', 
     assert.deepEqual(list.structured, await restJson(world, key, operation('watch_list'), {}));
     assert.deepEqual(alerts.structured, await restJson(world, key, operation('get_alerts'), {}));
     const removed = await callTool('watch_remove', { company_numbers: ['2', '5'] });
-    assert.deepEqual(removed.structured, withEnvelope({ removed: ['00000002'], not_watched: ['00000005'] }));
+    assert.deepEqual(
+      removed.structured,
+      withEnvelope({ removed: ['00000002'], not_watched: ['00000005'] }, FIXTURES_AS_OF),
+    );
     const created = await callTool('webhook_create', { url: 'http://127.0.0.1:9/hook' });
     assert.match(created.markdown, /Signing secret \(shown once, keep it\):\*\* `whsec_/);
     const endpoints = await callTool('webhook_list', {});
@@ -225,7 +231,7 @@ describe('the MCP Inspector CLI against the service (PGlite, Postgres search)', 
     assert.match(retried.markdown, /is due now/);
     assert.match(rotated.markdown, /Signing secret \(shown once, keep it\):\*\* `whsec_/);
     const deleted = await callTool('webhook_delete', { id });
-    assert.deepEqual(deleted.structured, withEnvelope({ id, deleted: true }));
+    assert.deepEqual(deleted.structured, withEnvelope({ id, deleted: true }, FIXTURES_AS_OF));
   });
 
   test('every tool has been called; a refusal reaches the Inspector as a tool error with the REST text', async () => {

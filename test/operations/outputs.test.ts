@@ -17,7 +17,7 @@ import { outputSchemaOf } from '../../src/mcp/server.ts';
 import { withEnvelope } from '../../src/operations/envelope.ts';
 import { OPERATIONS } from '../../src/operations/index.ts';
 import type { CallContext, OperationDeps } from '../../src/operations/operation.ts';
-import { companies, loadFixtures, NOW } from '../support/api-fixtures.ts';
+import { companies, FIXTURES_AS_OF, loadFixtures, NOW } from '../support/api-fixtures.ts';
 import type { World } from '../support/api-world.ts';
 import { startWorld } from '../support/api-world.ts';
 import { testStores } from '../support/databases.ts';
@@ -152,7 +152,7 @@ for (const setup of setups) {
         assert.ok(parsed.success, `${label}: ${parsed.error?.message}`);
         assert.deepEqual(parsed.data, json, `${label}: the schema names every key`);
         const validate = validators.get(name)!;
-        assert.ok(validate(withEnvelope(json)), `${label}: ${ajv.errorsText(validate.errors)}`);
+        assert.ok(validate(withEnvelope(json, FIXTURES_AS_OF)), `${label}: ${ajv.errorsText(validate.errors)}`);
         if (name === 'get_alerts') alertsSeen += (json.alerts as unknown[]).length;
         if (name === 'webhook_create') made.id = (json.endpoint as { id: string }).id;
         if (name === 'webhook_test') made.delivery = json.delivery_id as string;
@@ -164,22 +164,25 @@ for (const setup of setups) {
       const ajv = new Ajv({ strict: false, formats: { date: /^\d{4}-\d{2}-\d{2}$/ } });
       const watchAdd = OPERATIONS.find((o) => o.name === 'watch_add')!;
       const validate = ajv.compile(outputSchemaOf(watchAdd));
-      const good = withEnvelope({
-        added: ['00000001'],
-        already_watched: [],
-        not_found: [],
-        over_limit: [],
-        companies: [
-          {
-            company_number: '00000001',
-            name: 'ACME LIMITED',
-            status: 'Active',
-            accounts_next_due: '2025-03-31',
-            accounts_overdue: true,
-            risk_band: 'medium',
-          },
-        ],
-      });
+      const good = withEnvelope(
+        {
+          added: ['00000001'],
+          already_watched: [],
+          not_found: [],
+          over_limit: [],
+          companies: [
+            {
+              company_number: '00000001',
+              name: 'ACME LIMITED',
+              status: 'Active',
+              accounts_next_due: '2025-03-31',
+              accounts_overdue: true,
+              risk_band: 'medium',
+            },
+          ],
+        },
+        FIXTURES_AS_OF,
+      );
       assert.ok(validate(good));
       assert.ok(!validate({ ...good, extra: 1 }));
       assert.ok(!validate({ ...good, added: [1] }));

@@ -26,6 +26,8 @@ export interface Sample {
   file: string;
   company_number: string;
   balance_sheet_date: string;
+  /** What the printed numbers are multiplied by to be pounds (1000 under a £000 header). */
+  scale: number;
   /** null where the document does not show the figure (`n/s`). */
   values: Record<ScoredKey, number | null>;
   prior_net_assets: number | null;
@@ -70,6 +72,7 @@ export function readManifest(samplesDir: string): { dir: string; samples: Sample
       file: at('file').replace(/`/g, ''),
       company_number: at('company_number'),
       balance_sheet_date: at('balance_sheet_date'),
+      scale: cell(at('scale'), `${where}, scale`) ?? 1,
       values,
       prior_net_assets: cell(at('prior net_assets'), `${where}, prior net_assets`),
     });

@@ -5,6 +5,7 @@
  */
 import type { FilingFixture, RegisterFixture, World } from './api-world.ts';
 import { assertDocumented } from './openapi-conformance.ts';
+import type { AsOf } from '../../src/operations/envelope.ts';
 
 export const NOW = new Date('2025-06-15T12:00:00Z');
 
@@ -94,6 +95,9 @@ export const filings: FilingFixture[] = [
 ];
 
 /** Load the fixtures as a service would have: the register snapshot, then the accounts. */
+/** How fresh the fixtures' data is, as every answer's as_of says once loadFixtures has run. */
+export const FIXTURES_AS_OF: AsOf = { register: '2025-01-01', accounts: '2025-06-01', psc: null, stream: null };
+
 export async function loadFixtures(world: World): Promise<void> {
   await world.loadRegister(companies, '2025-01-01');
   await world.loadAccounts(filings, '2025-06-01');

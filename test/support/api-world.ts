@@ -22,6 +22,7 @@ import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-inde
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
 import { createSessionStore } from '../../src/adapters/postgres/session-store.ts';
 import { createOfficerStore } from '../../src/adapters/postgres/officer-store.ts';
+import { createPdfEstimateStore } from '../../src/adapters/postgres/pdf-estimate-store.ts';
 import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
 import { createPeopleSource } from '../../src/adapters/postgres/people-source.ts';
 import { createPscStore } from '../../src/adapters/postgres/psc-store.ts';
@@ -36,6 +37,7 @@ import type { AllowedHosts } from '../../src/app/host-check.ts';
 import type { KeyStore } from '../../src/ports/keys.ts';
 import type { Plan } from '../../src/domain/api-keys.ts';
 import type { SearchIndex } from '../../src/ports/search-index.ts';
+import type { StreamLedger } from '../../src/ports/stream-ledger.ts';
 import type { Sql } from '../../src/ports/sql.ts';
 import type { WebSettings } from '../../src/web/settings.ts';
 import type { TestStore } from './databases.ts';
@@ -43,6 +45,7 @@ import { elasticsearchUrl } from './elasticsearch.ts';
 import { columnOf, registerRows, writeRegisterCsv } from './register-csv.ts';
 import { testWebhookDeps } from './webhook-deps.ts';
 import { writeZip } from './zip.ts';
+import { createStreamLedger } from '../../src/adapters/postgres/stream-ledger.ts';
 
 export interface WorldOptions {
   store: TestStore;
@@ -64,6 +67,8 @@ export interface World {
   people: PeopleIndex;
   pscs: PscStore;
   ownership: OwnershipReader;
+  /** The streams' positions, as the follower keeps them; every answer's as_of reads the newest. */
+  streams: StreamLedger;
   /** What the operations run on, as the app has them. */
   /** The operations' deps, with the whole store (the app also reads its journal and pings it). */
   deps: OperationDeps & { store: PostgresCompanyStore };
@@ -171,11 +176,14 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     watchlists: createWatchlistStore(sql),
     ownership,
     officers,
+    pdfEstimates: createPdfEstimateStore(sql),
     people,
     webhooks,
   };
+  const streams = createStreamLedger(sql);
   const app = buildApp({
     ...deps,
+    streams,
     keys,
     clock: () => now,
     log: () => {},
@@ -207,6 +215,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     people,
     pscs: createPscStore(sql),
     ownership,
+    streams,
     deps,
     requestLines,
     setNow(next) {

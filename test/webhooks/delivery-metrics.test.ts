@@ -16,6 +16,7 @@ import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-inde
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
 import { createKeyStore } from '../../src/adapters/postgres/key-store.ts';
 import { createOfficerStore } from '../../src/adapters/postgres/officer-store.ts';
+import { createPdfEstimateStore } from '../../src/adapters/postgres/pdf-estimate-store.ts';
 import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
 import { createWebhookStore } from '../../src/adapters/postgres/webhook-store.ts';
@@ -33,6 +34,7 @@ import type { Exposition } from '../support/prometheus-text.ts';
 import { parsePrometheusText, valueOf } from '../support/prometheus-text.ts';
 import { queueDeliveries, startReceiver } from './receivers.ts';
 import type { Receiver } from './receivers.ts';
+import { createStreamLedger } from '../../src/adapters/postgres/stream-ledger.ts';
 
 /** The app of `ukcd start` on `sql`, serving `metrics` (as main.ts passes them), listening on 127.0.0.1. */
 async function serve(
@@ -47,7 +49,9 @@ async function serve(
     watchlists: createWatchlistStore(sql),
     ownership: createOwnershipReader(sql),
     officers: createOfficerStore(sql),
+    pdfEstimates: createPdfEstimateStore(sql),
     people: createPgPeopleIndex(sql),
+    streams: createStreamLedger(sql),
     webhooks: { store: webhooks, allowPrivate: true },
     ...(metrics ? { metrics } : {}),
     log: () => {},
@@ -144,7 +148,9 @@ for (const kind of testStores) {
         watchlists: createWatchlistStore(db.sql),
         ownership: createOwnershipReader(db.sql),
         officers: createOfficerStore(db.sql),
+        pdfEstimates: createPdfEstimateStore(db.sql),
         people: createPgPeopleIndex(db.sql),
+        streams: createStreamLedger(db.sql),
         webhooks: { store: createWebhookStore(db.sql, createSecretSealer(randomBytes(32))), allowPrivate: true },
         metrics: createHttpMetrics({ store }),
         log: () => {},

@@ -16,6 +16,7 @@ import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-inde
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
 import { createKeyStore } from '../../src/adapters/postgres/key-store.ts';
 import { createOfficerStore } from '../../src/adapters/postgres/officer-store.ts';
+import { createPdfEstimateStore } from '../../src/adapters/postgres/pdf-estimate-store.ts';
 import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
 import { createWatchlistStore } from '../../src/adapters/postgres/watchlist-store.ts';
 import { createWebhookStore } from '../../src/adapters/postgres/webhook-store.ts';
@@ -28,6 +29,7 @@ import { createWebhookSender } from '../../src/webhooks/sender.ts';
 import { newWebhookSecret } from '../../src/webhooks/signing.ts';
 import { testStores, useStore } from '../support/databases.ts';
 import { queueDeliveries, startReceiver } from './receivers.ts';
+import { createStreamLedger } from '../../src/adapters/postgres/stream-ledger.ts';
 
 /** Answers each name with one address, as DNS would; `address` can be changed to rebind it. */
 function dnsAnswering(table: Record<string, string>): { lookup: Lookup; table: Record<string, string> } {
@@ -71,7 +73,9 @@ describe('pglite: a name resolving to a private address', () => {
       watchlists: createWatchlistStore(db.sql),
       ownership: createOwnershipReader(db.sql),
       officers: createOfficerStore(db.sql),
+      pdfEstimates: createPdfEstimateStore(db.sql),
       people: createPgPeopleIndex(db.sql),
+      streams: createStreamLedger(db.sql),
       // As a public service is configured: WEBHOOK_ALLOW_PRIVATE unset.
       webhooks: { store, allowPrivate: false, lookup: dns.lookup },
       log: () => {},

@@ -48,6 +48,16 @@ export function createStreamLedger(sql: Sql): StreamLedger {
       };
     },
 
+    async newest() {
+      const result = await sql.query<{ stream: string; published_at: string }>(
+        `SELECT stream, to_char(published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS published_at
+         FROM stream_positions WHERE published_at IS NOT NULL
+         ORDER BY stream_positions.published_at DESC, stream LIMIT 1`,
+      );
+      const row = result.rows[0];
+      return row ? { stream: row.stream, publishedAt: row.published_at } : null;
+    },
+
     applyBatch(stream, holder, events, applier) {
       return sql.transaction(async (tx) => {
         const held = await tx.query(

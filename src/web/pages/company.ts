@@ -198,6 +198,7 @@ function figuresSection(profile: ControlledProfile): SafeHtml {
   return html`<section aria-labelledby="figures-heading">
 <h2 id="figures-heading">Figures over the years</h2>
 <p class="legend">One point per balance sheet date, with its value beside it; the scale starts at zero (a dashed line when a value falls below it). A hollow point is a year known only from the prior-year column of a later filing. Amounts in pounds as filed; each chart’s values and yearly changes are also in a table under it.</p>
+${estimatesNote(profile)}
 <div class="charts">
 ${charts}</div>
 <div class="table-wrap" role="region" aria-labelledby="figures-caption" tabindex="0">
@@ -207,7 +208,7 @@ ${charts}</div>
 <tbody>
 ${years.map(
   (entry) =>
-    html`<tr data-date="${entry.balance_sheet_date}"><th scope="row">${formatDate(entry.balance_sheet_date)}</th>${CHARTED_FIGURES.map(
+    html`<tr data-date="${entry.balance_sheet_date}"${entry.source.kind === 'pdf_ocr' ? html` class="estimate"` : ''}><th scope="row">${formatDate(entry.balance_sheet_date)}</th>${CHARTED_FIGURES.map(
       (f) =>
         html`<td class="number">${f.money ? formatPounds(entry.figures[f.key]) : formatCount(entry.figures[f.key])}</td>`,
     )}<td>${sourceWords(entry)}</td></tr>\n`,
@@ -228,15 +229,33 @@ ${sourceFilings(years)}
 function sourceFilings(years: readonly ControlledProfile['accounts'][number][]): SafeHtml {
   return html`<h3 id="sources-heading">Source filings</h3>
 <ul class="source-filings" aria-labelledby="sources-heading">
-${years.map(
-  (entry) =>
-    html`<li data-date="${entry.balance_sheet_date}">${formatDate(entry.balance_sheet_date)}: <code>${entry.source.file}</code>${entry.source.zip ? html` in <code>${entry.source.zip}</code>` : ' (loaded on its own)'}${entry.from_prior_period ? ', its prior-year column' : ''}</li>
+${years.map((entry) =>
+  entry.source.kind === 'pdf_ocr'
+    ? html`<li data-date="${entry.balance_sheet_date}">${formatDate(entry.balance_sheet_date)}: the scanned PDF with Document API id <code>${entry.document_id ?? entry.source.file}</code>, estimated from a scanned PDF by OCR</li>
+`
+    : html`<li data-date="${entry.balance_sheet_date}">${formatDate(entry.balance_sheet_date)}: <code>${entry.source.file}</code>${entry.source.zip ? html` in <code>${entry.source.zip}</code>` : ' (loaded on its own)'}${entry.from_prior_period ? ', its prior-year column' : ''}</li>
 `,
 )}</ul>`;
 }
 
+/**
+ * Years estimated from scanned PDFs, said above the charts and the table that show them: which
+ * years, and whether the risk band and trajectory read them.
+ */
+function estimatesNote(profile: ControlledProfile): SafeHtml | '' {
+  const estimated = profile.accounts.filter((entry) => entry.source.kind === 'pdf_ocr');
+  if (estimated.length === 0) return '';
+  return html`<p class="estimates-note"><strong>Estimated from a scanned PDF:</strong> ${estimated.map((entry, i) => html`${i > 0 ? ', ' : ''}${formatDate(entry.balance_sheet_date)}`)}. The company filed ${estimated.length === 1 ? 'that year' : 'those years'} on paper or as a scan, so the figures were read by OCR and may be wrong; the table gives the confidence of each. ${profile.estimates_used ? 'The risk band and trajectory above read them.' : 'The risk band and trajectory above do not read them.'}</p>`;
+}
+
 /** Where a year's figures came from, in words. */
 function sourceWords(entry: ControlledProfile['accounts'][number]): string {
+  if (entry.source.kind === 'pdf_ocr') {
+    const grades = CHARTED_FIGURES.filter((f) => entry.confidence?.[f.key])
+      .map((f) => `${f.label.toLowerCase()} ${entry.confidence?.[f.key]}`)
+      .join(', ');
+    return `Estimated from a scanned PDF (confidence: ${grades || 'none of these figures read'})`;
+  }
   if (entry.from_prior_period) return 'Prior-year column of a later filing';
   return `Accounts published ${formatDate(entry.published)} (${entry.standard})`;
 }
