@@ -22,6 +22,7 @@ const ANONYMOUS_OPERATIONS: ReadonlySet<string> = new Set([
   'search_companies',
   'search_people',
   'get_ownership',
+  'get_officers',
   'compare_companies',
   'market_stats',
   'find_triggers',

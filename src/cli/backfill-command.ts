@@ -1,24 +1,26 @@
 /**
- * `ukcd backfill officers [--watched|--all|--companies FILE]`: fetch companies' officers from the
- * Companies House Public Data API (CH_API_KEY) into the store, within the shared rate limit,
- * resumably (loaders/backfill-officers.ts). `ukcd backfill pdf-accounts [--watched|
- * --all-without-figures|--companies FILE]`: estimates from the accounts PDFs of companies without
- * machine-readable accounts (loaders/backfill-pdf-accounts.ts). Exit 0 when every company was
- * done, 1 when some failed or a PDF could not be read (a rerun retries the failed companies), 2 on
- * a usage or configuration error.
+ * `ukcd backfill officers [--watched|--all|--companies FILE] [--no-index]`: fetch companies'
+ * officers from the Companies House Public Data API (CH_API_KEY) into the store, within the shared
+ * rate limit, resumably (loaders/backfill-officers.ts); then bring the search indexes up to date,
+ * as a load does, so that search_people finds the officers fetched (`ukcd index` does it later
+ * after --no-index). `ukcd backfill pdf-accounts [--watched|--all-without-figures|--companies
+ * FILE]`: estimates from the accounts PDFs of companies without machine-readable accounts
+ * (loaders/backfill-pdf-accounts.ts). Exit 0 when every company was done, 1 when some failed or a
+ * PDF could not be read (a rerun retries the failed companies), 2 on a usage or configuration error.
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openCompaniesHouseApi } from '../composition/open-companies-house.ts';
 import { openStore } from '../composition/open-store.ts';
+import { updateSearchAfterLoad } from '../composition/update-search.ts';
 import { backfillOfficers, describeBackfill } from '../../loaders/backfill-officers.ts';
 import type { BackfillSelection } from '../../loaders/backfill-officers.ts';
 import { backfillPdfAccounts, describePdfBackfill } from '../../loaders/backfill-pdf-accounts.ts';
 import type { PdfBackfillSelection } from '../../loaders/backfill-pdf-accounts.ts';
 
 const USAGE =
-  'usage: ukcd backfill officers [--watched|--all|--companies FILE]\n' +
+  'usage: ukcd backfill officers [--watched|--all|--companies FILE] [--no-index]\n' +
   '       ukcd backfill pdf-accounts [--watched|--all-without-figures|--companies FILE]';
 
 export async function runBackfillCommand(args: readonly string[]): Promise<number> {
@@ -32,7 +34,12 @@ export async function runBackfillCommand(args: readonly string[]): Promise<numbe
   }
   const { values } = parseArgs({
     args: rest,
-    options: { watched: { type: 'boolean' }, all: { type: 'boolean' }, companies: { type: 'string' } },
+    options: {
+      watched: { type: 'boolean' },
+      all: { type: 'boolean' },
+      companies: { type: 'string' },
+      'no-index': { type: 'boolean' },
+    },
   });
   const chosen = [
     values.watched && '--watched',
@@ -66,6 +73,8 @@ export async function runBackfillCommand(args: readonly string[]): Promise<numbe
       log,
     });
     log(describeBackfill(summary));
+    // What was written (even by a run with failures) reaches the people index at once.
+    if (!values['no-index'] && summary.officers > 0) await updateSearchAfterLoad(config, opened, log);
     return summary.failed.length === 0 ? 0 : 1;
   } finally {
     await opened.sql.close();

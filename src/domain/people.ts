@@ -1,8 +1,8 @@
 /**
- * People search's terms: the document the people index holds of one person with significant
- * control (any named PSC: an individual, a corporate entity or a legal person), and what a search
- * asks and answers. ownership/people.ts makes the document from the PSC records sharing a
- * person_key; both people adapters store exactly this and rank it alike.
+ * People search's terms: the document the people index holds of one person (any named PSC: an
+ * individual, a corporate entity or a legal person; and any company officer), and what a search
+ * asks and answers. ownership/people.ts makes the document from the PSC records and officer
+ * appointments sharing a person_key; both people adapters store exactly this and rank it alike.
  */
 import type { PscKindClass, PscNameElements } from './psc.ts';
 
@@ -28,6 +28,27 @@ export interface PersonCompany {
   ceased: boolean;
 }
 
+/** One appointment of a person as a company officer (director, secretary, LLP member, …). */
+export interface PersonAppointment {
+  company_number: string;
+  /** From the register, null when the company is not on it. */
+  company_name: string | null;
+  company_status: string | null;
+  /** `officer_role` as filed (`director`, `secretary`, `llp-designated-member`, …). */
+  role: string;
+  appointed_on: string | null;
+  resigned_on: string | null;
+  /** Companies House's id of the officer (the same person elsewhere, as it links them). */
+  officer_id: string | null;
+}
+
+/** The role a person has as a PSC, among the officer roles of PersonDocument.roles. */
+export const PSC_ROLE = 'psc';
+
+/** Who search_people keeps: people with significant control, officers, or anyone (absent). */
+export const PERSON_ROLE_FILTERS = ['psc', 'officer'] as const;
+type PersonRoleFilter = (typeof PERSON_ROLE_FILTERS)[number];
+
 export interface PersonDocument {
   person_key: string;
   kind: PersonKind;
@@ -47,14 +68,29 @@ export interface PersonDocument {
   company_count: number;
   /** Up to PERSON_COMPANIES_KEPT of them: current first, newest notified first, then by number. */
   companies: PersonCompany[];
+  /**
+   * What the person is: `psc` when on the PSC register, then each officer role as filed, those
+   * held now before those held before.
+   */
+  roles: string[];
+  /** Companies House's officer ids of the appointments (one person may have several). */
+  officer_ids: string[];
+  /** Appointments held now (not resigned), and in all. */
+  current_appointments: number;
+  appointment_count: number;
+  /** Up to PERSON_COMPANIES_KEPT of them: current first, newest appointed first, then by number. */
+  appointments: PersonAppointment[];
+  /** Companies the person is on now in any way (controls, or holds an office in): what ranks them. */
+  active_companies: number;
 }
 
 /**
- * How people rank, best first: the tier of the name's match (PERSON_TIERS), then more current
- * companies, then the shorter normalised name, then the person_key (byte order). A page's place is
- * its last person's values of these: `[tier, current companies, name length, person_key]`.
+ * How people rank, best first: the tier of the name's match (PERSON_TIERS), then more active
+ * companies (PersonDocument.active_companies), then the shorter normalised name, then the
+ * person_key (byte order). A page's place is its last person's values of these:
+ * `[tier, active companies, name length, person_key]`.
  */
-export type PersonKey = readonly [tier: number, currentCompanies: number, nameLength: number, personKey: string];
+export type PersonKey = readonly [tier: number, activeCompanies: number, nameLength: number, personKey: string];
 
 /** The tiers of a name's match, as numbers in PersonKey. Every query word starts a word of the name. */
 export const PERSON_TIERS = {
@@ -74,6 +110,8 @@ export interface PeopleQuery {
   birth_year?: number;
   /** Only with birth_year. */
   birth_month?: number;
+  /** Only people with significant control, or only officers. */
+  role?: PersonRoleFilter;
   limit: number;
   /** The page after this place (a PersonKey from the page before), never an offset. */
   after?: PersonKey;

@@ -188,6 +188,9 @@ function conflictsAndAbsences(operation: Operation): Record<string, unknown> {
     ...(['lookup_company', 'compare_companies', 'get_ownership', 'get_officers'].includes(operation.name)
       ? { '404': errorResponse('No company with that number on the register') }
       : {}),
+    ...(operation.name === 'get_appointments'
+      ? { '404': errorResponse('No appointment is held under that officer id') }
+      : {}),
     ...(operation.name === 'watch_add'
       ? { '409': errorResponse('The watchlist limit of the plan would be exceeded') }
       : {}),

@@ -1,6 +1,6 @@
 /**
  * Toolsets: a client that wants a small context chooses groups of tools with
- * `/mcp?toolsets=core,ownership` instead of all twenty-one. Without the parameter the endpoint
+ * `/mcp?toolsets=core,ownership` instead of all twenty-two. Without the parameter the endpoint
  * lists every tool, with its output schema, as it always has. A chosen list leaves the output
  * schemas out (about two thirds of tools/list: `core` is about 28 KB without them, 91 KB with
  * them) unless `output_schemas=true` asks for them; the answers carry structuredContent either way.
@@ -24,7 +24,7 @@ export const TOOLSETS: Readonly<Record<string, readonly string[]>> = {
     'get_alerts',
   ],
   /** Persons with significant control, officers and the ownership graph. */
-  ownership: ['get_ownership', 'search_people', 'get_officers'],
+  ownership: ['get_ownership', 'search_people', 'get_officers', 'get_appointments'],
   /** Webhook endpoints for alerts, and their deliveries. */
   webhooks: [
     'webhook_create',

@@ -3,6 +3,7 @@
  */
 import { compareCompanies } from './compare-companies.ts';
 import { findTriggers } from './find-triggers.ts';
+import { getAppointments } from './get-appointments.ts';
 import { getOfficers } from './get-officers.ts';
 import { getOwnership } from './get-ownership.ts';
 import { lookupCompanies } from './lookup-companies.ts';
@@ -32,6 +33,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   searchPeople,
   getOwnership,
   getOfficers,
+  getAppointments,
   compareCompanies,
   marketStats,
   findTriggers,

@@ -23,7 +23,7 @@ export interface OperationDeps {
   /** Who controls whom (the PSC register). */
   ownership: OwnershipReader;
   /** Company officers and their appointments. */
-  officers: Pick<OfficerStore, 'officersOf' | 'appointmentsOf'>;
+  officers: Pick<OfficerStore, 'officersOf' | 'appointmentsOf' | 'otherAppointmentCounts'>;
   /** Figures estimated from scanned accounts PDFs, shown marked beside the iXBRL history. */
   pdfEstimates: PdfEstimateReader;
   /** Persons with significant control by name. */

@@ -20,7 +20,12 @@ import { TRIGGERS } from '../domain/triggers.ts';
 import { CONTROL_BANDS } from '../ownership/natures.ts';
 import { OWNERSHIP_DIRECTIONS, OWNERSHIP_NODE_KINDS, PSC_RECORD_STATES } from '../ownership/ownership-graph.ts';
 import { PSC_KIND_CLASSES } from '../domain/psc.ts';
-import { PEOPLE_TOTAL_COUNTED_UP_TO, PERSON_COMPANIES_KEPT, PERSON_KINDS } from '../domain/people.ts';
+import {
+  PEOPLE_TOTAL_COUNTED_UP_TO,
+  PERSON_COMPANIES_KEPT,
+  PERSON_KINDS,
+  PERSON_ROLE_FILTERS,
+} from '../domain/people.ts';
 import type { Plan } from '../domain/api-keys.ts';
 import { nextOutput } from './cursor.ts';
 import { filterShape, limitInput, ownershipFilterShape, sortInput } from './inputs.ts';
@@ -506,10 +511,22 @@ const personCompanyOutput = z.object({
   ceased: z.boolean(),
 });
 
+/** One appointment of a person as a company officer, as search_people and get_appointments list it. */
+export const personAppointmentOutput = z.object({
+  company_number: z.string(),
+  company_name: z.string().nullable().describe('From the register; null when the company is not on it'),
+  company_status: z.string().nullable().describe('From the register ("Active", "Liquidation", …)'),
+  role: z.string().describe('officer_role as filed: director, secretary, llp-designated-member, …'),
+  appointed_on: optionalDate,
+  resigned_on: optionalDate.describe('null while the appointment is held'),
+  officer_id: z.string().nullable().describe("Companies House's officer id: get_appointments lists its appointments"),
+});
+
 export const searchPeopleOutput = z.object({
   query: z.string(),
   birth_year: z.number().int().nullable(),
   birth_month: z.number().int().nullable(),
+  role: z.enum(PERSON_ROLE_FILTERS).nullable().describe('The role filter asked for, null for anyone'),
   results: z.array(
     z.object({
       kind: z.enum(PERSON_KINDS).describe('individual, corporate (a company as PSC) or legal_person'),
@@ -531,6 +548,17 @@ export const searchPeopleOutput = z.object({
       current_companies: count.describe('Companies controlled now'),
       company_count: count.describe('Companies controlled now or before'),
       companies: z.array(personCompanyOutput).describe(`Current first, newest first; at most ${PERSON_COMPANIES_KEPT}`),
+      roles: z
+        .array(z.string())
+        .describe('What the person is: "psc" (on the PSC register), then officer roles as filed, current ones first'),
+      officer_ids: z.array(z.string()).describe("Companies House's officer ids of their appointments"),
+      current_appointments: count.describe('Officer appointments held now'),
+      appointment_count: count.describe('Officer appointments now or before'),
+      appointments: z
+        .array(personAppointmentOutput)
+        .describe(
+          `Their appointments as an officer (a director's network): current first, newest appointed first; at most ${PERSON_COMPANIES_KEPT}`,
+        ),
     }),
   ),
   total: count.describe(

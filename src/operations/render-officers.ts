@@ -10,8 +10,11 @@ import { facts, literal, markup, table } from './markdown.ts';
 import type { officerOutput, officerSummaryOutput } from './outputs.ts';
 
 type Officer = z.infer<typeof officerOutput>;
-/** The lookup's officers leave out identity verification and disqualification (get_officers has them). */
-type ShownOfficer = z.infer<typeof officerSummaryOutput> & Partial<Officer>;
+/**
+ * The lookup's officers leave out identity verification, disqualification and the count of other
+ * appointments (get_officers has them).
+ */
+type ShownOfficer = z.infer<typeof officerSummaryOutput> & Partial<Officer> & { other_appointments?: number };
 
 /** The lookup's view of an appointment. */
 export function officerSummary(stored: StoredOfficer): z.infer<typeof officerSummaryOutput> {
@@ -59,6 +62,7 @@ export function renderOfficers(officers: readonly ShownOfficer[], withResigned: 
     return parts.join('\n\n');
   }
   const withIdentity = officers.some((o) => o.identity_verification !== undefined);
+  const withElsewhere = officers.some((o) => o.other_appointments !== undefined);
   parts.push(
     table(
       [
@@ -71,6 +75,7 @@ export function renderOfficers(officers: readonly ShownOfficer[], withResigned: 
         'Country of residence',
         'Born',
         ...(withIdentity ? ['Identity'] : []),
+        ...(withElsewhere ? ['Other appointments', 'Officer id'] : []),
       ],
       officers.map((o) => [
         markup(`${literal(o.name)}${o.disqualified_until ? ` (**disqualified until ${o.disqualified_until}**)` : ''}`),
@@ -82,6 +87,7 @@ export function renderOfficers(officers: readonly ShownOfficer[], withResigned: 
         o.country_of_residence,
         born(o),
         ...(withIdentity ? [verificationWords(o)] : []),
+        ...(withElsewhere ? [o.other_appointments, o.officer_id] : []),
       ]),
     ),
   );

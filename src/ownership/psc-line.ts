@@ -160,8 +160,11 @@ function untitledName(name: string | null, elements: PscNameElements | null): st
   return TITLES.has(title) || first === filedTitle ? trimmed.slice(space + 1) : trimmed;
 }
 
-/** Groups one person or entity across companies (see PscRecord.person_key). */
-function personKey(
+/**
+ * Groups one person or entity across companies (see PscRecord.person_key); officers are keyed the
+ * same way (officer-person.ts), so that a director who is also a PSC is one person.
+ */
+export function personKey(
   kindClass: PscKindClass,
   name: string | null,
   elements: PscNameElements | null,

@@ -20,6 +20,11 @@ export interface OfficerStore {
   officersOf(companyNumber: string, includeResigned: boolean): Promise<StoredOfficer[]>;
   /** Every appointment of one officer (by officer id), current first, newest appointed first. */
   appointmentsOf(officerId: string): Promise<OfficerAppointment[]>;
+  /**
+   * For each of these officer ids, how many appointments (current or resigned) it holds at companies
+   * other than `companyNumber`: a director's network at a glance. Ids with none are left out.
+   */
+  otherAppointmentCounts(officerIds: readonly string[], companyNumber: string): Promise<Map<string, number>>;
 }
 
 /** How far the officers backfill got: a run per selection, and the companies fetched in it. */

@@ -25,3 +25,9 @@ export function formatCount(count: number | null | undefined): string {
   if (count === null || count === undefined) return '—';
   return COUNT.format(count);
 }
+
+/** An officer role as filed, in words: "llp-designated-member" is "LLP designated member". */
+export function roleWords(role: string): string {
+  const words = role.replaceAll('-', ' ').replace(/\bllp\b/g, 'LLP');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

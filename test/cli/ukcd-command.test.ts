@@ -6,14 +6,19 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { createReadStream, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basename } from 'node:path';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { PAGE_SIZE } from '../../loaders/backfill-officers.ts';
+import { createPgliteSql } from '../../src/adapters/sql/pglite-sql.ts';
+import type { PersonDocument } from '../../src/domain/people.ts';
 import { writeBulkZips } from '../../src/synthetic/bulk-zip.ts';
+import { officerListPages } from '../../src/synthetic/officers.ts';
+import { startFakeCompaniesHouseApi } from '../support/companies-house-api.ts';
 import { syntheticFilings } from '../../src/synthetic/filings.ts';
 import { repoRoot } from '../support/samples.ts';
 
@@ -109,5 +114,69 @@ describe('ukcd load from a URL', () => {
     assert.equal(loaded.status, 0, loaded.stderr);
     assert.match(loaded.stderr, /accounts: (\d+) of \1 filings loaded from 1 inputs/);
     assert.deepEqual(readdirSync(join(work, 'data', 'downloads')), [first.slice(1)]);
+  });
+});
+
+describe('ukcd backfill officers', () => {
+  test('the officers fetched reach the people index, unless --no-index', async (t) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ukcd-backfill-'));
+    const api = await startFakeCompaniesHouseApi();
+    t.after(async () => {
+      await api.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+    const [page] = officerListPages(
+      3,
+      [{ companyNumber: '00000001', personId: 1, appointedOn: '2020-01-01' }],
+      PAGE_SIZE,
+    );
+    api.json(`/company/00000001/officers?items_per_page=${PAGE_SIZE}&start_index=0`, page);
+    const numbers = join(dataDir, 'numbers.txt');
+    writeFileSync(numbers, '00000001\n');
+    const run = async (...more: string[]) => {
+      // Spawned, not spawnSync: the stand-in API answers from this process's event loop.
+      const child = spawn(
+        process.execPath,
+        [join(repoRoot, 'bin', 'ukcd.mjs'), 'backfill', 'officers', '--companies', numbers, ...more],
+        {
+          env: {
+            ...process.env,
+            DATA_DIR: dataDir,
+            DATABASE_URL: '',
+            ELASTICSEARCH_URL: '',
+            CH_API_KEY: 'test-key',
+            CH_API_URL: api.url,
+          },
+        },
+      );
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const code = await new Promise<number | null>((done) => child.on('close', done));
+      return { code, stderr };
+    };
+    const people = async () => {
+      const sql = await createPgliteSql({ dataDir: join(dataDir, 'pglite') });
+      try {
+        return (await sql.query<{ document: PersonDocument }>('SELECT document FROM people_search')).rows.map(
+          (row) => row.document,
+        );
+      } finally {
+        await sql.close();
+      }
+    };
+
+    const unindexed = await run('--no-index');
+    assert.equal(unindexed.code, 0, unindexed.stderr);
+    assert.doesNotMatch(unindexed.stderr, /people index/);
+    assert.deepEqual(await people(), []);
+
+    const indexed = await run();
+    assert.equal(indexed.code, 0, indexed.stderr);
+    assert.match(indexed.stderr, /people index rebuilt: 1 people/);
+    const [officer] = await people();
+    assert.deepEqual(
+      [officer?.roles, officer?.appointments.map((a) => a.company_number)],
+      [['director'], ['00000001']],
+    );
   });
 });

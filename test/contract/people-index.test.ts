@@ -2,7 +2,8 @@
  * One PeopleIndex contract, run against every adapter with the same PSC records, read from a real
  * store by the real indexer (loaders/index-people.ts): Postgres on PGlite, Postgres on the real
  * server, and the real Elasticsearch (fed from PGlite). Ranking, grouping per person, the birth
- * filters, paging, and updates (a new company, a ceased one, a person removed). A behaviour is
+ * filters, paging, and updates (a new company, a ceased one, a person removed); officers as people
+ * (alone, or one person with their PSC records), the role filter, and officers' changes. A behaviour is
  * added here, never to one adapter's tests alone.
  */
 import assert from 'node:assert/strict';
@@ -11,6 +12,7 @@ import { Client } from '@elastic/elasticsearch';
 import { indexPeople } from '../../loaders/index-people.ts';
 import { createEsPeopleIndex, ensurePeopleIndex } from '../../src/adapters/elasticsearch/es-people-index.ts';
 import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts';
+import { createOfficerStore } from '../../src/adapters/postgres/officer-store.ts';
 import { createPeopleSource } from '../../src/adapters/postgres/people-source.ts';
 import { createPscStore } from '../../src/adapters/postgres/psc-store.ts';
 import { createPgliteSql } from '../../src/adapters/sql/pglite-sql.ts';
@@ -23,6 +25,7 @@ import type { PscRecord } from '../../src/domain/psc.ts';
 import type { Sql } from '../../src/ports/sql.ts';
 import { testStores } from '../support/databases.ts';
 import { elasticsearchUrl } from '../support/elasticsearch.ts';
+import { officerRecord } from '../support/officer-records.ts';
 import { corporatePsc, individualPsc, pscStatement } from '../support/psc-records.ts';
 import { company } from '../support/store-records.ts';
 
@@ -302,6 +305,139 @@ function peopleIndexContract(name: string, make: () => Promise<Harness>): void {
         { log: () => {}, full: true },
       );
       assert.deepEqual([full.mode, full.people], ['full', 10]);
+    });
+
+    const t1 = '2026-11-01T00:00:00Z';
+    const john = { name: 'SMITH, John', officerId: 'off-john', birthYear: 1970, birthMonth: 5 };
+    const joe = { name: 'BLOGGS, Joe Frederick', officerId: 'off-joe', birthYear: 1965, birthMonth: 3 };
+
+    test('officers are people: a director who is a PSC is one person with both; officers alone are found by name', async () => {
+      const officers = createOfficerStore(harness.sql);
+      await officers.replaceCompanyOfficers(
+        '00000004',
+        [officerRecord('00000004', { ...john, appointedOn: '2022-03-01', nationality: 'British' })],
+        t1,
+      );
+      await officers.replaceCompanyOfficers(
+        '00000005',
+        [
+          officerRecord('00000005', {
+            ...john,
+            role: 'secretary',
+            appointedOn: '2019-01-01',
+            resignedOn: '2021-01-01',
+          }),
+          officerRecord('00000005', {
+            ...joe,
+            appointedOn: '2018-01-01',
+            nationality: 'Irish',
+            countryOfResidence: 'Wales',
+          }),
+        ],
+        t1,
+      );
+      await officers.replaceCompanyOfficers(
+        '00000002',
+        [
+          officerRecord('00000002', {
+            name: 'ACME SECRETARIES LIMITED',
+            role: 'corporate-secretary',
+            officerId: 'off-acme',
+          }),
+        ],
+        t1,
+      );
+      const updated = await reindex();
+      assert.equal(updated.mode, 'update');
+      assert.equal(await harness.index.count(), 12);
+
+      const [smith] = (await search({ name: 'john smith', birth_year: 1970 })).people;
+      assert.equal(smith?.name, 'Mr John Smith');
+      assert.deepEqual(smith?.roles, ['psc', 'director', 'secretary']);
+      assert.deepEqual(smith?.officer_ids, ['off-john']);
+      assert.deepEqual([smith?.current_companies, smith?.current_appointments, smith?.appointment_count], [2, 1, 2]);
+      assert.deepEqual(
+        smith?.appointments.map((a) => [a.company_number, a.company_name, a.company_status, a.role, a.resigned_on]),
+        [
+          ['00000004', 'DELTA LTD', 'Active', 'director', null],
+          ['00000005', 'EPSILON LTD', 'Active', 'secretary', '2021-01-01'],
+        ],
+      );
+      assert.equal(smith?.active_companies, 3);
+
+      // An officer alone: found by their name in the usual order, with what the appointment says.
+      for (const query of ['joe bloggs', 'bloggs', 'BLOGGS, Joe']) {
+        const found = (await search({ name: query })).people;
+        assert.deepEqual(
+          found.map((p) => p.name),
+          ['BLOGGS, Joe Frederick'],
+          query,
+        );
+      }
+      const [bloggs] = (await search({ name: 'joe bloggs', birth_year: 1965, birth_month: 3 })).people;
+      assert.deepEqual(
+        [bloggs?.kind, bloggs?.nationality, bloggs?.country_of_residence, bloggs?.company_count],
+        ['individual', 'Irish', 'Wales', 0],
+      );
+      assert.deepEqual(bloggs?.roles, ['director']);
+      assert.deepEqual(bloggs?.name_elements, {
+        title: null,
+        forename: 'Joe',
+        middle_name: 'Frederick',
+        surname: 'BLOGGS',
+      });
+      const [acme] = (await search({ name: 'acme secretaries' })).people;
+      assert.deepEqual([acme?.kind, acme?.roles], ['corporate', ['corporate-secretary']]);
+
+      // Only PSCs, or only officers.
+      assert.deepEqual(await names({ name: 'john smith', role: 'officer' }), ['Mr John Smith 1970']);
+      assert.deepEqual(await names({ name: 'bloggs', role: 'psc' }), []);
+      assert.deepEqual(await names({ name: 'bloggs', role: 'officer' }), ['BLOGGS, Joe Frederick 1965']);
+      assert.equal((await search({ name: 'acme', role: 'psc' })).total, 1);
+    });
+
+    test('a resignation, a deletion and a corrected name reach the index by update; a full build agrees', async () => {
+      const officers = createOfficerStore(harness.sql);
+      const t2 = '2026-11-02T00:00:00Z';
+      await officers.replaceCompanyOfficers(
+        '00000004',
+        [
+          officerRecord('00000004', {
+            ...john,
+            appointedOn: '2022-03-01',
+            resignedOn: '2026-10-01',
+            nationality: 'British',
+          }),
+        ],
+        t2,
+      );
+      // John's old secretaryship is no longer listed; Joe's name is corrected on the same appointment.
+      await officers.replaceCompanyOfficers(
+        '00000005',
+        [officerRecord('00000005', { ...joe, name: 'BLOGGS, Joseph Frederick', appointedOn: '2018-01-01' })],
+        t2,
+      );
+      const updated = await reindex();
+      assert.deepEqual([updated.mode, updated.removed], ['update', 1]);
+      const [smith] = (await search({ name: 'john smith', birth_year: 1970 })).people;
+      assert.deepEqual(smith?.roles, ['psc', 'director']);
+      assert.deepEqual([smith?.current_appointments, smith?.appointment_count, smith?.active_companies], [0, 1, 2]);
+      assert.deepEqual(
+        smith?.appointments.map((a) => [a.company_number, a.role, a.resigned_on]),
+        [['00000004', 'director', '2026-10-01']],
+      );
+      assert.deepEqual(await names({ name: 'joe bloggs' }), []);
+      assert.deepEqual(await names({ name: 'joseph bloggs' }), ['BLOGGS, Joseph Frederick 1965']);
+      assert.equal(await harness.index.count(), 12);
+
+      const full = await indexPeople(
+        { store: createCompanyStore(harness.sql), source: createPeopleSource(harness.sql) },
+        { index: harness.index, target: harness.target },
+        { log: () => {}, full: true },
+      );
+      assert.deepEqual([full.mode, full.people], ['full', 12]);
+      const [rebuilt] = (await search({ name: 'john smith', birth_year: 1970 })).people;
+      assert.deepEqual(rebuilt, smith);
     });
   });
 }

@@ -5,12 +5,15 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
+import { createOfficersApplier } from '../../src/adapters/postgres/officer-appliers.ts';
+import { createOfficerStore } from '../../src/adapters/postgres/officer-store.ts';
 import { createPeopleSource } from '../../src/adapters/postgres/people-source.ts';
 import { createPscStore } from '../../src/adapters/postgres/psc-store.ts';
 import type { PeopleBatch } from '../../src/ports/people-index.ts';
 import type { PscRecord } from '../../src/domain/psc.ts';
 import type { Sql } from '../../src/ports/sql.ts';
 import { testStores, useStore } from '../support/databases.ts';
+import { officerRecord } from '../support/officer-records.ts';
 import { corporatePsc, individualPsc, pscStatement } from '../support/psc-records.ts';
 import { company } from '../support/store-records.ts';
 
@@ -96,6 +99,65 @@ for (const kind of testStores) {
         break;
       }
       assert.ok((await readAll(db.sql, 10)).flatMap((b) => b.people).length >= 4);
+    });
+
+    test('officers join the people: a PSC who is a director is one person, an officer alone another', async () => {
+      await createOfficerStore(db.sql).replaceCompanyOfficers(
+        '00000004',
+        [
+          officerRecord('00000004', { name: 'SMITH, Alan', officerId: 'alan', birthYear: 1970, birthMonth: 3 }),
+          officerRecord('00000004', { name: 'JONES, Eve', officerId: 'eve', birthYear: 1980, birthMonth: 1 }),
+        ],
+        '2026-11-01T00:00:00Z',
+      );
+      // A row written before officers were keyed (migration 031) is keyed by the next read.
+      await db.sql.query(`UPDATE officers SET person_key = NULL WHERE officer_id = 'eve'`);
+      const people = (await readAll(db.sql, 2)).flatMap((b) => b.people);
+      const alan = people.find((p) => p.name === 'Mr Alan Smith');
+      assert.deepEqual(
+        [alan?.roles, alan?.company_count, alan?.appointments.map((a) => a.company_number)],
+        [['psc', 'director'], 3, ['00000004']],
+      );
+      const eve = people.find((p) => p.name === 'JONES, Eve');
+      assert.deepEqual([eve?.person_key, eve?.roles], ['individual|eve jones|1980|1', ['director']]);
+      assert.deepEqual(
+        people,
+        (await readAll({ ...db.sql, scan: undefined }, 2)).flatMap((b) => b.people),
+      );
+      assert.equal(await createPeopleSource(db.sql).countPeople(), people.length);
+    });
+
+    test('an appointment from the officers stream is read as changed, keyed as the backfill keys it', async () => {
+      const [{ now }] = (await db.sql.query<{ now: string }>('SELECT now()::text AS now')).rows as [{ now: string }];
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const data = {
+        name: 'BLOGGS, Fred',
+        officer_role: 'director',
+        appointed_on: '2024-01-01',
+        date_of_birth: { year: 1990, month: 2 },
+        links: {
+          self: '/company/00000001/appointments/fred-1',
+          officer: { appointments: '/officers/fred/appointments' },
+        },
+      };
+      await db.sql.transaction((tx) =>
+        createOfficersApplier().apply(tx, [
+          {
+            resource_kind: 'company-officers',
+            resource_uri: '/company/00000001/appointments/fred-1',
+            resource_id: 'fred-1',
+            data,
+            event: { timepoint: 1, published_at: '2026-11-27T09:00:00', type: 'changed' },
+          },
+        ]),
+      );
+      const changed: PeopleBatch[] = [];
+      for await (const batch of createPeopleSource(db.sql).peopleForIndex(10, now)) changed.push(batch);
+      const fred = changed.flatMap((b) => b.people);
+      assert.deepEqual(
+        fred.map((p) => [p.person_key, p.roles, p.officer_ids]),
+        [['individual|fred bloggs|1990|2', ['director'], ['fred']]],
+      );
     });
   });
 }

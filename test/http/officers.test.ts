@@ -41,6 +41,7 @@ describe('get_officers and the lookup’s officers', () => {
       [
         { number: '40000001', name: 'BOARD *ROOM* LIMITED' },
         { number: '40000002', name: 'NO BOARD LIMITED' },
+        { number: '40000003', name: 'OTHER BOARD LIMITED' },
       ],
       '2025-01-01',
     );
@@ -126,5 +127,79 @@ describe('get_officers and the lookup’s officers', () => {
       /## Officers\n\n\| Name \| Role \| Appointed \| Nationality \| Occupation \| Country of residence \| Born \|\n/,
     );
     assert.equal(json.body.officers[0].identity_verification, undefined, 'get_officers has it');
+  });
+
+  test("a director's network: each officer's other appointments counted, and get_appointments lists them", async () => {
+    // Person 1 also sits on another board, and left a third company's before.
+    await world.sql.transaction((tx) =>
+      createOfficersApplier().apply(tx, [
+        event({ companyNumber: '40000003', personId: 1, appointedOn: '2021-02-01' }, 10),
+        event(
+          {
+            companyNumber: '40000003',
+            personId: 1,
+            appointedOn: '2012-01-01',
+            resignedOn: '2014-01-01',
+            role: 'secretary',
+          },
+          11,
+          {
+            links: {
+              self: '/company/40000003/appointments/old-secretary',
+              officer: { appointments: `/officers/${syntheticOfficerId(SEED, 1)}/appointments` },
+            },
+          },
+        ),
+      ]),
+    );
+    const officers = await call(world, '/v1/officers?number=40000001&format=json', { key });
+    assert.deepEqual(
+      officers.body.officers.map((o: { role: string; other_appointments: number }) => [o.role, o.other_appointments]),
+      [
+        ['secretary', 0],
+        ['director', 2],
+      ],
+    );
+    assert.match(
+      markdown(await call(world, '/v1/officers?number=40000001', { key })),
+      /\| Other appointments \| Officer id \|/,
+    );
+
+    const id = syntheticOfficerId(SEED, 1);
+    const network = await call(world, `/v1/officers/appointments?officer_id=${id}&format=json`, { key });
+    assert.equal(network.status, 200);
+    assert.equal(network.body.officer_id, id);
+    assert.equal(network.body.current_appointments, 2);
+    assert.deepEqual(
+      network.body.appointments.map((a: Record<string, unknown>) => [
+        a.company_number,
+        a.company_name,
+        a.company_status,
+        a.role,
+        a.resigned_on,
+      ]),
+      [
+        ['40000003', 'OTHER BOARD LIMITED', 'Active', 'director', null],
+        ['40000001', 'BOARD *ROOM* LIMITED', 'Active', 'director', null],
+        ['40000003', 'OTHER BOARD LIMITED', 'Active', 'secretary', '2014-01-01'],
+      ],
+    );
+    assert.equal(network.body.address, undefined, 'never an address');
+    const text = markdown(await call(world, `/v1/officers/appointments?officer_id=${id}`, { key }));
+    // Named as on the newest appointment written.
+    assert.match(text, /^# Appointments of EDWARDS, Paul\n/);
+    assert.match(text, /\| 40000001 \| BOARD \\\*ROOM\\\* LIMITED \| Active \| director \| 2015-04-01 \| current \|/);
+
+    const unknown = await call(world, '/v1/officers/appointments?officer_id=nobody', { key });
+    assert.deepEqual(
+      [unknown.status, unknown.body],
+      [404, { error: 'Officer nobody not found: no appointment is held.' }],
+    );
+    const bad = await call(world, '/v1/officers/appointments?officer_id=a%2Fb', { key });
+    assert.equal(bad.status, 400);
+    assert.match(bad.body.error, /officer_id/);
+    const missing = await call(world, '/v1/officers/appointments', { key });
+    assert.equal(missing.status, 400);
+    assert.match(missing.body.error, /officer_id/);
   });
 });

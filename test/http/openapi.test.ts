@@ -139,6 +139,8 @@ describe('the OpenAPI document and /docs', () => {
       ['get_ownership', '/v1/ownership?number=2&direction=up'],
       ['get_officers', '/v1/officers?number=1'],
       ['get_officers', '/v1/officers?number=1&include_resigned=true'],
+      ['search_people', '/v1/search-people?name=smith&role=officer'],
+      ['get_appointments', '/v1/officers/appointments?officer_id=nobody'],
       ['compare_companies', '/v1/compare?a=1&b=6'],
       ['market_stats', '/v1/stats?status=any'],
       ['market_stats', '/v1/stats?status=any&group_by=sic_section'],

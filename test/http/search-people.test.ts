@@ -145,7 +145,7 @@ for (const setup of setups) {
       const rest = await get('name=jane%20doe&birth_year=1975', '');
       assert.equal(rest.status, 200);
       const text = markdown(rest);
-      assert.match(text, /^# Persons with significant control named like "jane doe" born 1975/);
+      assert.match(text, /^# People named like "jane doe" born 1975/);
       assert.match(text, /## Mr Jane Doe/);
       assert.match(text, /\*\*Born:\*\* March 1975/);
       assert.match(text, /\| 00000002 \| BETA BUILDERS LTD \| owns 75–100% of shares \| 2020-09-01 \| — \|/);

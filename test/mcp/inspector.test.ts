@@ -17,6 +17,7 @@ import { after, before, describe, test } from 'node:test';
 import { NOTE, SOURCE, withEnvelope } from '../../src/operations/envelope.ts';
 import { OPERATIONS } from '../../src/operations/index.ts';
 import { FIXTURES_AS_OF, loadFixtures, NOW } from '../support/api-fixtures.ts';
+import { addFixtureOfficer, FIXTURE_OFFICER_ID } from '../support/officer-records.ts';
 import type { World } from '../support/api-world.ts';
 import { startWorld } from '../support/api-world.ts';
 import { testStores } from '../support/databases.ts';
@@ -52,6 +53,7 @@ describe('the MCP Inspector CLI against the service (PGlite, Postgres search)', 
   before(async () => {
     world = await startWorld({ store: testStores[0]!, search: 'postgres', now: NOW });
     await loadFixtures(world);
+    await addFixtureOfficer(world.sql);
     key = await world.issueKey('pro');
     // The Inspector keeps a catalog and client settings under ~/.mcp-inspector: a home of its own.
     home = mkdtempSync(join(tmpdir(), 'ukcd-inspector-'));
@@ -151,6 +153,7 @@ describe('the MCP Inspector CLI against the service (PGlite, Postgres search)', 
       ['search_people', { name: 'smith', limit: 5 }],
       ['get_ownership', { company_number: '1', depth: 2 }],
       ['get_officers', { company_number: '1', include_resigned: true }],
+      ['get_appointments', { officer_id: FIXTURE_OFFICER_ID }],
       ['compare_companies', { company_a: '1', company_b: '00000004' }],
       ['market_stats', { post_town: 'leeds' }],
       ['find_triggers', { trigger: 'cash_rich' }],

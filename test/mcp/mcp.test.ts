@@ -16,6 +16,7 @@ import { keyPrefix, usageMonth } from '../../src/domain/api-keys.ts';
 import { NOTE, SOURCE, withEnvelope } from '../../src/operations/envelope.ts';
 import { OPERATIONS } from '../../src/operations/index.ts';
 import { call, FIXTURES_AS_OF, loadFixtures, markdown, NOW } from '../support/api-fixtures.ts';
+import { addFixtureOfficer, FIXTURE_OFFICER_ID } from '../support/officer-records.ts';
 import type { Answer } from '../support/api-fixtures.ts';
 import type { World } from '../support/api-world.ts';
 import { startWorld } from '../support/api-world.ts';
@@ -43,6 +44,7 @@ const REQUIRED: Readonly<Record<string, readonly string[]>> = {
   search_people: ['name'],
   get_ownership: ['company_number'],
   get_officers: ['company_number'],
+  get_appointments: ['officer_id'],
   compare_companies: ['company_a', 'company_b'],
   market_stats: [],
   find_triggers: ['trigger'],
@@ -115,6 +117,7 @@ for (const setup of setups) {
     before(async () => {
       world = await startWorld({ store: setup.store, search: setup.search, now: NOW });
       await loadFixtures(world);
+      await addFixtureOfficer(world.sql);
     });
     after(async () => {
       for (const client of clients) await client.close();
@@ -170,7 +173,7 @@ for (const setup of setups) {
         tools.map((t) => t.name),
         OPERATIONS.map((o) => o.name),
       );
-      assert.equal(tools.length, 22);
+      assert.equal(tools.length, 23);
       for (const tool of tools) {
         const operation = OPERATIONS.find((o) => o.name === tool.name)!;
         assert.equal(tool.description, operation.description, tool.name);
@@ -356,7 +359,7 @@ for (const setup of setups) {
         [
           'search_people',
           { name: 'smith', birth_year: 1970 },
-          [/^# Persons with significant control named like "smith" born 1970/, /_No one found\._/],
+          [/^# People named like "smith" born 1970/, /_No one found\._/],
         ],
         [
           'get_ownership',
@@ -367,6 +370,14 @@ for (const setup of setups) {
           'get_officers',
           { company_number: '1' },
           [/^# Officers of ACME WIDGETS LIMITED \(00000001\)/, /_No current officers are held for this company\._/],
+        ],
+        [
+          'get_appointments',
+          { officer_id: FIXTURE_OFFICER_ID },
+          [
+            /^# Appointments of HOPPER, Grace Brewster/,
+            /\| 00000002 \| BETA BUILDERS LTD \| Active \| director \| 2021-04-01 \| current \|/,
+          ],
         ],
         [
           'compare_companies',
@@ -424,7 +435,7 @@ for (const setup of setups) {
         if (name === 'webhook_test') delivery = /msg_[A-Za-z0-9_-]{22}/.exec(text)![0];
       }
       assert.equal(await usage(key), calls.length);
-      assert.equal(calls.length, 22);
+      assert.equal(calls.length, 23);
       const list = answerText(await callTool(client, 'watch_list'), 'watch_list after');
       assert.match(list, /^# Watchlist: 1 of 5 \(free plan\)/);
       assert.match(list, /00000001/);
@@ -491,6 +502,8 @@ for (const setup of setups) {
       await sameAsRest('search_people', { name: 'smith', limit: 2 });
       await sameAsRest('get_ownership', { company_number: '1' });
       await sameAsRest('get_officers', { company_number: '1', include_resigned: true });
+      await sameAsRest('get_officers', { company_number: '2' });
+      await sameAsRest('get_appointments', { officer_id: FIXTURE_OFFICER_ID });
       await sameAsRest('compare_companies', { company_a: '1', company_b: '4' });
       await sameAsRest('market_stats', { post_town: 'leeds' });
       await sameAsRest('find_triggers', { trigger: 'cash_rich' });
@@ -580,9 +593,11 @@ for (const setup of setups) {
       // as_of (one object schema, about 640 bytes, in each of the 22 outputSchemas) made it about 160 KB:
       // bound 163,000. Estimates from scanned PDFs (each accounts entry's source kind, document id and
       // confidence, the lookup's include_estimates and pending estimate) and the MCP App's _meta on the two
-      // lookups add about 4 KB, less the shorter criteria texts: bound 167,000. A chosen toolset leaves the
-      // outputSchemas out (BENCHMARKS.md), so `core` is unchanged by output fields.
-      assert.ok(JSON.stringify(answer.body).length <= 167_000, `tools/list: ${JSON.stringify(answer.body).length}`);
+      // lookups add about 4 KB, less the shorter criteria texts; officers in search_people (each person's
+      // appointments, in its outputSchema), get_officers' other_appointments and a 23rd tool, get_appointments
+      // (about 7 KB with its outputSchema and as_of), about 9 KB more: bound 180,000. A chosen toolset leaves
+      // the outputSchemas out (BENCHMARKS.md), so `core` is unchanged by output fields.
+      assert.ok(JSON.stringify(answer.body).length <= 180_000, `tools/list: ${JSON.stringify(answer.body).length}`);
     });
 
     test('bad arguments and the operation’s own refusals are tool errors with the REST texts; each counts one', async () => {

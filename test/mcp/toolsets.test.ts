@@ -72,8 +72,10 @@ describe('MCP toolsets on the embedded store', () => {
 
   test('toolsets=ownership,core: both, in the table’s order; calls outside them are unknown tools', async () => {
     const tools = (await listed('?toolsets=ownership,core')).body.result.tools as { name: string }[];
-    assert.equal(tools.length, 15);
+    // core's twelve and ownership's four (get_ownership, search_people, get_officers, get_appointments).
+    assert.equal(tools.length, 16);
     assert.ok(tools.some((t) => t.name === 'get_ownership'));
+    assert.ok(tools.some((t) => t.name === 'get_appointments'));
     const inside = await rpc('?toolsets=core', 'tools/call', {
       name: 'lookup_company',
       arguments: { company_number: '1' },

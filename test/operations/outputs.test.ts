@@ -21,6 +21,7 @@ import { companies, FIXTURES_AS_OF, loadFixtures, NOW } from '../support/api-fix
 import type { World } from '../support/api-world.ts';
 import { startWorld } from '../support/api-world.ts';
 import { testStores } from '../support/databases.ts';
+import { addFixtureOfficer, FIXTURE_OFFICER_ID } from '../support/officer-records.ts';
 import { corporatePsc, individualPsc } from '../support/psc-records.ts';
 
 const setups = [
@@ -47,6 +48,10 @@ const CALLS: readonly [name: string, args: Record<string, unknown>][] = [
   ['get_ownership', { company_number: '6' }], // no PSC records
   ['get_officers', { company_number: '1' }], // none held
   ['get_officers', { company_number: '1', include_resigned: true }],
+  ['search_people', { name: 'doe', role: 'psc' }],
+  ['search_people', { name: 'grace hopper' }], // an officer only: appointments, no companies
+  ['get_officers', { company_number: '2', include_resigned: true }],
+  ['get_appointments', { officer_id: FIXTURE_OFFICER_ID }],
   [
     'search_companies',
     {
@@ -107,6 +112,8 @@ for (const setup of setups) {
         '2025-01-01',
       );
       await loadFixtures(world);
+      await addFixtureOfficer(world.sql);
+      await world.reindex();
       deps = world.deps;
       const key = await world.issueKey('free');
       const [record] = await world.keys.listKeys(usageMonth(NOW), keyPrefix(key));

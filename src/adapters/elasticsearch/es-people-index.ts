@@ -46,7 +46,7 @@ interface TierQuery {
 
 /** The index's sort, which every tier's search uses so that it can stop early. */
 const SORT: estypes.Sort = [
-  { current_companies: { order: 'desc' } },
+  { active_companies: { order: 'desc' } },
   { name_length: { order: 'asc' } },
   { person_key: { order: 'asc' } },
 ];
@@ -88,6 +88,8 @@ export function createEsPeopleIndex({ client, alias }: EsPeopleOptions): PeopleI
       }));
       if (query.birth_year !== undefined) filter.push({ term: { birth_year: query.birth_year } });
       if (query.birth_month !== undefined) filter.push({ term: { birth_month: query.birth_month } });
+      if (query.role === 'psc') filter.push({ term: { roles: 'psc' } });
+      if (query.role === 'officer') filter.push({ range: { appointment_count: { gt: 0 } } });
       const exact = { term: { name_normalised: phrase } };
       const starts = { prefix: { name_prefix: lower } };
       const contains = { match_phrase_prefix: { name_words: lower } };

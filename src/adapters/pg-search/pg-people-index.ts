@@ -1,6 +1,7 @@
 /**
  * The people index on PostgreSQL or PGlite (the embedded default; migration 008): one row per person,
- * the document as the answer shows it beside the columns it is found and ranked by. Word-prefix
+ * the document as the answer shows it beside the columns it is found and ranked by (the column
+ * `current_companies` holds the document's active_companies, what ranks it). Word-prefix
  * matching uses the trigram index, as company names do (pg-search-index.ts).
  */
 import type { PeopleIndex } from '../../ports/people-index.ts';
@@ -45,6 +46,9 @@ export function createPgPeopleIndex(sql: Sql): PeopleIndex {
       const conditions = words.map((word) => `name_words LIKE '% ' || $${params.push(word)} || '%'`);
       if (query.birth_year !== undefined) conditions.push(`birth_year = $${params.push(query.birth_year)}`);
       if (query.birth_month !== undefined) conditions.push(`birth_month = $${params.push(query.birth_month)}`);
+      // Read off the document: the name's conditions narrow the rows first.
+      if (query.role === 'psc') conditions.push(`document -> 'roles' @> '["psc"]'::jsonb`);
+      if (query.role === 'officer') conditions.push(`(document ->> 'appointment_count')::int > 0`);
       const where = conditions.join(' AND ');
       const pageParams = [...params];
       const p = `$${pageParams.push(phrase)}`;
@@ -118,7 +122,8 @@ async function writePeople(
       kind: d.kind,
       name_words: ` ${name.normalised}`,
       name_length: name.length,
-      current_companies: d.current_companies,
+      // The column ranks: companies the person is on now in any way (people.ts PersonKey).
+      current_companies: d.active_companies,
       birth_year: d.birth_year,
       birth_month: d.birth_month,
       document: d,

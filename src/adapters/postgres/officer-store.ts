@@ -68,6 +68,16 @@ export function createOfficerStore(sql: Sql): OfficerStore & OfficerBackfillJour
       return result.rows.map(stored);
     },
 
+    async otherAppointmentCounts(officerIds, companyNumber) {
+      if (officerIds.length === 0) return new Map();
+      const result = await sql.query<{ officer_id: string; count: number }>(
+        `SELECT officer_id, count(*)::int AS count FROM officers
+         WHERE officer_id = ANY($1::text[]) AND company_number <> $2 AND NOT deleted GROUP BY officer_id`,
+        [officerIds, companyNumber],
+      );
+      return new Map(result.rows.map((row) => [row.officer_id, Number(row.count)]));
+    },
+
     async beginRun(selection) {
       const result = await sql.query<{ started_at: string; resumed: boolean }>(
         `INSERT INTO officer_backfill_runs AS r (selection, started_at) VALUES ($1, now())

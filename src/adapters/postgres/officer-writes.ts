@@ -6,6 +6,7 @@
  * the row deleted, so that it stays a tombstone against older changes.
  */
 import type { Disqualification, OfficerRecord } from '../../domain/officers.ts';
+import { officerPersonKey } from '../../ownership/officer-person.ts';
 import type { SqlClient } from '../../ports/sql.ts';
 
 /** A row to write: the record (null fields for a deletion), whether deleted, and its order. */
@@ -41,6 +42,8 @@ const OFFICER_COLUMNS: Record<string, string> = {
   birth_month: 'smallint',
   identity_verification: 'jsonb',
   data: 'jsonb',
+  // The person the people index groups the appointment under (officer-person.ts).
+  person_key: 'text',
 };
 
 const NEWER = `(t.as_of, coalesce(t.timepoint, -1)) < (EXCLUDED.as_of, coalesce(EXCLUDED.timepoint, -1))`;
@@ -101,7 +104,11 @@ function order(row: { as_of: string; timepoint: number | null }): string {
 /** Writes the rows that are newer than what is stored; returns the companies whose rows changed. */
 export async function writeOfficers(client: SqlClient, rows: readonly OfficerRow[]): Promise<string[]> {
   if (rows.length === 0) return [];
-  const batch = newestByKey(rows, (row) => `${row.company_number}/${row.appointment_id}`);
+  const batch = newestByKey(rows, (row) => `${row.company_number}/${row.appointment_id}`).map((row) => ({
+    ...row,
+    person_key:
+      row.name !== null && row.role !== null ? officerPersonKey({ ...row, name: row.name, role: row.role }) : null,
+  }));
   const result = await client.query<{ company_number: string }>(WRITE_OFFICERS, [JSON.stringify(batch)]);
   return [...new Set(result.rows.map((row) => row.company_number))];
 }

@@ -1,18 +1,21 @@
 /**
  * The Company page (/company/{number}): the register record, the risk band with the signals it
  * comes from, a chart per figure over every filed year (server-drawn SVG) and a table of the same
- * numbers, who controls the company and the chain above it, a way to compare it, and where the
- * figures came from (each year's source filing by name). Two operations: lookup_company and get_ownership
- * (both ways: the chain above it and the companies below it, drawn as one tree of the group).
+ * numbers, who controls the company and the chain above it, its officers (each linked to their
+ * person page), a way to compare it, and where the figures came from (each year's source filing by
+ * name). Three operations: lookup_company, get_ownership (both ways: the chain above it and the
+ * companies below it, drawn as one tree of the group) and get_officers (resigned ones too).
  */
 import type { Context } from 'koa';
 import { monthName } from '../../domain/calendar-date.ts';
 import type { ControlledProfile } from '../../operations/company-profile.ts';
+import { getOfficers } from '../../operations/get-officers.ts';
 import { getOwnership } from '../../operations/get-ownership.ts';
 import type { OwnershipAnswer } from '../../operations/get-ownership.ts';
+import type { OfficersAnswer } from '../../operations/get-officers.ts';
 import { lookupCompany, PDF_ESTIMATE_PENDING } from '../../operations/lookup-company.ts';
 import { cardHeading, figureCharts, riskSection, statusBadge } from '../company-card.ts';
-import { formatDate } from '../format.ts';
+import { formatDate, roleWords } from '../format.ts';
 import { html } from '../html.ts';
 import type { HtmlValue, SafeHtml } from '../html.ts';
 import type { WebDeps, WebPage } from '../page.ts';
@@ -33,9 +36,10 @@ function filingHistoryUrl(number: string): string {
 }
 
 async function showCompany(ctx: Context, deps: WebDeps, number: string): Promise<void> {
-  const [profile, ownership] = await Promise.all([
+  const [profile, ownership, officers] = await Promise.all([
     runForVisitor(ctx, deps, { operation: lookupCompany, input: { company_number: number } }),
     runForVisitor(ctx, deps, { operation: getOwnership, input: { company_number: number, direction: 'both' } }),
+    runForVisitor(ctx, deps, { operation: getOfficers, input: { company_number: number, include_resigned: true } }),
   ]);
   const { company } = profile;
   sendPage(ctx, {
@@ -45,6 +49,7 @@ ${registerSection(profile)}
 ${riskSection(profile)}
 ${figuresSection(profile)}
 ${controlSection(profile, ownership)}
+${officersSection(officers)}
 ${watchSection(ctx, deps, company.company_number)}
 ${compareSection(company.company_number)}`,
   });
@@ -174,6 +179,57 @@ function controllerName(c: ControlledProfile['controllers'][number]): SafeHtml {
       ? html`<a href="${personHref({ name: c.name, birth_year: c.birth_year, birth_month: c.birth_month })}">${c.name}</a>`
       : html`<strong>(withheld)</strong>`;
   return html`${name} (${details.join('; ')})`;
+}
+
+type Officer = OfficersAnswer['officers'][number];
+
+/**
+ * The company's officers: the current ones in a table (each name a link to the person's page,
+ * where their other appointments and any control of companies are), the resigned ones folded
+ * below it in a <details> that opens without script.
+ */
+function officersSection(answer: OfficersAnswer): SafeHtml {
+  const current = answer.officers.filter((o) => o.resigned_on === null);
+  const resigned = answer.officers.filter((o) => o.resigned_on !== null);
+  return html`<section aria-labelledby="officers-heading">
+<h2 id="officers-heading">Officers</h2>
+${
+  current.length === 0
+    ? html`<p>No current officers are held for this company.</p>`
+    : html`<p>${current.length} current officer${current.length === 1 ? '' : 's'}, newest appointed first.</p>
+${officerTable('officers-current', 'Current officers', current, false)}`
+}
+${
+  resigned.length === 0
+    ? ''
+    : html`<details class="resigned-officers">
+<summary>${resigned.length} resigned officer${resigned.length === 1 ? '' : 's'}</summary>
+${officerTable('officers-resigned', 'Resigned officers', resigned, true)}
+</details>`
+}
+</section>`;
+}
+
+function officerTable(id: string, caption: string, officers: readonly Officer[], resigned: boolean): SafeHtml {
+  return html`<div class="table-wrap" role="region" aria-labelledby="${id}-caption" tabindex="0">
+<table class="officers" id="${id}">
+<caption id="${id}-caption">${caption}</caption>
+<thead><tr><th scope="col">Name</th><th scope="col">Role</th><th scope="col">Appointed</th>${resigned ? html`<th scope="col">Resigned</th>` : ''}<th scope="col">Nationality</th><th scope="col">Occupation</th><th scope="col">Country of residence</th><th scope="col">Born</th></tr></thead>
+<tbody>
+${officers.map(
+  (o) => html`<tr>
+<th scope="row"><a href="${personHref({ name: o.name, birth_year: o.birth_year, birth_month: o.birth_month })}">${o.name}</a>${o.disqualified_until ? html` <strong class="flag">disqualified until ${formatDate(o.disqualified_until)}</strong>` : ''}${o.other_appointments > 0 ? html`<span class="hint"> · ${o.other_appointments} other appointment${o.other_appointments === 1 ? '' : 's'}</span>` : ''}</th>
+<td>${roleWords(o.role)}</td>
+<td>${formatDate(o.appointed_on)}</td>
+${resigned ? html`<td>${formatDate(o.resigned_on)}</td>` : ''}<td>${o.nationality ?? '—'}</td>
+<td>${o.occupation ?? '—'}</td>
+<td>${o.country_of_residence ?? '—'}</td>
+<td>${o.birth_year === null ? '—' : `${o.birth_month !== null ? `${monthName(o.birth_month) ?? ''} ` : ''}${o.birth_year}`}</td>
+</tr>
+`,
+)}</tbody>
+</table>
+</div>`;
 }
 
 /**

@@ -1,12 +1,12 @@
 /**
- * People: /people finds persons with significant control by name (search_people), and /person is
- * one person's page, the companies they are on the register for. A person is known by what the
- * register gives of them everywhere: the name and the month and year of birth (an individual), or
- * the name alone (a company or other legal person). Those are the page's query parameters, so a
- * company page links to the person from its PSC list and the link still names the same person
- * after a reload. Their roles are sections: today control of companies from the PSC register; a
- * register of officers would add its appointments as a section of the same page, under the same
- * parameters.
+ * People: /people finds persons with significant control and company officers by name
+ * (search_people), and /person is one person's page, the companies they are on the register for.
+ * A person is known by what the register gives of them everywhere: the name and the month and year
+ * of birth (an individual), or the name alone (a company or other legal person). Those are the
+ * page's query parameters, so a company page links to the person from its PSC list and its
+ * officers, and the link still names the same person after a reload. Their roles are sections:
+ * control of companies from the PSC register, and appointments as an officer, each company linked
+ * to its page.
  */
 import type { Context } from 'koa';
 import type * as z from 'zod';
@@ -15,7 +15,7 @@ import { invalidInput } from '../../errors.ts';
 import type { searchPeopleOutput } from '../../operations/outputs.ts';
 import { searchPeople } from '../../operations/search-people.ts';
 import { personNameQuery } from '../../ownership/person-name.ts';
-import { formatDate } from '../format.ts';
+import { formatDate, roleWords } from '../format.ts';
 import { html } from '../html.ts';
 import type { SafeHtml } from '../html.ts';
 import type { WebDeps, WebPage } from '../page.ts';
@@ -78,7 +78,7 @@ async function showPeople(ctx: Context, deps: WebDeps): Promise<void> {
   sendPage(ctx, {
     title: answer ? `People: ${name}` : 'Find a person',
     main: html`<h1>Find a person</h1>
-<p>People and companies with significant control of a company, from the PSC register, by name.</p>
+<p>People and companies with significant control of a company (the PSC register), and company officers (directors, secretaries, LLP members), by name.</p>
 <form class="search-form" role="search" action="/people" method="get">
 <label for="person-search">Name or part of it</label>
 <div class="search-box">
@@ -94,7 +94,7 @@ ${answer ? peopleResults(answer.query, answer.results, answer.total, answer.tota
 function peopleResults(query: string, people: readonly Person[], total: number, atLeast: boolean): SafeHtml {
   if (people.length === 0)
     return html`<section aria-labelledby="people-heading"><h2 id="people-heading">No one found</h2>
-<p>No person with significant control is named like “${query}”. Try fewer words, or the start of a word.</p></section>`;
+<p>No person with significant control or officer is named like “${query}”. Try fewer words, or the start of a word.</p></section>`;
   const count = `${atLeast ? 'at least ' : ''}${total.toLocaleString('en-GB')}`;
   return html`<section aria-labelledby="people-heading">
 <h2 id="people-heading">People named like “${query}”</h2>
@@ -102,10 +102,32 @@ function peopleResults(query: string, people: readonly Person[], total: number, 
 <ol class="results">
 ${people.map(
   (person) => html`<li><a href="${personHref(person)}">${person.name}</a>
-<span class="result-facts">${personFacts(person)} · ${person.current_companies} compan${person.current_companies === 1 ? 'y' : 'ies'} now, ${person.company_count} in all</span></li>
+<span class="result-facts">${personFacts(person)} · ${involvement(person)}</span></li>
 `,
 )}</ol>
 </section>`;
+}
+
+/** What a person is on the register, in a phrase: control and appointments, now and in all. */
+function involvement(person: Person): string {
+  const parts: string[] = [];
+  if (person.company_count > 0)
+    parts.push(
+      `controls ${person.current_companies} compan${person.current_companies === 1 ? 'y' : 'ies'} now, ${person.company_count} in all`,
+    );
+  if (person.appointment_count > 0) {
+    const roles = [...new Set(person.appointments.map((a) => roleWords(a.role).toLowerCase()))].join(', ');
+    parts.push(
+      `${roles}: ${person.current_appointments} appointment${person.current_appointments === 1 ? '' : 's'} now, ${person.appointment_count} in all`,
+    );
+  }
+  return parts.join(' · ');
+}
+
+/** The same name, word order aside: "SMITH, John" names the person the PSC register calls "Mr John Smith". */
+function sameName(a: string, b: string): boolean {
+  const words = (name: string) => personNameQuery(name).words.sort().join(' ');
+  return words(a) === words(b);
 }
 
 const KIND_WORDS: Readonly<Record<Person['kind'], string>> = {
@@ -147,10 +169,9 @@ async function showPerson(ctx: Context, deps: WebDeps): Promise<void> {
     operation: searchPeople,
     input: { name, limit: NAMESAKES, birth_year, birth_month },
   });
-  const wanted = personNameQuery(name).phrase;
   const people = answer.results.filter(
     (person) =>
-      personNameQuery(person.name).phrase === wanted &&
+      sameName(person.name, name) &&
       (birth_year === undefined || person.birth_year === birth_year) &&
       (birth_month === undefined || person.birth_month === birth_month),
   );
@@ -160,7 +181,7 @@ async function showPerson(ctx: Context, deps: WebDeps): Promise<void> {
       {
         title: 'Person not found',
         main: html`<h1>Person not found</h1>
-<p class="error-message" role="alert">No person with significant control named “${name}”${birth_year !== undefined ? ` born ${birth_month !== undefined ? `${monthName(birth_month) ?? birth_month} ` : ''}${birth_year}` : ''} is on the register.</p>
+<p class="error-message" role="alert">No person with significant control or officer named “${name}”${birth_year !== undefined ? ` born ${birth_month !== undefined ? `${monthName(birth_month) ?? birth_month} ` : ''}${birth_year}` : ''} is on the register.</p>
 <p><a href="/people?${new URLSearchParams({ name }).toString()}">Search for people named like “${name}”</a></p>`,
       },
       404,
@@ -171,16 +192,23 @@ async function showPerson(ctx: Context, deps: WebDeps): Promise<void> {
   sendPage(ctx, {
     title: first.name,
     main: html`<h1>${first.name}</h1>
-${people.map((person) => personSection(person, people.length > 1))}`,
+${people.map((person, index) => personSection(person, people.length > 1, index))}`,
   });
 }
 
-function personSection(person: Person, several: boolean): SafeHtml {
-  const id = `control-${person.kind}`;
-  const listed = person.companies.length;
-  return html`<section aria-labelledby="${id}">
+function personSection(person: Person, several: boolean, index: number): SafeHtml {
+  const prefix = several ? `${KIND_WORDS[person.kind]}: ` : '';
+  const id = `${person.kind}-${index}`;
+  return html`<section aria-label="${person.name}${several ? ` (${KIND_WORDS[person.kind].toLowerCase()})` : ''}">
 <p class="lead">${personFacts(person)}</p>
-<h2 id="${id}">${several ? `${KIND_WORDS[person.kind]}: c` : 'C'}ompanies they have significant control of</h2>
+${person.company_count > 0 ? controlPart(person, prefix, `control-${id}`) : ''}
+${person.appointment_count > 0 ? appointmentsPart(person, prefix, `appointments-${id}`) : ''}
+</section>`;
+}
+
+function controlPart(person: Person, prefix: string, id: string): SafeHtml {
+  const listed = person.companies.length;
+  return html`<h2 id="${id}">${prefix}Companies they have significant control of</h2>
 <p>${person.current_companies} now, ${person.company_count} in all, from the PSC register.</p>
 <div class="table-wrap" role="region" aria-labelledby="${id}-caption" tabindex="0">
 <table class="person-companies">
@@ -199,6 +227,30 @@ ${person.companies.map(
 )}</tbody>
 </table>
 </div>
-${person.company_count > listed ? html`<p>… and ${person.company_count - listed} more not listed here.</p>` : ''}
-</section>`;
+${person.company_count > listed ? html`<p>… and ${person.company_count - listed} more not listed here.</p>` : ''}`;
+}
+
+function appointmentsPart(person: Person, prefix: string, id: string): SafeHtml {
+  const listed = person.appointments.length;
+  return html`<h2 id="${id}">${prefix}Appointments as an officer</h2>
+<p>${person.current_appointments} held now, ${person.appointment_count} in all, from the register of officers.</p>
+<div class="table-wrap" role="region" aria-labelledby="${id}-caption" tabindex="0">
+<table class="person-appointments">
+<caption id="${id}-caption">Appointments, current first</caption>
+<thead><tr><th scope="col">Company</th><th scope="col">Number</th><th scope="col">Status</th><th scope="col">Role</th><th scope="col">Appointed</th><th scope="col">Resigned</th></tr></thead>
+<tbody>
+${person.appointments.map(
+  (a) => html`<tr>
+<td><a href="/company/${a.company_number}">${a.company_name ?? a.company_number}</a></td>
+<td>${a.company_number}</td>
+<td>${a.company_status ?? '—'}</td>
+<td>${roleWords(a.role)}</td>
+<td>${formatDate(a.appointed_on)}</td>
+<td>${a.resigned_on ? formatDate(a.resigned_on) : '—'}</td>
+</tr>
+`,
+)}</tbody>
+</table>
+</div>
+${person.appointment_count > listed ? html`<p>… and ${person.appointment_count - listed} more not listed here.</p>` : ''}`;
 }
