@@ -53,8 +53,8 @@ export interface NamePage {
   /** The place of the last hit when more follow; null on the last page. */
   next: NameKey | null;
   /**
-   * Names a letter or two away from the query ("did you mean"), best first (nearMatches), only on
-   * a first page whose ranking leaves room: at most what it leaves of the limit; otherwise empty.
+   * Names a letter or two away from the query ("did you mean"), best first (nearMatches), up to
+   * the limit: only on a first page when the words match no name at all; otherwise empty.
    */
   near: NameSearchHit[];
 }
@@ -113,7 +113,7 @@ export function nearMatchDistance(normalisedName: string, words: readonly string
   return distance === 0 ? null : distance;
 }
 
-/** The most near matches a page offers (they fill what the ranking leaves of it). */
+/** The most near matches an answer offers (fewer when the limit is lower). */
 export const NEAR_MATCHES_UP_TO = 20;
 
 /** How many candidates an adapter reads for near matches before ranking them (nearMatches). */

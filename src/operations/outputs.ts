@@ -299,8 +299,8 @@ export const searchByNameOutput = z.object({
   near_matches: z
     .array(nameHitOutput)
     .describe(
-      'Names a letter or two away from the words ("did you mean"), fewest edits first; only on a first page ' +
-        'the results leave short, at most what they leave of the limit; not counted in total',
+      'Names a letter or two away from the words ("did you mean"), fewest edits first, up to the limit: only ' +
+        'when the words match no name at all (results empty, total 0), on a first page',
     ),
 });
 

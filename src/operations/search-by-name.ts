@@ -17,7 +17,7 @@ export const searchByName = defineOperation({
     'names starting with the phrase, then containing it, then other word matches. Returns `query` and up to ' +
     '`limit` results (number, name, status, type, post town, incorporated, SIC codes), `total` (every name ' +
     'matching the words) and `next`: send it as `cursor` with the same name for the following page (null on ' +
-    'the last). `near_matches`: names a letter or two off ("tesoc": TESCO) when a first page has room. ' +
+    'the last). `near_matches`: names a letter or two off ("tesoc": TESCO) when nothing matches. ' +
     'Use lookup_company on a number for its figures. Costs one request of your monthly quota a page.',
   http: { method: 'GET', path: '/v1/search-by-name' },
   input: z.object({

@@ -349,9 +349,9 @@ export function createEsSearchIndex({
       if (words.length === 0) return { total: 0, hits: [], next: null, near: [] };
       return nameSearchCache.page({ phrase, limit, after }, async () => {
         const ranked = await rankedByName({ phrase, words, limit, after });
-        // Near matches only fill a first page the ranking leaves short: a query that finds a
-        // page never pays for them.
-        const room = after ? 0 : Math.min(limit - ranked.hits.length, NEAR_MATCHES_UP_TO);
+        // Near matches only when the words match no name at all: a query that finds anything
+        // never pays for them.
+        const room = after || ranked.total > 0 ? 0 : Math.min(limit, NEAR_MATCHES_UP_TO);
         return {
           ...ranked,
           near: room > 0 ? nearMatches(await nearCandidates(client, alias, words), words, room) : [],

@@ -142,9 +142,9 @@ export function createPgSearchIndex(sql: Sql): SearchIndex {
       ]);
       const rows = page.rows.slice(0, limit);
       const last = rows.at(-1);
-      // Near matches only fill a first page the ranking leaves short: a query that finds a page
-      // never pays for them.
-      const room = after ? 0 : Math.min(limit - rows.length, NEAR_MATCHES_UP_TO);
+      // Near matches only when the words match no name at all: a query that finds anything never
+      // pays for them.
+      const room = after || total.rows[0]!.total > 0 ? 0 : Math.min(limit, NEAR_MATCHES_UP_TO);
       return {
         total: total.rows[0]!.total,
         hits: rows.map(({ tier: _tier, name_length: _length, ...hit }) => hit),

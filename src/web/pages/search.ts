@@ -4,8 +4,8 @@
  * links; with it, search.js asks /search/suggest as the reader types (debounced) and shows the
  * first results under the box, keyboard-navigable. A company number, in any form the API accepts
  * (1041886, 01041886, sc 123456), goes straight to its company page, and is its one suggestion.
- * Names a letter or two away from the query (search_by_name's near_matches) follow the matches
- * of a first page that has room, said to be near matches, in the page and in the suggestions.
+ * When no name matches, names a letter or two away from the query (search_by_name's
+ * near_matches) are offered instead, said to be near matches, in the page and in the suggestions.
  */
 import type { Context } from 'koa';
 import { companyNumberFromDocument } from '../../domain/company-number.ts';
@@ -122,7 +122,7 @@ async function suggest(ctx: Context, deps: WebDeps): Promise<void> {
     status: hit.status,
     post_town: hit.post_town,
   });
-  // Near matches ("tesoc": TESCO) follow the matches, marked so the list can say so.
+  // Near matches ("tesoc": TESCO), only when nothing matches, marked so the list can say so.
   ctx.body = {
     total: answer.total,
     results: [
@@ -185,14 +185,6 @@ ${near_matches.map(resultItem)}</ol></section>`;
 <p>${shown}, best match first.</p>
 <ol class="results" start="${first}">
 ${results.map(resultItem)}</ol>
-${
-  near_matches.length > 0
-    ? html`<h3 id="near-heading">Near matches</h3>
-<p>Names a letter or two different from “${query}”, closest first.</p>
-<ol class="results near-matches" aria-labelledby="near-heading">
-${near_matches.map(resultItem)}</ol>`
-    : ''
-}
 ${
   previous || following
     ? html`<nav class="pager" aria-label="Pages of results">
