@@ -52,4 +52,94 @@ export interface NamePage {
   hits: NameSearchHit[];
   /** The place of the last hit when more follow; null on the last page. */
   next: NameKey | null;
+  /**
+   * Names a letter or two away from the query ("did you mean"), best first (nearMatches), up to
+   * the limit: only on a first page when the words match no name at all; otherwise empty.
+   */
+  near: NameSearchHit[];
+}
+
+/**
+ * The edits a query word of this length may differ by from a word of a near match (one letter
+ * wrong, missing, added or two letters swapped is one edit): none up to 2 letters, one up to 5,
+ * two from 6 — Elasticsearch's `fuzziness: AUTO`, so both adapters look for the same words.
+ */
+export function allowedEdits(word: string): number {
+  return word.length <= 2 ? 0 : word.length <= 5 ? 1 : 2;
+}
+
+/**
+ * The edits between two words (optimal string alignment: a swap of two neighbouring letters is
+ * one edit, as in Lucene's fuzzy queries), or `bound + 1` as soon as it must exceed `bound`.
+ */
+export function editDistance(a: string, b: string, bound: number): number {
+  if (Math.abs(a.length - b.length) > bound) return bound + 1;
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let smallest = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1);
+      current.push(value);
+      smallest = Math.min(smallest, value);
+    }
+    if (smallest > bound) return bound + 1;
+    before = previous;
+    previous = current;
+  }
+  return Math.min(previous[b.length]!, bound + 1);
+}
+
+/**
+ * How far a normalised name is from the query's words as a near match, or null when it is none.
+ * Each query word must start a word of the name (no edit) or be within `allowedEdits` of a whole
+ * word of it; the distance is the sum of each word's fewest edits. A name whose words all match
+ * as prefixes is an ordinary match (search's ranking), never a near one, so it is null too.
+ */
+export function nearMatchDistance(normalisedName: string, words: readonly string[]): number | null {
+  const nameWords = normalisedName.split(' ').filter((word) => word !== '');
+  let distance = 0;
+  for (const word of words) {
+    if (nameWords.some((nameWord) => nameWord.startsWith(word))) continue;
+    const bound = allowedEdits(word);
+    let fewest = bound + 1;
+    for (const nameWord of nameWords) fewest = Math.min(fewest, editDistance(word, nameWord, bound));
+    if (fewest > bound) return null;
+    distance += fewest;
+  }
+  return distance === 0 ? null : distance;
+}
+
+/** The most near matches an answer offers (fewer when the limit is lower). */
+export const NEAR_MATCHES_UP_TO = 20;
+
+/** How many candidates an adapter reads for near matches before ranking them (nearMatches). */
+export const NEAR_CANDIDATES = 200;
+
+/**
+ * Near matches ("did you mean") among candidates an adapter found, best first: the fewest edits,
+ * active before other statuses, then the shorter name and the company number, as in the ranking.
+ */
+export function nearMatches<Hit extends NameSearchHit>(
+  candidates: readonly Hit[],
+  words: readonly string[],
+  limit: number,
+): Hit[] {
+  return candidates
+    .flatMap((hit) => {
+      const distance = nearMatchDistance(normaliseCompanyName(hit.name), words);
+      return distance === null ? [] : [{ hit, distance, active: isActiveStatus(hit.status) }];
+    })
+    .sort(
+      (a, b) =>
+        a.distance - b.distance ||
+        Number(b.active) - Number(a.active) ||
+        a.hit.name.length - b.hit.name.length ||
+        (a.hit.company_number < b.hit.company_number ? -1 : a.hit.company_number > b.hit.company_number ? 1 : 0),
+    )
+    .slice(0, limit)
+    .map(({ hit }) => hit);
 }

@@ -301,21 +301,27 @@ export const getOwnershipOutput = z.object({
   limits: z.object({ max_edges: count, many_companies: count }),
 });
 
+const nameHitOutput = z.object({
+  company_number: z.string(),
+  name: z.string(),
+  status: z.string(),
+  type: z.string(),
+  post_town: z.string().nullable(),
+  incorporated: optionalDate,
+  sic_codes: z.array(z.string()),
+});
+
 export const searchByNameOutput = z.object({
   query: z.string(),
-  results: z.array(
-    z.object({
-      company_number: z.string(),
-      name: z.string(),
-      status: z.string(),
-      type: z.string(),
-      post_town: z.string().nullable(),
-      incorporated: optionalDate,
-      sic_codes: z.array(z.string()),
-    }),
-  ),
+  results: z.array(nameHitOutput),
   total: count.describe('Every name matching the words, not only those listed'),
   next: nextOutput,
+  near_matches: z
+    .array(nameHitOutput)
+    .describe(
+      'Names a letter or two away from the words ("did you mean"), fewest edits first, up to the limit: only ' +
+        'when the words match no name at all (results empty, total 0), on a first page',
+    ),
 });
 
 /** One figure's latest value against the period before (src/domain/figure-growth.ts). */

@@ -1,7 +1,8 @@
 /**
  * Where the marks of a figure's distribution chart go (market page): a box from the 25th to the
  * 75th percentile, whiskers out to the 10th and 90th, the median as a line and the mean as a dot,
- * on a linear axis with round-number ticks. Pure geometry, in SVG user units; the page draws it.
+ * on a linear axis with round-number ticks. Pure geometry (across in percent, down in pixels);
+ * the page draws it.
  *
  * A linear axis over p10–p90 rather than a log one: people read it without a lesson, money can
  * be negative (net assets, profit), and the percentiles are printed beside the chart anyway.
@@ -18,6 +19,10 @@ export interface DistributionLayout {
   height: number;
   /** The middle of the box, where the whiskers run. */
   midY: number;
+  /** The baseline of the median's label, above the box. */
+  labelY: number;
+  /** The baseline of the tick labels, below the axis. */
+  tickLabelY: number;
   boxTop: number;
   boxBottom: number;
   p10: number;
@@ -33,7 +38,22 @@ export interface DistributionLayout {
   ticks: Tick[];
 }
 
-export const CHART = { width: 560, height: 96, left: 36, right: 36, boxTop: 14, boxBottom: 50, axisY: 66 } as const;
+/**
+ * Across, in percent of the drawing's width (the column's: the drawing is never scaled, so its
+ * text keeps the page's size on a phone); down, in pixels. Room on either side for half a tick
+ * label, above the box for the median's label, below the axis for the tick labels.
+ */
+export const CHART = {
+  width: 100,
+  height: 96,
+  left: 8,
+  right: 8,
+  labelY: 14,
+  boxTop: 22,
+  boxBottom: 54,
+  axisY: 70,
+  tickLabelY: 88,
+} as const;
 
 /**
  * The layout of `stats`, or null when nothing has been filed (count 0, or percentiles missing).
@@ -60,6 +80,8 @@ export function distributionLayout(stats: FigureStats): DistributionLayout | nul
     width: CHART.width,
     height: CHART.height,
     midY: (CHART.boxTop + CHART.boxBottom) / 2,
+    labelY: CHART.labelY,
+    tickLabelY: CHART.tickLabelY,
     boxTop: CHART.boxTop,
     boxBottom: CHART.boxBottom,
     p10: x(p10),

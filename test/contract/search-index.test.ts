@@ -134,6 +134,40 @@ function searchIndexContract(name: string, make: () => Promise<{ index: SearchIn
       assert.deepEqual(await names('t home care'), []);
     });
 
+    const near = async (query: string, limit = 20) =>
+      (await index.searchByName(query, limit)).near.map((hit) => hit.name);
+    test('near matches: a letter or two wrong, missing or swapped, fewest edits first, active first, then shorter', async () => {
+      assert.deepEqual(await names('tesoc'), []);
+      assert.deepEqual(await near('tesoc'), [
+        'TESCO',
+        'TESCO PLC',
+        'STORES OF TESCO LTD',
+        'TESCO STORES LIMITED',
+        'BEST TESCO SUPPLIES LTD',
+      ]);
+      // Two edits from a word of six letters or more: ATESCO is two from TESCOS, the rest one.
+      assert.deepEqual((await near('tescos')).slice(-2), ['BEST TESCO SUPPLIES LTD', 'ATESCO TRADING LTD']);
+      assert.deepEqual(await near('zebra crsings'), ['ZEBRA CROSSINGS LTD']);
+      assert.deepEqual(await near('marks and spenser'), ['MARKS & SPENCER GROUP P.L.C.', 'MARKS AND SPENCER LIMITED']);
+      // One edit is all a word of three to five letters may have, none a word of one or two.
+      assert.deepEqual(await near('tsoc'), []);
+      assert.deepEqual(await near('qqqqzzz'), []);
+    });
+    test('near matches only when the words match no name: a query that finds any never gets (or pays for) them', async () => {
+      // ATESCO is one edit from TESCO, but TESCO's words match five names.
+      const page = await index.searchByName('tesco', 20);
+      assert.deepEqual(
+        page.hits.map((hit) => hit.name),
+        ['TESCO', 'TESCO PLC', 'TESCO STORES LIMITED', 'STORES OF TESCO LTD', 'BEST TESCO SUPPLIES LTD'],
+      );
+      assert.equal(page.total, 5);
+      assert.deepEqual(page.near, []);
+      // Up to the limit, best first; the answer's count and cursor are the ranking's (none).
+      assert.deepEqual(await near('tesoc', 2), ['TESCO', 'TESCO PLC']);
+      const empty = await index.searchByName('tesoc', 20);
+      assert.equal(empty.total, 0);
+      assert.equal(empty.next, null);
+    });
     test('re-indexing a company replaces it', async () => {
       await index.upsertCompanies([{ ...nameDocuments[12]!, name: 'ZEBRA HOLDINGS LTD' }]);
       await index.refresh();

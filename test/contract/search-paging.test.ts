@@ -240,7 +240,7 @@ for (const [label, make] of adapters) {
         );
         assert.ok(pages.every((p) => p.total === whole.total));
       }
-      assert.deepEqual(await index.searchByName('qqqqzzz', 5), { total: 0, hits: [], next: null });
+      assert.deepEqual(await index.searchByName('qqqqzzz', 5), { total: 0, hits: [], next: null, near: [] });
     });
 
     test(`criteria search over ${STABLE + MOVING} companies: each once, in order, for every sort`, async () => {

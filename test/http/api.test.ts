@@ -176,6 +176,13 @@ for (const setup of setups) {
         'type',
       ]);
       assert.equal(answer.body.results[0].company_number, '00000001');
+      assert.deepEqual(answer.body.near_matches, []);
+      // A letter or two off, nothing matches: "did you mean" near matches, in JSON and Markdown.
+      const misspelt = await get('/v1/search-by-name?name=akme%20widgits&format=json');
+      assert.deepEqual([misspelt.body.results, misspelt.body.total, misspelt.body.next], [[], 0, null]);
+      assert.equal(misspelt.body.near_matches[0].company_number, '00000001');
+      const markdown = await get('/v1/search-by-name?name=akme%20widgits');
+      assert.match(markdown.body.content[0].text, /## Near matches \(a letter or two different\)\n\n\| Number/);
       assert.equal((await get('/v1/search-by-name?name=ltd&limit=2&format=json')).body.results.length, 0);
       assert.equal((await get('/v1/search-by-name?name=e&limit=1&format=json')).body.results.length, 1);
       for (const [query, param] of [

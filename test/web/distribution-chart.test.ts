@@ -1,7 +1,7 @@
 /**
  * The distribution chart's SVG (src/web/distribution-chart.ts): an image with a title and its
- * numbers in words, the marks of the layout, no style attribute (the CSP forbids inline style),
- * nothing when nothing is filed.
+ * numbers in words, the marks of the layout, the median's value, never scaled (no viewBox), no
+ * style attribute (the CSP forbids inline style), nothing when nothing is filed.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -25,6 +25,12 @@ test('an accessible SVG image with the percentiles in words', () => {
   assert.match(svg, /stroke-dasharray/, 'the zero line: the axis crosses zero');
   assert.ok(!/style=/.test(svg), 'no inline style');
   assert.match(svg, />£1m<\/text/, 'compact money on the axis');
+  // Never scaled: no viewBox, as wide as its column, positions across in percent.
+  assert.ok(!/viewBox/.test(svg), 'no viewBox');
+  assert.match(svg, /width="100%"/);
+  assert.match(svg, /<rect\s+x="[\d.]+%"/);
+  assert.match(svg, /class="value-label"[^>]*>median £60k<\/text/, "the median's value in the drawing");
+  assert.match(svg, /class="tick-label minor"/, 'every other tick label can be left out on a phone');
 });
 
 test('head counts are not money; nothing filed, no chart', () => {

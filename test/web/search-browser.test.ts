@@ -1,7 +1,7 @@
 /**
  * The Search page in a real Chromium: typing "tesc" shows TESCO PLC first; the keyboard alone
  * reaches the box (after the skip link), chooses a suggestion and opens it; without JavaScript
- * the form submits and lists the same ranking; no page source or script holds an API key, signed
+ * the form submits and lists the same ranking; a misspelt name is offered as a near match; no page source or script holds an API key, signed
  * in or not; axe-core finds no serious or critical violation; no CSP violation or page error.
  */
 import assert from 'node:assert/strict';
@@ -70,6 +70,36 @@ describe('the Search page in a browser', { timeout: 120_000 }, () => {
     assert.equal(await first.getAttribute('aria-selected'), 'true');
     await Promise.all([page.waitForURL(`${world.url}/company/${TESCO}`), page.keyboard.press('Enter')]);
     assert.equal(await page.locator('h1').textContent(), 'TESCO PLC');
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test('a misspelt name ("tesoc") offers the company as a near match, its close word marked; the page too', async () => {
+    const { page, problems } = await openPage(browser);
+    await page.goto(`${world.url}/`);
+    await page.locator('#company-search').pressSequentially('tesoc', { delay: 30 });
+    await page.locator('#search-suggestions[data-query="tesoc"]:not([hidden])').waitFor();
+    const names = await page.locator('#search-suggestions .suggestion-name').allTextContents();
+    assert.deepEqual(names, ['TESCO PLC', 'TESCO STORES LIMITED', 'BEST TESCO SUPPLIES LTD']);
+    assert.deepEqual(await page.locator('#search-suggestions li').first().locator('mark').allTextContents(), ['TESCO']);
+    assert.match(
+      (await page.locator('#search-suggestions .suggestion-facts').first().textContent()) ?? '',
+      /near match$/,
+    );
+    assert.match(
+      (await page.locator('#search-status').textContent()) ?? '',
+      /3 near matches \(a letter or two different\)/,
+    );
+    assert.deepEqual(await axeViolations(page), []);
+    await Promise.all([page.waitForURL(`${world.url}/company/${TESCO}`), page.locator('#suggestion-0').click()]);
+    await page.goto(`${world.url}/search?name=tesoc`);
+    assert.equal(await page.locator('#results-heading').textContent(), 'Did you mean one of these?');
+    assert.deepEqual(await page.locator('ol.near-matches > li > a').allTextContents(), [
+      'TESCO PLC',
+      'TESCO STORES LIMITED',
+      'BEST TESCO SUPPLIES LTD',
+    ]);
+    assert.deepEqual(await axeViolations(page), []);
     assert.deepEqual(problems, []);
     await page.context().close();
   });

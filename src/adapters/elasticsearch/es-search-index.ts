@@ -14,7 +14,15 @@ import { compareGroups, GROUP_LIMIT, groupedStatsOf } from '../../domain/market-
 import { RISK_BANDS } from '../../domain/risk-band.ts';
 import type { SicSection } from '../../domain/sic-section.ts';
 import { SIC_SECTIONS, sicSectionDivisions } from '../../domain/sic-section.ts';
-import { isActiveStatus, nameQuery, wordStartSuffixes } from '../../domain/name-search.ts';
+import {
+  allowedEdits,
+  isActiveStatus,
+  NEAR_CANDIDATES,
+  NEAR_MATCHES_UP_TO,
+  nameQuery,
+  nearMatches,
+  wordStartSuffixes,
+} from '../../domain/name-search.ts';
 import type { NameKey, NamePage, NameSearchHit } from '../../domain/name-search.ts';
 import type { SearchDocument } from '../../domain/search-document.ts';
 import type { SearchIndex } from '../../ports/search-index.ts';
@@ -148,7 +156,7 @@ export function createEsSearchIndex({
    * `scoredNameSearchUpTo` candidates: when fewer match, it has ranked them all and counted them,
    * in one search. Otherwise, or when it stopped, the tiers below.
    */
-  async function rankedByName(nameQuery: NameQuery): Promise<NamePage> {
+  async function rankedByName(nameQuery: NameQuery): Promise<Omit<NamePage, 'near'>> {
     const { phrase, words, limit, after } = nameQuery;
     // One more than asked, to know whether another page follows.
     const want = limit + 1;
@@ -338,8 +346,17 @@ export function createEsSearchIndex({
 
     async searchByName(query, limit, after) {
       const { phrase, words } = nameQuery(query);
-      if (words.length === 0) return { total: 0, hits: [], next: null };
-      return nameSearchCache.page({ phrase, limit, after }, () => rankedByName({ phrase, words, limit, after }));
+      if (words.length === 0) return { total: 0, hits: [], next: null, near: [] };
+      return nameSearchCache.page({ phrase, limit, after }, async () => {
+        const ranked = await rankedByName({ phrase, words, limit, after });
+        // Near matches only when the words match no name at all: a query that finds anything
+        // never pays for them.
+        const room = after || ranked.total > 0 ? 0 : Math.min(limit, NEAR_MATCHES_UP_TO);
+        return {
+          ...ranked,
+          near: room > 0 ? nearMatches(await nearCandidates(client, alias, words), words, room) : [],
+        };
+      });
     },
   };
   // Elasticsearch down or too slow is the port's "search unavailable" (a 503), whichever method met it.
@@ -525,6 +542,34 @@ function nameTiers(phrase: string, words: readonly string[]): estypes.QueryDslQu
   ];
   return [tier([exact, active]), tier([exact], [active]), ...byShape([active], []), ...byShape([], [active])];
 }
+/**
+ * Names that may be near matches of the words: each word starts a word of the name or, a word
+ * allowed edits, is within them of one (`fuzzy`, AUTO: the edits allowedEdits allows, a swap of
+ * two letters one edit), the best scored NEAR_CANDIDATES first. nearMatches decides.
+ */
+async function nearCandidates(client: Client, index: string, words: readonly string[]): Promise<NameSearchHit[]> {
+  const result = await client.search<NameSearchHit>({
+    index,
+    size: NEAR_CANDIDATES,
+    track_total_hits: false,
+    query: {
+      bool: {
+        must: words.map((word) => {
+          const prefix = { prefix: { name_words: word.toLowerCase() } };
+          if (allowedEdits(word) === 0) return prefix;
+          const fuzzy = {
+            fuzzy: { name_words: { value: word.toLowerCase(), fuzziness: 'AUTO', transpositions: true } },
+          };
+          return { bool: { should: [prefix, fuzzy], minimum_should_match: 1 } };
+        }),
+      },
+    },
+    sort: [{ _score: { order: 'desc' } }, { name_length: { order: 'asc' } }, { company_number: { order: 'asc' } }],
+    _source: NAME_HIT_FIELDS,
+  });
+  return result.hits.hits.map((hit) => hit._source!);
+}
+
 /** Groups whose stats are read at once (each a few requests). */
 const GROUP_CONCURRENCY = 4;
 

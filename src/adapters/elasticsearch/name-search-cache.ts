@@ -35,7 +35,7 @@ export function createNameSearchCache(generation: IndexGeneration, entries: numb
       }
       const page = await found;
       // Each caller gets its own page and hit list, so none can change another's.
-      return { ...page, hits: [...page.hits] };
+      return { ...page, hits: [...page.hits], near: [...page.near] };
     },
   };
 }

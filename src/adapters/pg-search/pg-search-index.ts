@@ -13,7 +13,14 @@ import type { SicSection } from '../../domain/sic-section.ts';
 import { SIC_SECTIONS, sicSectionDivisions } from '../../domain/sic-section.ts';
 import { RANGE_FIGURES } from '../../domain/criteria.ts';
 import { GROWTH_FIGURES } from '../../domain/figure-growth.ts';
-import { isActiveStatus, nameQuery } from '../../domain/name-search.ts';
+import {
+  allowedEdits,
+  isActiveStatus,
+  NEAR_CANDIDATES,
+  NEAR_MATCHES_UP_TO,
+  nameQuery,
+  nearMatches,
+} from '../../domain/name-search.ts';
 import type { SearchDocument } from '../../domain/search-document.ts';
 import type { NameSearchHit } from '../../domain/name-search.ts';
 import type { SearchIndex } from '../../ports/search-index.ts';
@@ -103,7 +110,7 @@ export function createPgSearchIndex(sql: Sql): SearchIndex {
 
     async searchByName(query, limit, after) {
       const { phrase, words } = nameQuery(query);
-      if (words.length === 0) return { total: 0, hits: [], next: null };
+      if (words.length === 0) return { total: 0, hits: [], next: null, near: [] };
       // Every query word must start some word of the name; the phrase decides the tier (the
       // exact name, active or not; then active names starting with the phrase, containing it,
       // or matching its words; then the same for other statuses: NameKey's tiers 0–7).
@@ -135,10 +142,14 @@ export function createPgSearchIndex(sql: Sql): SearchIndex {
       ]);
       const rows = page.rows.slice(0, limit);
       const last = rows.at(-1);
+      // Near matches only when the words match no name at all: a query that finds anything never
+      // pays for them.
+      const room = after || total.rows[0]!.total > 0 ? 0 : Math.min(limit, NEAR_MATCHES_UP_TO);
       return {
         total: total.rows[0]!.total,
         hits: rows.map(({ tier: _tier, name_length: _length, ...hit }) => hit),
         next: page.rows.length > limit && last ? [last.tier, last.name_length, last.company_number] : null,
+        near: room > 0 ? nearMatches(await nearCandidates(sql, words), words, room) : [],
       };
     },
 
@@ -175,6 +186,41 @@ export function createPgSearchIndex(sql: Sql): SearchIndex {
     },
   };
 }
+
+/**
+ * Names that may be near matches of the words: each word starts a word of the name, or (a word
+ * allowed edits) is trigram-similar to one (`<%`, word_similarity at least NEAR_SIMILARITY,
+ * through the trigram index), the most similar NEAR_CANDIDATES first. nearMatches decides.
+ */
+async function nearCandidates(sql: Sql, words: readonly string[]): Promise<NameSearchHit[]> {
+  const params: unknown[] = [NEAR_CANDIDATES];
+  const conditions = words.map((word) => {
+    const p = params.push(word);
+    const prefix = `s.name_words LIKE '% ' || $${p} || '%'`;
+    return allowedEdits(word) === 0 ? prefix : `(${prefix} OR $${p} <% s.name_words)`;
+  });
+  const similarity = words.map((_, i) => `word_similarity($${i + 2}, s.name_words)`).join(' + ');
+  // The threshold of `<%` is a setting; LOCAL keeps it to this transaction.
+  return sql.transaction(async (tx) => {
+    await tx.query(`SELECT set_config('pg_trgm.word_similarity_threshold', '${NEAR_SIMILARITY}', true)`);
+    const found = await tx.query<NameSearchHit>(
+      `SELECT company_number, name, status, type, post_town, incorporated, sic_codes FROM ${TABLE} s
+       WHERE ${conditions.join(' AND ')}
+       ORDER BY ${similarity} DESC, name_length, company_number
+       LIMIT $1`,
+      params,
+    );
+    return found.rows;
+  });
+}
+
+/**
+ * The word similarity (pg_trgm) a misspelt word needs to be a candidate: a word of 5 letters
+ * with two swapped ("TESOC" for TESCO) scores 0.5, two letters missing from 9 ("SAINSBRYS")
+ * 0.6, but a swap of the first two ("TSECO") 0.2 and a second letter changed in four ("AKME"
+ * for ACME) 0.25. Near matches are asked only when nothing matches, so the wider net is cheap.
+ */
+const NEAR_SIMILARITY = 0.2;
 
 /** The aggregates of market stats but the breakdowns, read back by groupStats. */
 const STATS_COLUMNS = `count(*)::int AS companies, count(balance_sheet_date)::int AS with_accounts,

@@ -6,7 +6,8 @@
 // flight and numbers the next, and an answer whose number is not the latest is dropped, so a slow
 // answer to "tes" can never be drawn over the list for "tesc". The list says which text it
 // answers (data-query), and the status line says in words what is happening: searching, how
-// many, none, offline, failed, or too many searches.
+// many, none, offline, failed, or too many searches. Near matches (a letter or two different
+// from what was typed) follow the others, said to be near, their close words marked.
 (function () {
   'use strict';
   var input = document.getElementById('company-search');
@@ -73,8 +74,35 @@
       .filter(Boolean);
   }
 
-  // The name with the start of each word that a query word begins marked, as DOM nodes (<mark>).
-  function markedName(name, words) {
+  // The edits a query word may differ by in a near match (the server's allowedEdits): none up
+  // to two letters, one up to five, two from six.
+  function allowedEdits(word) {
+    return word.length <= 2 ? 0 : word.length <= 5 ? 1 : 2;
+  }
+
+  // Whether two words are within `bound` edits (a swap of neighbouring letters is one edit).
+  function near(a, b, bound) {
+    if (Math.abs(a.length - b.length) > bound) return false;
+    var before = [];
+    var previous = [];
+    for (var j = 0; j <= b.length; j++) previous.push(j);
+    for (var i = 1; i <= a.length; i++) {
+      var current = [i];
+      for (j = 1; j <= b.length; j++) {
+        var value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+          value = Math.min(value, before[j - 2] + 1);
+        current.push(value);
+      }
+      before = previous;
+      previous = current;
+    }
+    return previous[b.length] <= bound;
+  }
+
+  // The name with the start of each word that a query word begins marked, as DOM nodes (<mark>);
+  // in a near match, the whole of each word a query word is a letter or two from.
+  function markedName(name, words, nearMatch) {
     var span = document.createElement('span');
     span.className = 'suggestion-name';
     var pattern = /[A-Za-z0-9]+/g;
@@ -85,6 +113,7 @@
       var longest = 0;
       words.forEach(function (w) {
         if (w.length > longest && word.indexOf(w) === 0) longest = w.length;
+        else if (nearMatch && longest === 0 && w.length > 2 && near(w, word, allowedEdits(w))) longest = word.length;
       });
       if (longest === 0) continue;
       span.appendChild(document.createTextNode(name.slice(at, match.index)));
@@ -109,8 +138,11 @@
       item.setAttribute('data-href', '/company/' + encodeURIComponent(hit.company_number));
       var facts = document.createElement('span');
       facts.className = 'suggestion-facts';
-      facts.textContent = [hit.company_number, hit.status, hit.post_town].filter(Boolean).join(' · ');
-      item.appendChild(markedName(hit.name, words));
+      facts.textContent = [hit.company_number, hit.status, hit.post_town, hit.near ? 'near match' : '']
+        .filter(Boolean)
+        .join(' · ');
+      if (hit.near) item.className = 'suggestion-near';
+      item.appendChild(markedName(hit.name, words, hit.near === true));
       item.appendChild(facts);
       item.addEventListener('mousedown', function (event) {
         event.preventDefault();
@@ -123,7 +155,19 @@
     input.removeAttribute('aria-activedescendant');
     list.hidden = options.length === 0;
     input.setAttribute('aria-expanded', options.length === 0 ? 'false' : 'true');
+    var nearCount = answer.results.filter(function (hit) {
+      return hit.near === true;
+    }).length;
     if (options.length === 0) say('empty', 'No company name starts like that. Press Search to look wider.');
+    else if (nearCount === options.length)
+      say(
+        'near',
+        'No company name starts like that; ' +
+          nearCount +
+          ' near match' +
+          (nearCount === 1 ? '' : 'es') +
+          ' (a letter or two different). Use the arrow keys to choose one.',
+      );
     else
       say(
         'results',

@@ -1,7 +1,8 @@
 /**
  * The market page (/market): market_stats for a filter (the form has every argument of the
- * operation), the counts in words, and per figure a distribution chart drawn on the server with
- * the same numbers in a table; counts by status, type and year, and the groups of group_by.
+ * operation), the counts in words, and per figure a distribution chart drawn on the server, its
+ * numbers in words under it and in a table behind a toggle (<details>, no script); counts by
+ * status, type and year, and the groups of group_by.
  */
 import type { Context } from 'koa';
 import type * as z from 'zod';
@@ -91,7 +92,9 @@ function statsSection(result: MarketResult): SafeHtml {
     <h2>Latest filed figures</h2>
     <p>
       Each chart: the box holds the middle half of the companies (25th to 75th percentile), the thick line is the
-      median, the whiskers reach the 10th and 90th percentiles, the circle is the mean. A dashed line marks zero.
+      median (its value above the box), the whiskers reach the 10th and 90th percentiles, the circle is the mean.
+      A dashed line marks zero. Under each chart its numbers in words, and as a table behind “the numbers as a
+      table”.
     </p>
     ${RANGE_FIGURES.map((figure) => figureSection(figure, result[figure]))}
     ${'groups' in result && result.groups ? groupsTable(result) : ''}
@@ -105,39 +108,49 @@ function figureSection(figure: RangeFigure, stats: FigureStats): SafeHtml {
   const label = FIGURE_LABELS[figure];
   const show = figure === 'employees' ? formatCount : formatPounds;
   const chart = distributionChart(stats, { id: figure, label, unit: figure === 'employees' ? 'count' : 'money' });
+  const rows: [string, number | null][] = [
+    ['10th percentile', stats.p10],
+    ['25th percentile', stats.p25],
+    ['Median', stats.median],
+    ['75th percentile', stats.p75],
+    ['90th percentile', stats.p90],
+    ['Mean', stats.mean],
+  ];
   return html`<section class="figure" aria-labelledby="figure-${figure}">
     <h3 id="figure-${figure}">${label}</h3>
     ${
       chart === null
         ? html`<p>No company in this selection has filed its ${label.toLowerCase()}.</p>`
         : html`<div class="distribution">${chart}</div>
-            <div class="table-wrap" role="region" aria-labelledby="stats-caption-${figure}" tabindex="0">
-            <table class="stats-table">
-              <caption id="stats-caption-${figure}">
-                ${label}: ${formatCount(stats.count)} ${stats.count === 1 ? 'company' : 'companies'} filing it
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">10th percentile</th>
-                  <th scope="col">25th</th>
-                  <th scope="col">Median</th>
-                  <th scope="col">75th</th>
-                  <th scope="col">90th</th>
-                  <th scope="col">Mean</th>
-                </tr>
-              </thead>
-              <tbody>
-                <tr>
-                  <td class="number">${show(stats.p10)}</td>
-                  <td class="number">${show(stats.p25)}</td>
-                  <td class="number">${show(stats.median)}</td>
-                  <td class="number">${show(stats.p75)}</td>
-                  <td class="number">${show(stats.p90)}</td>
-                  <td class="number">${show(stats.mean)}</td>
-                </tr>
-              </tbody>
-            </table>
-            </div>`
+            <p class="distribution-values">
+              ${formatCount(stats.count)} ${stats.count === 1 ? 'company' : 'companies'}. The middle half:
+              <strong>${show(stats.p25)}</strong> to <strong>${show(stats.p75)}</strong>; median
+              <strong>${show(stats.median)}</strong>; one in ten below <strong>${show(stats.p10)}</strong>, one in
+              ten above <strong>${show(stats.p90)}</strong>; mean <strong>${show(stats.mean)}</strong>.
+            </p>
+            <details class="chart-values">
+              <summary>${label}: the numbers as a table</summary>
+              <table class="stats-table">
+                <caption>
+                  ${label}: ${formatCount(stats.count)} ${stats.count === 1 ? 'company' : 'companies'} filing it
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Point of the distribution</th>
+                    <th scope="col" class="number">${label}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${rows.map(
+                    ([name, value]) =>
+                      html`<tr>
+                        <th scope="row">${name}</th>
+                        <td class="number">${show(value)}</td>
+                      </tr> `,
+                  )}
+                </tbody>
+              </table>
+            </details>`
     }
   </section> `;
 }

@@ -4,6 +4,8 @@
  * links; with it, search.js asks /search/suggest as the reader types (debounced) and shows the
  * first results under the box, keyboard-navigable. A company number, in any form the API accepts
  * (1041886, 01041886, sc 123456), goes straight to its company page, and is its one suggestion.
+ * When no name matches, names a letter or two away from the query (search_by_name's
+ * near_matches) are offered instead, said to be near matches, in the page and in the suggestions.
  */
 import type { Context } from 'koa';
 import { companyNumberFromDocument } from '../../domain/company-number.ts';
@@ -115,14 +117,19 @@ async function suggest(ctx: Context, deps: WebDeps): Promise<void> {
     return;
   }
   const answer = await runForVisitor(ctx, deps, { operation: searchByName, input: { name, limit: SUGGESTIONS } });
+  const suggestion = (hit: NameSearchHit) => ({
+    company_number: hit.company_number,
+    name: hit.name,
+    status: hit.status,
+    post_town: hit.post_town,
+  });
+  // Near matches ("tesoc": TESCO), only when nothing matches, marked so the list can say so.
   ctx.body = {
     total: answer.total,
-    results: answer.results.map((hit) => ({
-      company_number: hit.company_number,
-      name: hit.name,
-      status: hit.status,
-      post_town: hit.post_town,
-    })),
+    results: [
+      ...answer.results.map(suggestion),
+      ...answer.near_matches.map((hit) => ({ ...suggestion(hit), near: true })),
+    ],
   };
 }
 
@@ -144,6 +151,7 @@ interface SearchAnswer {
   results: readonly NameSearchHit[];
   total: number;
   next: string | null;
+  near_matches: readonly NameSearchHit[];
 }
 
 /** `/search?name=…` with the cursors that lead to a page (none: the first). */
@@ -153,10 +161,18 @@ function searchLink(query: string, cursors: readonly string[]): string {
   return `/search?${params.toString()}`;
 }
 
-function resultsSection({ query, results, total, next }: SearchAnswer, cursors: readonly string[]): SafeHtml {
-  if (results.length === 0)
+function resultsSection(
+  { query, results, total, next, near_matches }: SearchAnswer,
+  cursors: readonly string[],
+): SafeHtml {
+  if (results.length === 0 && near_matches.length === 0)
     return html`<section aria-labelledby="results-heading"><h2 id="results-heading">No company found</h2>
 <p>No company name matches “${query}”. Try fewer words, or the start of a word; a company number finds its company.</p></section>`;
+  if (results.length === 0)
+    return html`<section aria-labelledby="results-heading"><h2 id="results-heading">Did you mean one of these?</h2>
+<p>No company name matches “${query}” as typed. These names are a letter or two different, closest first.</p>
+<ol class="results near-matches">
+${near_matches.map(resultItem)}</ol></section>`;
   const first = cursors.length * RESULTS_PER_PAGE + 1;
   const last = first + results.length - 1;
   const shown =
