@@ -142,6 +142,19 @@ const controlBandsOutput = z
   })
   .describe('The strongest bands stated; null when none');
 
+/** `identity_verification_details` as published on an officer or PSC; null when none is. */
+const identityVerificationOutput = z
+  .object({
+    identity_verified_on: optionalDate,
+    appointment_verification_start_on: optionalDate,
+    appointment_verification_end_on: optionalDate,
+    appointment_verification_statement_date: optionalDate,
+    appointment_verification_statement_due_on: optionalDate,
+    authorised_corporate_service_provider_name: z.string().nullable(),
+    preferred_name: z.string().nullable(),
+  })
+  .nullable();
+
 /** A current (or, when asked, ceased) person with significant control of a company. */
 const controllerOutput = z.object({
   kind: z.string().describe('As filed'),
@@ -161,6 +174,7 @@ const controllerOutput = z.object({
   country: z.string().nullable(),
   overseas: z.boolean().nullable(),
   beneficial_owner: z.boolean(),
+  identity_verification: identityVerificationOutput,
 });
 
 const pscStatementOutput = z.object({
@@ -169,19 +183,6 @@ const pscStatementOutput = z.object({
   notified_on: optionalDate,
   ceased_on: optionalDate.optional().describe('With include_ceased only; null if current'),
 });
-
-/** `identity_verification_details` as published on an officer or PSC; null when none is. */
-const identityVerificationOutput = z
-  .object({
-    identity_verified_on: optionalDate,
-    appointment_verification_start_on: optionalDate,
-    appointment_verification_end_on: optionalDate,
-    appointment_verification_statement_date: optionalDate,
-    appointment_verification_statement_due_on: optionalDate,
-    authorised_corporate_service_provider_name: z.string().nullable(),
-    preferred_name: z.string().nullable(),
-  })
-  .nullable();
 
 /** One current appointment of an officer, as the lookup lists it. */
 export const officerSummaryOutput = z.object({
@@ -255,6 +256,7 @@ export const getOwnershipOutput = z.object({
         natures: z.array(natureOutput),
         bands: controlBandsOutput,
         notified_on: optionalDate,
+        identity_verification: identityVerificationOutput,
       }),
     )
     .describe('Controller to controlled'),
