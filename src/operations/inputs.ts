@@ -173,6 +173,13 @@ export const ownershipFilterShape = {
     .describe('Country of a current corporate PSC as filed (e.g. Jersey, USA); overseas: any non-UK; uk: any UK'),
   min_controller_count: controllerCount('Current PSCs at least this many (statements not counted)'),
   max_controller_count: controllerCount('Current PSCs at most this many (0: no registrable PSC)'),
+  identity_unverified: z
+    .boolean()
+    .optional()
+    .describe(
+      'true: a current director or PSC has not verified their identity by the due date Companies House ' +
+        'publishes (as of today); false: none such',
+    ),
 };
 
 /** The filters of search, triggers and stats. */
@@ -274,7 +281,8 @@ export const ACCOUNTS_FILTERS_TEXT =
 
 /** The ownership filters in words, every value listed. */
 export const OWNERSHIP_FILTERS_TEXT =
-  'has_corporate_parent, parent_country (or overseas, uk), min_/max_controller_count (current PSCs)';
+  'has_corporate_parent, parent_country (or overseas, uk), min_/max_controller_count (current PSCs), ' +
+  'identity_unverified (true/false: a director or PSC past their identity verification due date)';
 
 /** Checks across the ownership filters: bounds the wrong way round. */
 function checkOwnershipFilters(input: OwnershipFilterInput, ctx: z.RefinementCtx): void {
@@ -385,6 +393,7 @@ function ownershipFilters(input: OwnershipFilterInput): Partial<CompanyFilters> 
   const { min_controller_count: min, max_controller_count: max } = input;
   return {
     ...(input.has_corporate_parent !== undefined ? { has_corporate_parent: input.has_corporate_parent } : {}),
+    ...(input.identity_unverified !== undefined ? { identity_unverified: input.identity_unverified } : {}),
     ...(country !== null ? { parent_country: country } : {}),
     ...(min !== undefined || max !== undefined
       ? { controller_count: { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) } }
