@@ -12,6 +12,7 @@ import type { ControlledProfile } from '../../operations/company-profile.ts';
 import { getOwnership } from '../../operations/get-ownership.ts';
 import type { OwnershipAnswer } from '../../operations/get-ownership.ts';
 import { lookupCompany } from '../../operations/lookup-company.ts';
+import { verificationWords } from '../../domain/officers.ts';
 import { figureChart } from '../figure-chart.ts';
 import { formatCount, formatDate, formatPounds } from '../format.ts';
 import { html } from '../html.ts';
@@ -259,6 +260,9 @@ function controllerName(c: ControlledProfile['controllers'][number]): SafeHtml {
     c.birth_year !== null &&
       `born ${c.birth_month !== null ? `${monthName(c.birth_month) ?? ''} ` : ''}${c.birth_year}`,
     c.country,
+    c.identity_verification &&
+      verificationWords(c.identity_verification) &&
+      `identity ${verificationWords(c.identity_verification)}`,
   ].filter(Boolean);
   // A company on the register links to its page; anyone else with a name, to theirs.
   const name = c.company_number
