@@ -173,13 +173,7 @@ export const ownershipFilterShape = {
     .describe('Country of a current corporate PSC as filed (e.g. Jersey, USA); overseas: any non-UK; uk: any UK'),
   min_controller_count: controllerCount('Current PSCs at least this many (statements not counted)'),
   max_controller_count: controllerCount('Current PSCs at most this many (0: no registrable PSC)'),
-  identity_unverified: z
-    .boolean()
-    .optional()
-    .describe(
-      'true: a current director or PSC has not verified their identity by the due date Companies House ' +
-        'publishes (as of today); false: none such',
-    ),
+  identity_unverified: z.boolean().optional().describe('Director/PSC ID check overdue'),
 };
 
 /** The filters of search, triggers and stats. */
@@ -281,8 +275,7 @@ export const ACCOUNTS_FILTERS_TEXT =
 
 /** The ownership filters in words, every value listed. */
 export const OWNERSHIP_FILTERS_TEXT =
-  'has_corporate_parent, parent_country (or overseas, uk), min_/max_controller_count (current PSCs), ' +
-  'identity_unverified (true/false: a director or PSC past their identity verification due date)';
+  'has_corporate_parent, parent_country (or overseas, uk), min_/max_controller_count (current PSCs)';
 
 /** Checks across the ownership filters: bounds the wrong way round. */
 function checkOwnershipFilters(input: OwnershipFilterInput, ctx: z.RefinementCtx): void {
