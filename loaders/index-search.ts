@@ -87,7 +87,9 @@ function describeIndexSummary(summary: IndexSearchSummary): string {
 
 export async function* toDocuments(batches: AsyncIterable<IndexSource[]>): AsyncGenerator<SearchDocument[]> {
   for await (const batch of batches)
-    yield batch.map(({ company, accounts, pscs }) => searchDocument(company, accounts, pscs));
+    yield batch.map(({ company, accounts, pscs, identity_overdue_from }) =>
+      searchDocument(company, accounts, pscs, identity_overdue_from),
+    );
 }
 
 async function* counted<T extends readonly unknown[]>(

@@ -15,7 +15,7 @@
  * | `financial_deterioration` | medium | the newest entry is newer than the snapshot's latest balance sheet date, and its net assets or its cash is down 30% or more on the entry before it (which was above zero) — the contract's "between the last two filings"; a fall in net assets across FRS 102's lease change (crossesLeaseChange: the lookup's `lease_accounting_change`) is not one, a fall in cash still is | that figure, entry before → newest entry (not the snapshot's value) | publication date of the newest entry |
  * | `overdue_accounts` | medium | the accounts are overdue on `asOf` (isAccountsOverdue: the register's next due date has passed, company not dissolved, and no accounts made up to a later date than the register's last made-up date are on file), and this is not the same overdue as when the snapshot was taken: the due date has changed since, or it had not passed on the day the snapshot was taken | next due date, snapshot → now | the day after the due date |
  * | `new_charges` | medium | the register's count of charges (`charges_total`) is higher than the snapshot's | charges_total, snapshot → now | the date of the register snapshot the current record comes from |
- * | `control_change` | medium | a PSC or PSC statement is current now that the snapshot did not list (notified since), or one the snapshot listed is ceased (its `ceased_on`, or a complete PSC snapshot no longer lists it); only when the snapshot listed at least one (see below) | the names of the current PSCs and statements, snapshot → now, joined by "; " (null when none) | the newest date among the changes (a notified one's `notified_on`, else the date of the PSC snapshot listing it; a ceased one's `ceased_on`, else the date of the PSC snapshot that marked it ceased), never before the day the snapshot was taken |
+ * | `control_change` | medium | a PSC or PSC statement is current now that the snapshot did not list (notified since), or one the snapshot listed is ceased (its `ceased_on`, or a complete PSC snapshot no longer lists it); only when the snapshot listed at least one (see below); a record under a new id with the same kind, name, statement and notified date as one listed is the same control (a change to its identity verification alone is none) | the names of the current PSCs and statements, snapshot → now, joined by "; " (null when none) | the newest date among the changes (a notified one's `notified_on`, else the date of the PSC snapshot listing it; a ceased one's `ceased_on`, else the date of the PSC snapshot that marked it ceased), never before the day the snapshot was taken |
  * | `new_accounts` | info | the newest entry has a later balance sheet date than the snapshot's (or the snapshot had none) | latest balance sheet date (null when none), snapshot → now | publication date of the newest entry |
  *
  * A snapshot taken before PSCs were kept, or while the store held no current PSC or statement of
@@ -294,12 +294,16 @@ function controlChange(
 ): Finding[] {
   if (before === undefined || before.length === 0) return [];
   const listed = new Set(before.map((psc) => psc.psc_id));
+  const listedControl = new Set(before.map(controlIdentity));
   const now = new Map(pscs.map((psc) => [psc.psc_id, psc]));
-  const current = pscs.filter((psc) => !psc.ceased);
-  const notified = current.filter((psc) => !listed.has(psc.psc_id));
+  // One entry per control: a PSC kept under two ids (see controlIdentity) is named once.
+  const current = [...new Map(pscs.filter((psc) => !psc.ceased).map((psc) => [controlIdentity(psc), psc])).values()];
+  const currentControl = new Set(current.map(controlIdentity));
+  const notified = current.filter((psc) => !listed.has(psc.psc_id) && !listedControl.has(controlIdentity(psc)));
   const ceased = before.flatMap((psc) => {
     const record = now.get(psc.psc_id);
     if (record && !record.ceased) return [];
+    if (currentControl.has(controlIdentity(psc))) return [];
     // Records are never deleted: one the caller did not find ceased on a day not known here.
     return [{ label: pscLabel(psc), on: record?.ceased_on ?? null, markedOn: record?.ceased_by_snapshot ?? null }];
   });
@@ -327,6 +331,17 @@ function controlChange(
       to: names(current),
     },
   ];
+}
+
+/**
+ * What a control is, whatever the id of its record: the kind, the name, the statement and the day
+ * notified. A record with neither `links.self` nor a stable key is keyed by its etag (psc-line.ts),
+ * which changes with any change to the record, identity verification details included; as
+ * verification rolls out to every PSC, such a record would otherwise come back under a new id,
+ * its old id ceased, and raise control_change for a change to nothing but verification.
+ */
+function controlIdentity(psc: Pick<SnapshotPsc, 'kind_class' | 'name' | 'statement' | 'notified_on'>): string {
+  return JSON.stringify([psc.kind_class, psc.name, psc.statement, psc.notified_on]);
 }
 
 /** A PSC or statement in words: its name, else what it is. */

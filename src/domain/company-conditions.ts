@@ -115,6 +115,10 @@ export function filterConditions(filters: CompanyFilters, asOf: string): Conditi
       ...(controllers.min !== undefined ? { gte: controllers.min } : {}),
       ...(controllers.max !== undefined ? { lte: controllers.max } : {}),
     });
+  if (filters.identity_unverified !== undefined) {
+    const overdue: Condition = { op: 'range', field: 'identity_overdue_from', lte: asOf };
+    conditions.push(filters.identity_unverified ? overdue : { op: 'not', condition: overdue });
+  }
   return conditions;
 }
 

@@ -59,6 +59,11 @@ export interface CompanyFilters {
   parent_country?: string;
   /** Inclusive bounds on the count of current PSCs (statements excluded); never matches a company without PSC records. */
   controller_count?: { min?: number; max?: number };
+  /**
+   * true: a current officer's or PSC's identity verification is overdue on the day asked
+   * (identity_overdue_from before or on it); false: none is.
+   */
+  identity_unverified?: boolean;
 }
 
 interface FigureGrowthFilter {

@@ -6,7 +6,7 @@
  */
 
 /** `identity_verification_details` as published (each field null when absent). */
-interface IdentityVerification {
+export interface IdentityVerification {
   identity_verified_on: string | null;
   appointment_verification_start_on: string | null;
   appointment_verification_end_on: string | null;
@@ -91,7 +91,7 @@ function whole(value: unknown, min: number, max: number): number | null {
  * `identity_verification_details`, or the same block under the name the PSC records carried
  * before it (`verification_details`); null when neither is there or neither says anything.
  */
-function readIdentityVerification(json: Json): IdentityVerification | null {
+export function readIdentityVerification(json: Json): IdentityVerification | null {
   const block = object(json.identity_verification_details) ?? object(json.verification_details);
   if (!block) return null;
   const read: IdentityVerification = {
@@ -104,6 +104,80 @@ function readIdentityVerification(json: Json): IdentityVerification | null {
     preferred_name: text(block.preferred_name),
   };
   return Object.values(read).some((value) => value !== null) ? read : null;
+}
+
+/**
+ * The day from which a person's identity verification is overdue: the day after
+ * `appointment_verification_statement_due_on`, when the block says the person is not verified.
+ * Companies House publishes the block in three shapes: not yet verified (only the due date, and
+ * for a PSC the date its window opens), verified through an authorised corporate service provider
+ * (`identity_verified_on` and the statement dates), and verified directly with Companies House
+ * (only `appointment_verification_start_on`, the day the statement was supplied). Either of
+ * `identity_verified_on` and `appointment_verification_start_on` is verified; a block without a
+ * due date asks nothing yet. Null: not overdue on any day.
+ */
+export function verificationOverdueFrom(verification: IdentityVerification | null): string | null {
+  if (!verification) return null;
+  const { identity_verified_on: verified, appointment_verification_start_on: supplied } = verification;
+  const due = verification.appointment_verification_statement_due_on;
+  if (verified !== null || supplied !== null || due === null) return null;
+  return nextDay(due);
+}
+
+/** Whether the verification is overdue on `asOf` (ISO date): the due date has passed and it is not verified. */
+export function isVerificationOverdue(verification: IdentityVerification | null, asOf: string): boolean {
+  const from = verificationOverdueFrom(verification);
+  return from !== null && from <= asOf;
+}
+
+/** The earliest day from which one of these people's verification is overdue; null when none ever is. */
+export function earliestOverdueFrom(verifications: readonly (IdentityVerification | null)[]): string | null {
+  let earliest: string | null = null;
+  for (const verification of verifications) {
+    const from = verificationOverdueFrom(verification);
+    if (from !== null && (earliest === null || from < earliest)) earliest = from;
+  }
+  return earliest;
+}
+
+/** A current officer or PSC as the identity rule reads it. */
+export interface VerifiablePerson {
+  name: string | null;
+  /** `director`, `secretary`, … for an officer; `person with significant control` for a PSC. */
+  role: string;
+  identity_verification: IdentityVerification | null;
+}
+
+/** The people whose verification is overdue on `asOf`, earliest due first, each with its due date. */
+export function overdueVerifications(
+  people: readonly VerifiablePerson[],
+  asOf: string,
+): { name: string | null; role: string; due_on: string }[] {
+  return people
+    .filter((person) => isVerificationOverdue(person.identity_verification, asOf))
+    .map((person) => ({
+      name: person.name,
+      role: person.role,
+      due_on: person.identity_verification!.appointment_verification_statement_due_on!,
+    }))
+    .sort((a, b) => (a.due_on < b.due_on ? -1 : a.due_on > b.due_on ? 1 : 0));
+}
+
+/** A verification in a few words for tables: verified, statement supplied, or due (overdue on `asOf`). */
+export function verificationWords(verification: IdentityVerification | null, asOf?: string): string | null {
+  if (!verification) return null;
+  const v = verification;
+  if (v.identity_verified_on) return `verified ${v.identity_verified_on}`;
+  if (v.appointment_verification_start_on) return `verification statement ${v.appointment_verification_start_on}`;
+  const due = v.appointment_verification_statement_due_on;
+  if (due) return `due ${due}${asOf !== undefined && isVerificationOverdue(v, asOf) ? ' (overdue)' : ''}`;
+  return null;
+}
+
+function nextDay(isoDate: string): string {
+  const day = new Date(`${isoDate}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
 }
 
 /** The id in `/officers/{id}/appointments`. */

@@ -43,6 +43,11 @@ export interface IndexSource {
   accounts: AccountsPeriod[];
   /** The company's PSC register summed up; null when the store holds no PSC record of it. */
   pscs: PscSummary | null;
+  /**
+   * The earliest day from which a current officer's or PSC's identity verification is overdue
+   * (earliestOverdueFrom); null when none is ever overdue as published.
+   */
+  identity_overdue_from: string | null;
 }
 
 /** What the index holds for one company; the fields triggers explain a match from among them. */
@@ -106,13 +111,22 @@ export interface SearchDocument extends TriggerFacts, GrowthFacts {
   has_corporate_parent: boolean | null;
   /** Country keys of the current corporate parents (countries.ts), `overseas` and `united kingdom` among them. */
   parent_countries: string[];
+  /**
+   * From this day a current officer's or PSC's identity verification is overdue (earliestOverdueFrom):
+   * a date, not a flag, so that `identity_unverified` is decided on the day asked.
+   */
+  identity_overdue_from: string | null;
 }
 
-/** `accounts` newest first; `pscs` the company's PSC register summed up, null when none is held. */
+/**
+ * `accounts` newest first; `pscs` the company's PSC register summed up, null when none is held;
+ * `identityOverdueFrom` as IndexSource's.
+ */
 export function searchDocument(
   company: IndexedRegisterFacts,
   accounts: readonly AccountsPeriod[],
   pscs: PscSummary | null = null,
+  identityOverdueFrom: string | null = null,
 ): SearchDocument {
   const [latest, prior] = accounts;
   const now = latest?.figures;
@@ -174,6 +188,7 @@ export function searchDocument(
       company.accounts_next_due === null ? standing : [...standing, overdueSignal(company.accounts_next_due)],
     ),
     ...ownershipFacts(pscs),
+    identity_overdue_from: identityOverdueFrom,
   };
 }
 

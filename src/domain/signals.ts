@@ -19,6 +19,7 @@ export const SIGNAL_CODES = [
   'charges_outstanding',
   'no_machine_readable_accounts',
   'lease_accounting_change',
+  'identity_unverified',
 ] as const;
 type SignalCode = (typeof SIGNAL_CODES)[number];
 export type Severity = 'high' | 'medium' | 'low';
@@ -34,6 +35,8 @@ const SIGNAL_SEVERITY: Readonly<Record<SignalCode, Severity>> = {
   charges_outstanding: 'low',
   no_machine_readable_accounts: 'low',
   lease_accounting_change: 'low',
+  // A legal duty the company is in breach of, but no sign of its finances: below distress.
+  identity_unverified: 'medium',
 };
 
 export interface Signal {
@@ -154,6 +157,30 @@ export function overdueSignal(nextDue: string): Signal {
     severity: SIGNAL_SEVERITY.accounts_overdue,
     message: `Accounts were due by ${nextDue} and have not been filed.`,
   };
+}
+
+/**
+ * identity_unverified: current directors or PSCs whose identity verification was due and is not
+ * done (overdueVerifications). Read from the officers and the PSC register, not from the register
+ * record and the figures, so the lookup adds it to companySignals' list; it leaves the risk band as
+ * it is, which reads the finances.
+ */
+export function withIdentitySignal(
+  signals: readonly Signal[],
+  overdue: readonly { name: string | null; role: string; due_on: string }[],
+): Signal[] {
+  if (overdue.length === 0) return [...signals];
+  const people = overdue.map(
+    (person) => `${person.name ?? 'an unnamed person'} (${person.role}, due ${person.due_on})`,
+  );
+  return sortSignals([
+    ...signals,
+    {
+      code: 'identity_unverified',
+      severity: SIGNAL_SEVERITY.identity_unverified,
+      message: `Identity not verified by its due date: ${people.join('; ')}.`,
+    },
+  ]);
 }
 
 const SEVERITY_ORDER: Readonly<Record<Severity, number>> = { high: 0, medium: 1, low: 2 };

@@ -3,6 +3,7 @@
  * controllers, down to the companies it controls, or both — with the natures of control in words,
  * cycles, flags, and the cap (src/ownership/ownership-graph.ts). REST GET /v1/ownership?number=.
  */
+import { verificationWords } from '../domain/officers.ts';
 import * as z from 'zod';
 import type { OwnershipGraph, OwnershipNode } from '../ownership/ownership-graph.ts';
 import {
@@ -142,7 +143,8 @@ function renderTree(answer: OwnershipAnswer, way: 'up' | 'down'): string[] {
 
 function edgeWords(edge: OwnershipAnswer['edges'][number]): string {
   const natures = edge.natures.map((n) => n.words).join('; ');
-  return `${natures ? ` — ${literal(natures)}` : ''}${edge.notified_on ? ` (since ${literal(edge.notified_on)})` : ''}`;
+  const identity = verificationWords(edge.identity_verification);
+  return `${natures ? ` — ${literal(natures)}` : ''}${edge.notified_on ? ` (since ${literal(edge.notified_on)})` : ''}${identity ? `; identity ${identity}` : ''}`;
 }
 
 function renderOwnership(answer: OwnershipAnswer): string {

@@ -173,6 +173,7 @@ export const ownershipFilterShape = {
     .describe('Country of a current corporate PSC as filed (e.g. Jersey, USA); overseas: any non-UK; uk: any UK'),
   min_controller_count: controllerCount('Current PSCs at least this many (statements not counted)'),
   max_controller_count: controllerCount('Current PSCs at most this many (0: no registrable PSC)'),
+  identity_unverified: z.boolean().optional().describe('Director/PSC ID check overdue'),
 };
 
 /** The filters of search, triggers and stats. */
@@ -375,6 +376,7 @@ function ownershipFilters(input: OwnershipFilterInput): Partial<CompanyFilters> 
   const { min_controller_count: min, max_controller_count: max } = input;
   return {
     ...(input.has_corporate_parent !== undefined ? { has_corporate_parent: input.has_corporate_parent } : {}),
+    ...(input.identity_unverified !== undefined ? { identity_unverified: input.identity_unverified } : {}),
     ...(country !== null ? { parent_country: country } : {}),
     ...(min !== undefined || max !== undefined
       ? { controller_count: { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) } }

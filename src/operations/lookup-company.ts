@@ -2,7 +2,10 @@ import * as z from 'zod';
 import { FIGURE_KEYS, hasAnyFigure } from '../domain/figures.ts';
 import type { FigureKey } from '../domain/figures.ts';
 import { AppError } from '../errors.ts';
-import { companyControl } from '../ownership/psc-view.ts';
+import { companyControl, pscIdentityVerification } from '../ownership/psc-view.ts';
+import { overdueVerifications } from '../domain/officers.ts';
+import type { VerifiablePerson } from '../domain/officers.ts';
+import { withIdentitySignal } from '../domain/signals.ts';
 import type { CompanyProfile, ControlledProfile, ProfileControl } from './company-profile.ts';
 import { companyProfile } from './company-profile.ts';
 import { companyNumberInput } from './inputs.ts';
@@ -65,8 +68,19 @@ export const lookupCompany = defineOperation({
       profile.company.accounts.last_made_up_to !== null &&
       (await deps.pdfRequests.requestCompany(input.company_number));
     const pending = queued && estimates.length === 0;
+    const people: VerifiablePerson[] = [
+      ...officers.map((o) => ({ name: o.name, role: o.role, identity_verification: o.identity_verification })),
+      ...found.pscs
+        .filter((psc) => !psc.ceased)
+        .map((psc) => ({
+          name: psc.name,
+          role: 'person with significant control',
+          identity_verification: pscIdentityVerification(psc),
+        })),
+    ];
     return {
       ...profile,
+      signals: withIdentitySignal(profile.signals, overdueVerifications(people, context.today)),
       ...companyControl(found.pscs, input.include_ceased),
       officers: officers.map(officerSummary),
       ...(pending ? { pdf_estimate_pending: true as const } : {}),

@@ -156,6 +156,19 @@ const controlBandsOutput = z
   })
   .describe('The strongest bands stated; null when none');
 
+/** `identity_verification_details` as published on an officer or PSC; null when none is. */
+const identityVerificationOutput = z
+  .object({
+    identity_verified_on: optionalDate,
+    appointment_verification_start_on: optionalDate,
+    appointment_verification_end_on: optionalDate,
+    appointment_verification_statement_date: optionalDate,
+    appointment_verification_statement_due_on: optionalDate,
+    authorised_corporate_service_provider_name: z.string().nullable(),
+    preferred_name: z.string().nullable(),
+  })
+  .nullable();
+
 /** A current (or, when asked, ceased) person with significant control of a company. */
 const controllerOutput = z.object({
   kind: z.string().describe('As filed'),
@@ -175,6 +188,7 @@ const controllerOutput = z.object({
   country: z.string().nullable(),
   overseas: z.boolean().nullable(),
   beneficial_owner: z.boolean(),
+  identity_verification: identityVerificationOutput,
 });
 
 const pscStatementOutput = z.object({
@@ -183,19 +197,6 @@ const pscStatementOutput = z.object({
   notified_on: optionalDate,
   ceased_on: optionalDate.optional().describe('With include_ceased only; null if current'),
 });
-
-/** `identity_verification_details` as published on an officer or PSC; null when none is. */
-const identityVerificationOutput = z
-  .object({
-    identity_verified_on: optionalDate,
-    appointment_verification_start_on: optionalDate,
-    appointment_verification_end_on: optionalDate,
-    appointment_verification_statement_date: optionalDate,
-    appointment_verification_statement_due_on: optionalDate,
-    authorised_corporate_service_provider_name: z.string().nullable(),
-    preferred_name: z.string().nullable(),
-  })
-  .nullable();
 
 /** One current appointment of an officer, as the lookup lists it. */
 export const officerSummaryOutput = z.object({
@@ -275,6 +276,7 @@ export const getOwnershipOutput = z.object({
         natures: z.array(natureOutput),
         bands: controlBandsOutput,
         notified_on: optionalDate,
+        identity_verification: identityVerificationOutput,
       }),
     )
     .describe('Controller to controlled'),

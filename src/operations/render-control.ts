@@ -3,6 +3,7 @@
  * lookups, a row per controller (natures in words) and per statement.
  */
 import { monthName } from '../domain/calendar-date.ts';
+import { verificationWords } from '../domain/officers.ts';
 import { kindWords } from '../ownership/psc-view.ts';
 import type { ProfileControl } from './company-profile.ts';
 import { table } from './markdown.ts';
@@ -22,9 +23,15 @@ export function controllerDetails(c: Controller): string {
     c.nationality,
     c.country_of_residence && `lives in ${c.country_of_residence}`,
     born,
+    identityWords(c.identity_verification),
   ]
     .filter(Boolean)
     .join('; ');
+}
+
+function identityWords(verification: Controller['identity_verification']): string | null {
+  const words = verificationWords(verification);
+  return words && `identity ${words}`;
 }
 
 export function renderControl({ controllers, psc_statements }: ProfileControl): string {

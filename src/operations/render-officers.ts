@@ -6,6 +6,7 @@
 import type * as z from 'zod';
 import { monthName } from '../domain/calendar-date.ts';
 import type { StoredOfficer } from '../domain/officers.ts';
+import { verificationWords } from '../domain/officers.ts';
 import { facts, literal, markup, table } from './markdown.ts';
 import type { officerOutput, officerSummaryOutput } from './outputs.ts';
 
@@ -45,15 +46,6 @@ function born(o: ShownOfficer): string | null {
   return `${o.birth_month === null ? '' : `${monthName(o.birth_month, 'short')} `}${o.birth_year}`;
 }
 
-function verificationWords(o: ShownOfficer): string | null {
-  const v = o.identity_verification;
-  if (!v) return null;
-  if (v.identity_verified_on) return `verified ${v.identity_verified_on}`;
-  if (v.appointment_verification_start_on) return `verification statement ${v.appointment_verification_start_on}`;
-  if (v.appointment_verification_statement_due_on) return `due ${v.appointment_verification_statement_due_on}`;
-  return null;
-}
-
 /** The officers section of get_officers and the lookup: a table, every value from the register escaped. */
 export function renderOfficers(officers: readonly ShownOfficer[], withResigned: boolean): string {
   const parts = [`## Officers${withResigned ? ' (current and resigned)' : ''}`];
@@ -86,7 +78,7 @@ export function renderOfficers(officers: readonly ShownOfficer[], withResigned: 
         o.occupation,
         o.country_of_residence,
         born(o),
-        ...(withIdentity ? [verificationWords(o)] : []),
+        ...(withIdentity ? [verificationWords(o.identity_verification ?? null)] : []),
         ...(withElsewhere ? [o.other_appointments, o.officer_id] : []),
       ]),
     ),

@@ -20,7 +20,8 @@ import type {
   OwnershipReader,
   RegisteredCompany,
 } from '../ports/ownership.ts';
-import { statementWords } from './psc-view.ts';
+import { pscIdentityVerification, statementWords } from './psc-view.ts';
+import type { IdentityVerification } from '../domain/officers.ts';
 
 export const OWNERSHIP_DIRECTIONS = ['up', 'down', 'both'] as const;
 type OwnershipDirection = (typeof OWNERSHIP_DIRECTIONS)[number];
@@ -98,6 +99,8 @@ export interface OwnershipEdge {
   natures: { code: string; words: string }[];
   bands: ControlBands;
   notified_on: string | null;
+  /** The PSC's identity verification as filed (psc-view.ts); null when none is. */
+  identity_verification: IdentityVerification | null;
 }
 
 export interface OwnershipCycle {
@@ -253,6 +256,7 @@ class GraphBuilder {
       natures: naturesInWords(psc.natures_of_control),
       bands: controlBand(psc.natures_of_control),
       notified_on: psc.notified_on,
+      identity_verification: pscIdentityVerification(psc),
     };
     this.edges.set(key, edge);
     return edge;

@@ -7,6 +7,8 @@
 import type { ControlBands } from './natures.ts';
 import { controlBand, naturesInWords, readableCode, statementMeaning } from './natures.ts';
 import type { PscKindClass, StoredPsc } from '../domain/psc.ts';
+import { readIdentityVerification } from '../domain/officers.ts';
+import type { IdentityVerification } from '../domain/officers.ts';
 
 interface ControllerView {
   kind: string;
@@ -26,6 +28,8 @@ interface ControllerView {
   country: string | null;
   overseas: boolean | null;
   beneficial_owner: boolean;
+  /** `identity_verification_details` as filed (or under its older name); null when none is. */
+  identity_verification: IdentityVerification | null;
 }
 
 interface StatementView {
@@ -102,9 +106,18 @@ export function companyControl(pscs: readonly StoredPsc[], withCeased: boolean):
       country: entity ? psc.country : null,
       overseas: entity ? psc.overseas : null,
       beneficial_owner: psc.beneficial_owner,
+      identity_verification: pscIdentityVerification(psc),
     });
   }
   return { controllers, psc_statements: statements };
+}
+
+/**
+ * A PSC's identity verification, read from its record as filed: the snapshot and the streams keep
+ * `identity_verification_details` (or the older `verification_details`) in `data`.
+ */
+export function pscIdentityVerification(psc: Pick<StoredPsc, 'data'>): IdentityVerification | null {
+  return readIdentityVerification(psc.data);
 }
 
 /** A PSC's kind in words: "individual", "corporate entity (beneficial owner)", "super-secure PSC". */

@@ -8,6 +8,8 @@
  */
 import { pscPerson } from './psc-people.ts';
 import { labelSeed, Random } from './random.ts';
+import { dayNumber } from './dates.ts';
+import { verificationOnDay } from './identity-verification.ts';
 
 const OFFICER = labelSeed('officer');
 
@@ -22,6 +24,8 @@ export interface OfficerAppointmentPlan {
   resignedOn?: string;
   /** `identity_verification_details` to publish, as published. */
   identityVerification?: Record<string, string>;
+  /** Else publish the generated story's verification (identity-verification.ts) as it stood on this ISO day. */
+  verificationAsOf?: string;
 }
 
 /** A stable id as Companies House's look: 27 URL-safe characters. */
@@ -47,13 +51,27 @@ export function officerItem(seed: number, plan: OfficerAppointmentPlan): Record<
   const appointmentId = idOf(seed, 3, plan.personId, numberSeed(plan.companyNumber));
   const forenames = [person.forename, person.middle_name].filter((p) => p !== null).join(' ');
   const role = plan.role ?? 'director';
+  const verification =
+    plan.identityVerification ??
+    (plan.verificationAsOf === undefined
+      ? undefined
+      : verificationOnDay(
+          seed,
+          [plan.personId, numberSeed(plan.companyNumber)],
+          dayNumber(plan.appointedOn),
+          dayNumber(
+            plan.resignedOn !== undefined && plan.resignedOn < plan.verificationAsOf
+              ? plan.resignedOn
+              : plan.verificationAsOf,
+          ),
+        ).details);
   return {
     address: person.address,
     appointed_on: plan.appointedOn,
     ...(plan.resignedOn ? { resigned_on: plan.resignedOn } : {}),
     country_of_residence: person.country_of_residence,
     date_of_birth: { month: person.birth_month, year: person.birth_year },
-    ...(plan.identityVerification ? { identity_verification_details: plan.identityVerification } : {}),
+    ...(verification ? { identity_verification_details: verification } : {}),
     links: {
       self: `/company/${plan.companyNumber}/appointments/${appointmentId}`,
       officer: { appointments: `/officers/${syntheticOfficerId(seed, plan.personId)}/appointments` },

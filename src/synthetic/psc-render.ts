@@ -10,6 +10,7 @@ import type { PscEntry } from './psc-company.ts';
 import { naturesOfControl } from './psc-natures.ts';
 import { printedName } from './psc-people.ts';
 import { labelSeed, mixSeed } from './random.ts';
+import { verificationOnDay } from './identity-verification.ts';
 
 export type RenderedKind = 'psc' | 'statement' | 'exemption';
 
@@ -81,6 +82,8 @@ interface LineFacts {
   etag: string;
   notifiedOn: string;
   llp: boolean;
+  /** An individual's `identity_verification_details` on the day (as of its cessation once ceased). */
+  verification: Record<string, string> | undefined;
 }
 
 type EntryOf<T extends PscEntry['type']> = Extract<PscEntry, { type: T }>;
@@ -93,13 +96,20 @@ export function renderPscEntry({ seed, company, entry, day }: PscEntryOnDay): st
   const number = company.company_number;
   const id: PscId = { seed, index: company.index, slot: entry.slot };
   const ceased = entry.ceased !== null && entry.ceased <= day;
+  // Individuals verify their identity; a ceased one's record stays as it was when it ceased.
+  const verification =
+    entry.type === 'individual'
+      ? verificationOnDay(seed, [company.index, entry.slot], entry.notified, ceased ? entry.ceased! : day)
+      : { details: undefined, stage: 0 };
   const facts: LineFacts = {
     self: (section) => `/company/${number}/${section}/${selfId(id)}`,
     ceased,
     ceasedOn: ceased ? fastFromDayNumber(entry.ceased!) : undefined,
-    etag: etag(id, ceased ? 1 : 0),
+    // The etag changes when the record does: when it ceases, and as its verification goes on.
+    etag: etag(id, (ceased ? 1 : 0) + 2 * verification.stage),
     notifiedOn: fastFromDayNumber(entry.notified),
     llp: company.legalForm === 'llp',
+    verification: verification.details,
   };
   // JSON.stringify leaves out the keys whose value is undefined, as the snapshot leaves out fields.
   return JSON.stringify({ company_number: number, data: entryData(entry, facts, number) });
@@ -153,6 +163,7 @@ function individualData(entry: EntryOf<'individual'>, facts: LineFacts): Record<
     country_of_residence: p.country_of_residence,
     date_of_birth: { month: p.birth_month, year: p.birth_year },
     etag: facts.etag,
+    identity_verification_details: facts.verification,
     kind: 'individual-person-with-significant-control',
     links: { self: facts.self('persons-with-significant-control/individual') },
     name: printedName(p),

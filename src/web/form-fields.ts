@@ -127,6 +127,7 @@ const LABELS: Readonly<Record<string, string>> = {
   parent_country: 'Country of the parent company',
   min_controller_count: 'People with significant control, at least',
   max_controller_count: 'People with significant control, at most',
+  identity_unverified: 'Identity verification overdue',
   sort: 'Order',
   limit: 'Rows a page',
   trigger: 'Trigger',

@@ -634,6 +634,34 @@ describe('companyAlerts: control_change', () => {
       now: [ADA],
       want: [change('2025-01-15', 'Mr Ada Lovelace; PARENT HOLDINGS LIMITED', 'Mr Ada Lovelace')],
     },
+    {
+      name: 'identity verification only, the record re-keyed by its etag and the old id ceased: no alert',
+      before: listedAt({ ...ADA, psc_id: 'etag-before' }),
+      now: [
+        { ...ADA, psc_id: 'etag-verified', snapshot_date: '2025-05-01' },
+        { ...ADA, psc_id: 'etag-before', ceased: true, ceased_by_snapshot: '2025-05-01' },
+      ],
+      want: [],
+    },
+    {
+      name: 'identity verification only, the old id still current beside the new one: no alert',
+      before: listedAt({ ...ADA, psc_id: 'etag-before' }),
+      now: [
+        { ...ADA, psc_id: 'etag-before' },
+        { ...ADA, psc_id: 'etag-verified' },
+      ],
+      want: [],
+    },
+    {
+      name: 'a real change beside a verification-only one: the alert names the real one only',
+      before: listedAt({ ...ADA, psc_id: 'etag-before' }),
+      now: [
+        NEW_OWNER,
+        { ...ADA, psc_id: 'etag-verified' },
+        { ...ADA, psc_id: 'etag-before', ceased: true, ceased_by_snapshot: '2025-05-01' },
+      ],
+      want: [change('2025-03-01', 'Mr Ada Lovelace', 'NEW OWNER LIMITED; Mr Ada Lovelace')],
+    },
     { name: 'a snapshot from before PSCs were kept: no alert', before: undefined, now: [NEW_OWNER], want: [] },
     { name: 'a snapshot that listed no PSC: nothing to compare', before: [], now: [NEW_OWNER], want: [] },
     { name: 'PSCs not read: no alert', before: listedAt(ADA), now: undefined, want: [] },

@@ -3,7 +3,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { createOfficerStore } from '../../src/adapters/postgres/officer-store.ts';
 import { createPscStore } from '../../src/adapters/postgres/psc-store.ts';
+import { readOfficer } from '../../src/domain/officers.ts';
+import type { OfficerRecord } from '../../src/domain/officers.ts';
 import { testStores, useStore } from '../support/databases.ts';
 import { corporatePsc, individualPsc, pscStatement } from '../support/psc-records.ts';
 import { company } from '../support/store-records.ts';
@@ -78,6 +81,94 @@ for (const kind of testStores) {
           [statementOnly, { controllers: 0, parents: [] }],
         ],
       );
+    });
+
+    test('identity_overdue_from: the earliest unverified due date of current PSCs and officers; an officer change is a change', async () => {
+      const pscs = createPscStore(db.sql);
+      const officers = createOfficerStore(db.sql);
+      const [late, verified, older] = ['00000041', '00000042', '00000043'];
+      await db.store.upsertCompanies(
+        [late, verified, older].map((n) => company(n)),
+        '2024-01-01',
+      );
+      const due = (date: string) => ({
+        appointment_verification_statement_date: '2025-01-01',
+        appointment_verification_statement_due_on: date,
+      });
+      await pscs.upsertPscs(
+        [
+          individualPsc(
+            late,
+            { forename: 'Lee', surname: 'Late', birthYear: 1970, birthMonth: 1 },
+            {
+              data: {
+                kind: 'individual-person-with-significant-control',
+                identity_verification_details: due('2025-03-10'),
+              },
+            },
+          ),
+          // Ceased: its due date no longer counts.
+          individualPsc(
+            late,
+            { forename: 'Gus', surname: 'Gone', birthYear: 1960, birthMonth: 1 },
+            {
+              ceased: true,
+              ceased_on: '2024-06-01',
+              data: {
+                kind: 'individual-person-with-significant-control',
+                identity_verification_details: due('2025-01-05'),
+              },
+            },
+          ),
+          individualPsc(
+            verified,
+            { forename: 'Val', surname: 'Verity', birthYear: 1975, birthMonth: 2 },
+            {
+              data: {
+                kind: 'individual-person-with-significant-control',
+                identity_verification_details: { ...due('2025-03-10'), identity_verified_on: '2025-02-01' },
+              },
+            },
+          ),
+          // The block under its older name.
+          individualPsc(
+            older,
+            { forename: 'Olga', surname: 'Older', birthYear: 1950, birthMonth: 3 },
+            { data: { kind: 'individual-person-with-significant-control', verification_details: due('2025-04-01') } },
+          ),
+        ],
+        '2024-01-01',
+      );
+      const overdueFrom = async (changedSince?: string) => {
+        const found = new Map<string, string | null>();
+        for await (const batch of db.store.companiesForIndex(10, changedSince))
+          for (const source of batch)
+            if ([late, verified, older].includes(source.company.company_number))
+              found.set(source.company.company_number, source.identity_overdue_from);
+        return found;
+      };
+      assert.deepEqual(
+        [...(await overdueFrom()).entries()],
+        [
+          [late, '2025-03-11'],
+          [verified, null],
+          [older, '2025-04-02'],
+        ],
+      );
+
+      // A director of the verified company, due earlier and not verified: the officers change
+      // alone brings the company into the next update.
+      const director = (id: string, block: Record<string, string>): OfficerRecord =>
+        readOfficer(verified, id, {
+          name: 'DIRECTOR, Dee',
+          officer_role: 'director',
+          appointed_on: '2020-01-01',
+          identity_verification_details: block,
+        }) as OfficerRecord;
+      const mark = await db.store.now();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await officers.replaceCompanyOfficers(verified, [director('dee', due('2025-02-20'))], new Date().toISOString());
+      assert.deepEqual([...(await overdueFrom(mark)).entries()], [[verified, '2025-02-21']]);
     });
   });
 }

@@ -228,6 +228,18 @@ export function criteriaContract(
         5,
       );
     });
+    test('identity_unverified: overdue on the day asked, from the indexed date; false is every other', async () => {
+      assert.deepEqual(await names({ identity_unverified: true }), [c.northwind.name]);
+      assert.deepEqual(await names({ identity_unverified: true }, { asOf: '2025-07-01' }), [
+        c.northwind.name,
+        c.southwind.name,
+      ]);
+      assert.deepEqual(await names({ identity_unverified: true }, { asOf: '2025-06-29' }), []);
+      const active = (await find({})).total;
+      assert.equal((await find({ identity_unverified: false })).total, active - 1);
+      assert.ok(!(await names({ identity_unverified: false })).includes(c.northwind.name));
+      assert.equal((await index.stats({ status: 'any', identity_unverified: true }, AS_OF)).companies, 1);
+    });
     test('parent_country: a country key of a current parent, overseas, or the UK and its parts', async () => {
       assert.deepEqual(await names({ parent_country: 'overseas' }), [c.southwind.name, c.eastwind.name]);
       assert.deepEqual(await names({ parent_country: 'united kingdom' }), [c.northwind.name]);

@@ -225,7 +225,9 @@ describe('the index is rebuilt from the store', () => {
       const { searchDocument } = await import('../../src/domain/search-document.ts');
       async function* documents() {
         for await (const batch of store.companiesForIndex(7))
-          yield batch.map(({ company, accounts, pscs }) => searchDocument(company, accounts, pscs));
+          yield batch.map(({ company, accounts, pscs, identity_overdue_from }) =>
+            searchDocument(company, accounts, pscs, identity_overdue_from),
+          );
       }
       assert.equal(await index.rebuild(documents()), 25);
       // The rebuilt table carries the migration's indexes, again after a second rebuild.

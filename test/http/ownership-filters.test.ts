@@ -14,6 +14,9 @@ import type { World } from '../support/api-world.ts';
 import { startWorld } from '../support/api-world.ts';
 import { testStores } from '../support/databases.ts';
 import { corporatePsc, individualPsc, pscStatement } from '../support/psc-records.ts';
+import { readOfficer } from '../../src/domain/officers.ts';
+import { createOfficerStore } from '../../src/adapters/postgres/officer-store.ts';
+import type { OfficerRecord } from '../../src/domain/officers.ts';
 
 const setups = [
   { name: 'embedded (PGlite, Postgres search)', store: testStores[0]!, search: 'postgres' as const },
@@ -109,6 +112,53 @@ for (const setup of setups) {
       await world.reindex();
       assert.deepEqual(await numbers('has_corporate_parent=true'), ['00000001', '00000002', '00000004', '00000003']);
       assert.deepEqual(await numbers('has_corporate_parent=false'), []);
+    });
+
+    test('identity_unverified: a director or PSC past their verification due date, on search, triggers and stats', async () => {
+      const due = (date: string) => ({
+        appointment_verification_statement_date: '2025-05-01',
+        appointment_verification_statement_due_on: date,
+      });
+      // ACME: its PSC due before NOW (2025-06-15), the same record as before bar verification;
+      // DELTA: a director due after NOW; BETA: a director due before it who has verified.
+      await world.pscs.upsertPscs(
+        [
+          individualPsc('00000001', ADA, {
+            // A new etag, as Companies House gives a record whose verification details change.
+            content_hash: 'etag-with-verification',
+            data: {
+              kind: 'individual-person-with-significant-control',
+              identity_verification_details: due('2025-06-01'),
+            },
+          }),
+        ],
+        '2025-06-12',
+      );
+      const director = (number: string, block: Record<string, string>): OfficerRecord =>
+        readOfficer(number, `dir-${number}`, {
+          name: 'DIRECTOR, Dee',
+          officer_role: 'director',
+          identity_verification_details: block,
+        }) as OfficerRecord;
+      const officers = createOfficerStore(world.sql);
+      await officers.replaceCompanyOfficers('00000004', [director('00000004', due('2025-07-01'))], NOW.toISOString());
+      await officers.replaceCompanyOfficers(
+        '00000002',
+        [director('00000002', { ...due('2025-06-01'), identity_verified_on: '2025-05-20' })],
+        NOW.toISOString(),
+      );
+      await world.reindex();
+      assert.deepEqual(await numbers('identity_unverified=true'), ['00000001']);
+      assert.ok(!(await numbers('identity_unverified=false')).includes('00000001'));
+      assert.equal((await get('/v1/stats?format=json&identity_unverified=true')).companies, 1);
+      const triggered = await get('/v1/triggers?format=json&trigger=recently_filed&identity_unverified=true');
+      assert.deepEqual(
+        triggered.results.map((r: { company_number: string }) => r.company_number),
+        ['00000001'],
+      );
+      const refused = await call(world, '/v1/search?identity_unverified=maybe', { key });
+      assert.equal(refused.status, 400);
+      assert.match(JSON.stringify(refused.body), /identity_unverified/);
     });
 
     test('bad values are 400s naming the parameter, on search, stats and triggers alike', async () => {

@@ -39,6 +39,7 @@ const REGISTER: RegisterFixture[] = [
   { number: '10000009', name: 'UNCONFIRMED LIMITED' },
   { number: '10000010', name: 'NOBODY LIMITED' },
   { number: '10000011', name: 'NO RECORDS LIMITED' },
+  { number: '10000012', name: 'VERIFY LIMITED' },
   // The real records' companies.
   { number: '07434180', name: 'HITCHINS SUBSIDIARY LIMITED' },
   { number: '00686734', name: 'ROBERT HITCHINS LIMITED' },
@@ -134,6 +135,32 @@ const LINES = [
   }),
   statement('10000009', 'psc-details-not-confirmed'),
   statement('10000010', 'no-individual-or-entity-with-signficant-control'),
+  // Identity verification as the snapshot publishes it: one PSC verified through an ACSP (under the
+  // block's older name), one whose statement was due before NOW (2025-06-15) and is not supplied.
+  line('10000012', 'verified', {
+    kind: 'individual-person-with-significant-control',
+    name: 'Ms Vera Fied',
+    name_elements: { title: 'Ms', forename: 'Vera', surname: 'Fied' },
+    natures_of_control: ['ownership-of-shares-50-to-75-percent'],
+    notified_on: '2020-01-01',
+    verification_details: {
+      identity_verified_on: '2025-03-01',
+      appointment_verification_start_on: '2025-03-02',
+      authorised_corporate_service_provider_name: 'Example Agents Ltd',
+      anti_money_laundering_supervisory_bodies: ['HMRC'],
+    },
+  }),
+  line('10000012', 'late', {
+    kind: 'individual-person-with-significant-control',
+    name: 'Mr Laurie Late',
+    name_elements: { title: 'Mr', forename: 'Laurie', surname: 'Late' },
+    natures_of_control: ['ownership-of-shares-25-to-50-percent'],
+    notified_on: '2021-01-01',
+    identity_verification_details: {
+      appointment_verification_statement_date: '2025-05-01',
+      appointment_verification_statement_due_on: '2025-05-15',
+    },
+  }),
   REAL[3]!, // 07434180, controlled by Robert Hitchins Limited, Companies House 00686734
   REAL[8]!, // 02443921, a super-secure PSC
 ];
@@ -220,6 +247,7 @@ for (const setup of setups) {
           country: null,
           overseas: null,
           beneficial_owner: false,
+          identity_verification: null,
         },
       ]);
       assert.deepEqual(body.psc_statements, []);
@@ -239,6 +267,57 @@ for (const setup of setups) {
         /\| Mr John Doe \| individual \| owns 75–100% of shares; holds 75–100% of voting rights; can appoint or remove the majority of the board \| 2016-04-06 \| British; lives in England; born Mar 1970 \|/,
       );
       assert.doesNotMatch(md, /Secret Street|N1 9ZZ|14 Mar/);
+    });
+
+    test('identity verification on the controllers, in get_ownership, and the identity_unverified signal', async () => {
+      const body = await json('/v1/company?number=10000012');
+      const byName = new Map(
+        (body.controllers as { name: string; identity_verification: unknown }[]).map((c) => [c.name, c]),
+      );
+      assert.deepEqual(byName.get('Ms Vera Fied')!.identity_verification, {
+        identity_verified_on: '2025-03-01',
+        appointment_verification_start_on: '2025-03-02',
+        appointment_verification_end_on: null,
+        appointment_verification_statement_date: null,
+        appointment_verification_statement_due_on: null,
+        authorised_corporate_service_provider_name: 'Example Agents Ltd',
+        preferred_name: null,
+      });
+      assert.equal(
+        (byName.get('Mr Laurie Late')!.identity_verification as { appointment_verification_statement_due_on: string })
+          .appointment_verification_statement_due_on,
+        '2025-05-15',
+      );
+      const signals = body.signals as { code: string; severity: string; message: string }[];
+      assert.deepEqual(
+        signals.filter((s) => s.code === 'identity_unverified'),
+        [
+          {
+            code: 'identity_unverified',
+            severity: 'medium',
+            message:
+              'Identity not verified by its due date: Mr Laurie Late (person with significant control, due 2025-05-15).',
+          },
+        ],
+      );
+      // A company whose PSCs publish no verification has no such signal.
+      const john = await json('/v1/company?number=10000001');
+      assert.ok(!(john.signals as { code: string }[]).some((s) => s.code === 'identity_unverified'));
+
+      const md = markdown(await get('/v1/company?number=10000012'));
+      assert.match(md, /\| Ms Vera Fied \|[^\n]*identity verified 2025-03-01 \|/);
+      assert.match(md, /\| Mr Laurie Late \|[^\n]*identity due 2025-05-15 \|/);
+      assert.match(md, /Identity not verified by its due date: Mr Laurie Late/);
+
+      const graph = await json('/v1/ownership?number=10000012&direction=up');
+      const verifications = (graph.edges as { psc_id: string; identity_verification: unknown }[])
+        .map((e) => [e.psc_id, e.identity_verification !== null])
+        .sort();
+      assert.deepEqual(verifications, [
+        ['late', true],
+        ['verified', true],
+      ]);
+      assert.match(markdown(await get('/v1/ownership?number=10000012&direction=up')), /identity due 2025-05-15/);
     });
 
     test('a corporate controller on the register is named by its number; statements in words', async () => {

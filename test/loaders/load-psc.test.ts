@@ -17,6 +17,9 @@ import { createCompanyStore } from '../../src/adapters/postgres/company-store.ts
 import { createPscStore } from '../../src/adapters/postgres/psc-store.ts';
 import type { Sql } from '../../src/ports/sql.ts';
 import { writePscSnapshot } from '../../src/synthetic/psc-files.ts';
+import { isVerificationOverdue } from '../../src/domain/officers.ts';
+import type { StoredPsc } from '../../src/domain/psc.ts';
+import { pscIdentityVerification } from '../../src/ownership/psc-view.ts';
 import { freshPostgres, testStores, useStore } from '../support/databases.ts';
 import { watchJournal } from '../support/journal-watch.ts';
 import { individualLine, statementLine, totalsLine, writeSnapshotFile } from '../support/psc-snapshot-lines.ts';
@@ -58,6 +61,44 @@ async function pscRow(sql: Sql, companyNumber: string, pscId: string) {
 }
 
 for (const kind of testStores) {
+  // A store of its own: its snapshots are newer than those the other loads compare with.
+  describe(`${kind.name}: identity verification in the PSC load`, () => {
+    const db = useStore(kind);
+    const load = (paths: string[], options: Partial<PscLoadOptions> = {}) =>
+      loadPsc({ journal: db.store, pscs: createPscStore(db.sql) }, paths, { ...quiet, ...options });
+
+    test('identity verification details load with the record, under either name, in every published shape', async () => {
+      const dir = folder();
+      await writePscSnapshot({ seed: 7, companies: 600, snapshotDate: '2027-01-01', outDir: dir, parts: 1 });
+      const summary = await load([dir]);
+      assert.equal(summary.rejected, 0);
+      const stored = await db.sql.query<StoredPsc>(
+        `SELECT data FROM psc WHERE kind_class = 'individual' AND NOT ceased AND snapshot_date = '2027-01-01'`,
+      );
+      const read = stored.rows.map((row) => pscIdentityVerification(row));
+      assert.ok(read.length > 100 && read.every((v) => v !== null), 'every current individual has its block');
+      assert.ok(read.some((v) => v!.identity_verified_on !== null));
+      assert.ok(read.some((v) => v!.identity_verified_on === null && v!.appointment_verification_start_on !== null));
+      assert.ok(read.some((v) => isVerificationOverdue(v, '2027-01-01')));
+      await db.sql.query('DELETE FROM psc');
+
+      // The block's older name, as a hand-written line of the real shape.
+      const line = JSON.parse(individualLine('09145694', 'older', { forename: 'Olive', surname: 'Older' })) as {
+        data: Record<string, unknown>;
+      };
+      line.data.verification_details = {
+        appointment_verification_statement_date: '2026-09-11',
+        appointment_verification_statement_due_on: '2026-09-25',
+      };
+      await load([await writeSnapshotFile(folder(), 'psc-older.jsonl', [JSON.stringify(line)])], {
+        snapshotDate: '2026-10-01',
+      });
+      const older = await db.sql.query<StoredPsc>(`SELECT data FROM psc WHERE psc_id = 'older'`);
+      assert.equal(pscIdentityVerification(older.rows[0]!)?.appointment_verification_statement_due_on, '2026-09-25');
+      await db.sql.query('DELETE FROM psc');
+    });
+  });
+
   describe(`${kind.name}: ukcd load psc`, () => {
     const db = useStore(kind);
     const load = (paths: string[], options: Partial<PscLoadOptions> = {}) =>

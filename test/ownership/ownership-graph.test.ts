@@ -229,6 +229,7 @@ describe('walking the chain', () => {
       ],
       bands: { ownership: '75_to_100', voting: '75_to_100', appoints_board: false, significant_influence: false },
       notified_on: '2016-04-06',
+      identity_verification: null,
     });
   });
 
@@ -319,6 +320,7 @@ describe('cycles', () => {
           natures: [],
           bands: { ownership: null, voting: null, appoints_board: false, significant_influence: false },
           notified_on: null,
+          identity_verification: null,
         })),
         [
           {
@@ -328,6 +330,7 @@ describe('cycles', () => {
             natures: [],
             bands: { ownership: null, voting: null, appoints_board: false, significant_influence: false },
             notified_on: null,
+            identity_verification: null,
           },
         ],
       ),

@@ -61,7 +61,8 @@ function parent(country: string, overseas = false): ParentPlace {
  * Companies with accounts, by a short label the tests use. Their PSC registers: Northwind has an
  * individual and a UK parent; Southwind a parent in the Cayman Islands; Eastwind an individual and
  * two US parents; Northwind Labs two individuals; Upwind a statement only (no registrable PSC);
- * the others no PSC record at all.
+ * the others no PSC record at all. Identity verification: overdue at Northwind on AS_OF, at
+ * Southwind from the day after.
  */
 export const criteriaCompanies = {
   northwind: searchDocument(
@@ -92,6 +93,8 @@ export const criteriaCompanies = {
       }),
     ],
     { controllers: 2, parents: [parent('England')] },
+    // A director's or PSC's identity verification was due by 2025-06-29: overdue on AS_OF.
+    '2025-06-30',
   ),
   southwind: searchDocument(
     facts({
@@ -103,6 +106,8 @@ export const criteriaCompanies = {
     }),
     [period('2024-12-31', '2025-06-10', { net_assets: 150_000, cash: 50_000, current_assets: 200_000 })],
     { controllers: 1, parents: [parent('Cayman Islands', true)] },
+    // Due by AS_OF itself: overdue only from the day after.
+    '2025-07-01',
   ),
   eastwind: searchDocument(
     facts({

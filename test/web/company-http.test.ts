@@ -8,6 +8,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { call } from '../support/api-fixtures.ts';
+import { parsePscLine } from '../../src/ownership/psc-line.ts';
+import type { PscRecord } from '../../src/domain/psc.ts';
 import type { World } from '../support/api-world.ts';
 import { startWorld } from '../support/api-world.ts';
 import { testStores } from '../support/databases.ts';
@@ -190,6 +192,37 @@ describe('the Company and Compare pages', () => {
       assert.match(flat, new RegExp(`<li>Net assets: [^<]*, ${netAssets.direction}</li>`));
     const grows = items.filter((m) => m[2]!.endsWith(', growing')).length;
     assert.equal(Number(sentence[2]), grows);
+  });
+
+  test('a PSC’s identity verification beside its name, and the identity_unverified signal', async () => {
+    const line = parsePscLine(
+      JSON.stringify({
+        company_number: TESCO,
+        data: {
+          kind: 'individual-person-with-significant-control',
+          name: 'Ms Una Verified',
+          name_elements: { title: 'Ms', forename: 'Una', surname: 'Verified' },
+          natures_of_control: ['ownership-of-shares-25-to-50-percent'],
+          notified_on: '2019-05-01',
+          etag: 'etag-una',
+          links: { self: `/company/${TESCO}/persons-with-significant-control/individual/una` },
+          identity_verification_details: {
+            appointment_verification_statement_date: '2019-12-01',
+            appointment_verification_statement_due_on: '2019-12-15',
+          },
+        },
+      }),
+    );
+    assert.equal(line.type, 'psc');
+    await world.pscs.upsertPscs([(line as { record: PscRecord }).record], '2020-01-01');
+    const answer = await fetch(`${world.url}/company/${TESCO}`);
+    assert.equal(answer.status, 200);
+    const text = await answer.text();
+    assert.match(text, /Ms Una Verified<\/a> \(individual; identity due 2019-12-15\)/);
+    assert.match(
+      text,
+      /<li><span class="severity severity-medium">medium<\/span> Identity not verified by its due date: Ms Una Verified \(person with significant control, due 2019-12-15\)\.<\/li>/,
+    );
   });
 
   test('a company without accounts says so instead of drawing empty charts', async () => {

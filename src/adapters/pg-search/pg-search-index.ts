@@ -78,6 +78,7 @@ const DOCUMENT_COLUMNS: readonly [column: keyof SearchDocument, type: string][] 
   ['controller_count', 'integer'],
   ['has_corporate_parent', 'boolean'],
   ['parent_countries', 'text[]'],
+  ['identity_overdue_from', 'date'],
 ];
 const NAME_COLUMNS: readonly [string, string][] = [
   ['name_words', 'text'],

@@ -13,6 +13,7 @@ import type {
   RecentFiling,
 } from '../../domain/filings.ts';
 import type { StoredPsc } from '../../domain/psc.ts';
+import { earliestOverdueFrom, readIdentityVerification } from '../../domain/officers.ts';
 import type { InsolvencyCase } from '../../domain/insolvency.ts';
 import type { CompanyStore } from '../../ports/companies.ts';
 import type { Health } from '../../ports/health.ts';
@@ -573,11 +574,12 @@ function companyFromRow(row: CompanyRow): CompanyWithAccounts['company'] {
   return { ...company, address: { care_of, po_box, line_1, line_2, post_town, county, country, postcode } };
 }
 
-// The companies a register, accounts or PSC load touched since a time, found through the
+// The companies a register, accounts or PSC load, or an officers change, touched since a time, found through the
 // updated_at and loaded_at indexes, in number order.
 const CHANGED_COMPANIES = `SELECT company_number FROM companies WHERE updated_at > $1::timestamptz
   UNION SELECT company_number FROM filings WHERE loaded_at > $1::timestamptz
   UNION SELECT company_number FROM psc WHERE updated_at > $1::timestamptz
+  UNION SELECT company_number FROM officers WHERE updated_at > $1::timestamptz
   ORDER BY 1`;
 
 /**
@@ -659,9 +661,45 @@ export async function indexSources(
     ],
   );
   const pscsOf = new Map(pscs.rows.map(({ company_number, ...summary }) => [company_number, summary]));
+  const identity = await identityOverdueFrom(
+    sql,
+    companies.rows.map((c) => c.company_number),
+  );
   return companies.rows.map((company) => ({
     company,
     accounts: accountsOf.get(company.company_number) ?? [],
     pscs: pscsOf.get(company.company_number) ?? null,
+    identity_overdue_from: identity.get(company.company_number) ?? null,
   }));
+}
+
+/**
+ * Each company's identity_overdue_from (earliestOverdueFrom), from the verification blocks of its
+ * current officers (the stored block) and current PSCs (the block as filed in `data`, under either
+ * name). Only records that carry a due date are read; the rule itself is the domain's.
+ */
+async function identityOverdueFrom(sql: Sql, numbers: readonly string[]): Promise<Map<string, string>> {
+  const blocks = await sql.query<{ company_number: string; blocks: Record<string, unknown>[] }>(
+    `SELECT company_number, jsonb_agg(block) AS blocks FROM (
+       SELECT company_number, jsonb_build_object('identity_verification_details', identity_verification) AS block
+       FROM officers
+       WHERE company_number = ANY($1::text[]) AND NOT deleted AND resigned_on IS NULL
+         AND identity_verification ? 'appointment_verification_statement_due_on'
+       UNION ALL
+       SELECT company_number,
+         jsonb_build_object('identity_verification_details',
+           coalesce(data -> 'identity_verification_details', data -> 'verification_details'))
+       FROM psc
+       WHERE company_number = ANY($1::text[]) AND NOT ceased
+         AND (data -> 'identity_verification_details' ? 'appointment_verification_statement_due_on'
+           OR data -> 'verification_details' ? 'appointment_verification_statement_due_on')
+     ) b GROUP BY company_number`,
+    [numbers],
+  );
+  const found = new Map<string, string>();
+  for (const row of blocks.rows) {
+    const from = earliestOverdueFrom(row.blocks.map(readIdentityVerification));
+    if (from !== null) found.set(row.company_number, from);
+  }
+  return found;
 }

@@ -9,7 +9,7 @@ import { PSC_COLUMNS, storedPsc, withNumbers } from './stored-psc.ts';
 
 /**
  * What the ownership walk reads of a record (ControlRecord): no `data` but an exemption's
- * `exemptions`, no hash, no dates it does not show. At full size the whole row (its filed JSON
+ * `exemptions` and a PSC's identity verification block (under either name), no hash, no dates it does not show. At full size the whole row (its filed JSON
  * above all) was most of a walk's cost.
  */
 const CONTROL_COLUMNS = `p.company_number, p.psc_id, p.kind, p.kind_class, p.beneficial_owner, p.name,
@@ -17,7 +17,11 @@ const CONTROL_COLUMNS = `p.company_number, p.psc_id, p.kind, p.kind_class, p.ben
   p.birth_month, p.nationality, p.country_of_residence, p.identification, p.statement,
   p.registered_company_number, p.country, p.overseas, p.person_key,
   CASE WHEN p.kind_class = 'exemption' AND p.data ? 'exemptions'
-    THEN jsonb_build_object('exemptions', p.data -> 'exemptions') ELSE '{}'::jsonb END AS data,
+    THEN jsonb_build_object('exemptions', p.data -> 'exemptions') ELSE '{}'::jsonb END
+  || CASE WHEN p.data ? 'identity_verification_details' OR p.data ? 'verification_details'
+    THEN jsonb_build_object('identity_verification_details',
+      coalesce(p.data -> 'identity_verification_details', p.data -> 'verification_details'))
+    ELSE '{}'::jsonb END AS data,
   r.company_number AS resolved_company_number, r.name AS resolved_company_name`;
 
 /** A record as ownershipAround reads it: the walk's columns, the level, both companies' names and statuses. */

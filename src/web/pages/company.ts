@@ -16,6 +16,7 @@ import type { OfficersAnswer } from '../../operations/get-officers.ts';
 import { lookupCompany, PDF_ESTIMATE_PENDING } from '../../operations/lookup-company.ts';
 import { cardHeading, figureCharts, riskSection, statusBadge } from '../company-card.ts';
 import { formatDate, roleWords } from '../format.ts';
+import { verificationWords } from '../../domain/officers.ts';
 import { html } from '../html.ts';
 import type { HtmlValue, SafeHtml } from '../html.ts';
 import type { WebDeps, WebPage } from '../page.ts';
@@ -171,6 +172,9 @@ function controllerName(c: ControlledProfile['controllers'][number]): SafeHtml {
     c.birth_year !== null &&
       `born ${c.birth_month !== null ? `${monthName(c.birth_month) ?? ''} ` : ''}${c.birth_year}`,
     c.country,
+    c.identity_verification &&
+      verificationWords(c.identity_verification) &&
+      `identity ${verificationWords(c.identity_verification)}`,
   ].filter(Boolean);
   // A company on the register links to its page; anyone else with a name, to theirs.
   const name = c.company_number
