@@ -174,16 +174,33 @@ async function fetchResource(
     return isObject(body) ? [{ uri: `/company/${number}/${resource.path}`, data: body }] : [];
   }
   const items: { uri: string; data: Record<string, unknown> }[] = [];
-  for (let start = 0; ; start += PAGE) {
+  // The next page starts after the items read, so a list served in pages smaller than asked for
+  // is still read whole.
+  let start = 0;
+  for (;;) {
     const body = await api.getJson(`${base}?items_per_page=${PAGE}&start_index=${start}`, signal);
     const page = isObject(body) && Array.isArray(body.items) ? body.items.filter(isObject) : [];
     for (const [i, data] of page.entries()) {
       const self = isObject(data.links) && typeof data.links.self === 'string' ? data.links.self : null;
       items.push({ uri: self ?? `/company/${number}/${resource.path}/${start + i}`, data });
     }
-    const total = isObject(body) && typeof body.total_results === 'number' ? body.total_results : 0;
-    if (page.length < PAGE || start + PAGE >= total) return items;
+    start += page.length;
+    const total = totalOf(body);
+    if (page.length === 0 || (total === null ? page.length < PAGE : start >= total)) return items;
   }
+}
+
+/**
+ * How many items a list holds in all. The officers, PSC and statement lists say `total_results`;
+ * the filing history and the charges say `total_count`. A list saying neither ends at a short page.
+ */
+function totalOf(body: unknown): number | null {
+  if (!isObject(body)) return null;
+  for (const key of ['total_results', 'total_count']) {
+    const total = body[key];
+    if (typeof total === 'number' && Number.isSafeInteger(total)) return total;
+  }
+  return null;
 }
 
 /**
