@@ -5,8 +5,8 @@
  * now, paged as Companies House pages them (`items_per_page`/`start_index`; the officers, PSC and
  * statement lists say `total_results`, the filing history `total_count`). A PSC notified during the
  * gap raises control_change; an officer appointed during it is shown by get_officers; an accounts
- * filing made during it is fetched as XHTML and becomes figures; the second page of each long list
- * is read.
+ * filing made during it is fetched as XHTML and becomes figures, while accounts filed years before
+ * are not fetched again; the second page of each long list is read.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -131,8 +131,8 @@ for (const kind of testStores) {
       );
       api.json(`${base}/officers?${first}`, listPage(officers.slice(0, 100), 101, 0, 'total_results'));
       api.json(`${base}/officers?${second}`, listPage(officers.slice(100), 101, 100, 'total_results'));
-      // The filing history, newest first: the accounts filed during the gap, 99 older filings, and
-      // the incorporation on the second page.
+      // The filing history, newest first: the accounts filed during the gap, 99 older filings (one
+      // of them older accounts), and the incorporation on the second page.
       const filings = [
         filingItem('T-ACCOUNTS', {
           category: 'accounts',
@@ -141,13 +141,22 @@ for (const kind of testStores) {
           description_values: { made_up_date: '2022-12-31' },
           links: { document_metadata: `${api.url}/document/doc-xhtml` },
         }),
-        ...Array.from({ length: 99 }, (_, i) =>
+        // Accounts filed years ago: not queued for the Document API again.
+        filingItem('T-OLD-ACCOUNTS', {
+          category: 'accounts',
+          type: 'AA',
+          date: '2019-09-30',
+          description_values: { made_up_date: '2018-12-31' },
+          links: { document_metadata: `${api.url}/document/doc-old` },
+        }),
+        ...Array.from({ length: 98 }, (_, i) =>
           filingItem(`T-CS${i}`, { category: 'confirmation-statement', type: 'CS01', date: '2020-01-01' }),
         ),
         filingItem('T-NEWINC', { category: 'incorporation', type: 'NEWINC', date: '2015-01-01' }),
       ];
       api.json(`${base}/filing-history?${first}`, listPage(filings.slice(0, 100), 101, 0, 'total_count'));
       api.json(`${base}/filing-history?${second}`, listPage(filings.slice(100), 101, 100, 'total_count'));
+      api.document('doc-old', FILER, { 'application/pdf': Buffer.from('%PDF-1.4') });
       api.document('doc-xhtml', FILER, {
         'application/pdf': Buffer.from('%PDF-1.4'),
         'application/xhtml+xml': readFileSync(join(accountsSamplesDir, SAMPLE)),
@@ -285,8 +294,15 @@ for (const kind of testStores) {
         api.requests.some((r) => r.path === '/document/doc-xhtml/content' && r.accept === 'application/xhtml+xml'),
       );
       // The filing history says total_count, not total_results: its second page is read too.
-      assert.equal(await status('T-NEWINC'), 'none');
       assert.equal(await itemsOf('filings'), 101);
+      assert.ok(
+        api.requests.some((r) => r.path === `/company/${FILER}/filing-history?items_per_page=100&start_index=100`),
+      );
+      // Only the filings of the gap's days (and a month before) are applied: the company's past
+      // accounts are not fetched again through the Document API.
+      assert.equal(await status('T-OLD-ACCOUNTS'), undefined);
+      assert.equal(await status('T-NEWINC'), undefined);
+      assert.ok(!api.requests.some((r) => r.path.startsWith('/document/doc-old')));
     });
   });
 }
