@@ -117,9 +117,14 @@ for (const kind of testStores) {
           'total_results',
         ),
       );
+      // Two statements served one a page (fewer than asked for): the next page starts after it.
       api.json(
         `${base}/persons-with-significant-control-statements?${first}`,
-        listPage([dataOf(statementLine(FILER, 's1'))], 1, 0, 'total_results'),
+        listPage([dataOf(statementLine(FILER, 's1'))], 2, 0, 'total_results'),
+      );
+      api.json(
+        `${base}/persons-with-significant-control-statements?items_per_page=100&start_index=1`,
+        listPage([dataOf(statementLine(FILER, 's2'))], 2, 1, 'total_results'),
       );
       // 101 officers: the one appointed during the gap is on the second page.
       const officers = Array.from({ length: 101 }, (_, i) =>
@@ -240,7 +245,7 @@ for (const kind of testStores) {
         )
       ).rows[0]?.counts.items;
 
-    test('a PSC notified during the gap raises control_change; the statement is stored', async () => {
+    test('a PSC notified during the gap raises control_change; both statements are stored', async () => {
       await waitFor('control_change', async () => {
         const rows = await db.sql.query<{ alert_key: string }>(
           `SELECT alert_key FROM alert_detections WHERE key_id = $1 AND company_number = $2`,
@@ -249,19 +254,20 @@ for (const kind of testStores) {
         return rows.rows.some((row) => row.alert_key.includes('control_change'));
       });
       const current = await createOwnershipReader(db.sql).currentPscsOf([FILER]);
-      // The statement is held beside the persons, without a name.
+      // The statements are held beside the persons, without a name.
       assert.deepEqual(current.map((psc) => psc.name ?? 'statement').sort(), [
         'Ms Ada First',
         'Ms Bea Second',
+        'statement',
         'statement',
       ]);
       const statements = await db.sql.query<{ psc_id: string }>(
         `SELECT psc_id FROM psc WHERE company_number = $1 AND kind_class = 'statement'`,
         [FILER],
       );
-      assert.equal(statements.rowCount, 1);
+      assert.equal(statements.rowCount, 2);
       assert.equal(await itemsOf(PSC), 2);
-      assert.equal(await itemsOf(STATEMENTS), 1);
+      assert.equal(await itemsOf(STATEMENTS), 2);
     });
 
     test('every officer, over two pages, is stored; get_officers shows the one appointed during the gap', async () => {
