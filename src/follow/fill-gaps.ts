@@ -13,14 +13,20 @@ import type { CompaniesHouseApi } from '../ports/companies-house-api.ts';
 import type { StreamApplier, StreamEvent } from '../ports/stream-appliers.ts';
 import type { OpenGap, StreamGaps } from '../ports/stream-gaps.ts';
 
-/** Where the Public Data API serves, for one company, what each stream's events carry. */
-const RESOURCES: Record<string, { path: string; list: boolean }> = {
+/**
+ * Where the Public Data API serves, for one company, what each stream's events carry. `recentDays`:
+ * only the items dated (their `date`) at most that many days before the gap began are applied.
+ */
+const RESOURCES: Record<string, { path: string; list: boolean; recentDays?: number }> = {
   'insolvency-cases': { path: 'insolvency', list: false },
   charges: { path: 'charges', list: true },
   'persons-with-significant-control': { path: 'persons-with-significant-control', list: true },
   'persons-with-significant-control-statements': { path: 'persons-with-significant-control-statements', list: true },
   officers: { path: 'officers', list: true },
-  filings: { path: 'filing-history', list: true },
+  // The filing history is the company's whole past: applying it would queue every accounts
+  // document ever filed for the Document API (rate-limited and shared). Electronic accounts, the
+  // only ones read, are registered within days of being filed; a month covers a slow examination.
+  filings: { path: 'filing-history', list: true, recentDays: 31 },
 };
 
 /** Items a list page asks for (the API's maximum). */
@@ -122,7 +128,10 @@ async function fillGap(deps: GapFillerDeps, gap: OpenGap, signal: AbortSignal): 
       if (own && applier) {
         const items = await fetchResource(deps.api, number, own, signal);
         counts.items! += items.length;
-        runs.push({ applier, events: items.map(({ uri, data }) => fetchedEvent(uri, data, fetchedAt)) });
+        const from = own.recentDays === undefined ? null : daysBefore(gap.since, own.recentDays);
+        const recent =
+          from === null ? items : items.filter(({ data }) => !(typeof data.date === 'string' && data.date < from));
+        runs.push({ applier, events: recent.map(({ uri, data }) => fetchedEvent(uri, data, fetchedAt)) });
       }
       const profile = await deps.api.getJson(`/company/${encodeURIComponent(number)}`, signal);
       if (isObject(profile)) {
@@ -174,16 +183,38 @@ async function fetchResource(
     return isObject(body) ? [{ uri: `/company/${number}/${resource.path}`, data: body }] : [];
   }
   const items: { uri: string; data: Record<string, unknown> }[] = [];
-  for (let start = 0; ; start += PAGE) {
+  // The next page starts after the items read, so a list served in pages smaller than asked for
+  // is still read whole.
+  let start = 0;
+  for (;;) {
     const body = await api.getJson(`${base}?items_per_page=${PAGE}&start_index=${start}`, signal);
     const page = isObject(body) && Array.isArray(body.items) ? body.items.filter(isObject) : [];
     for (const [i, data] of page.entries()) {
       const self = isObject(data.links) && typeof data.links.self === 'string' ? data.links.self : null;
       items.push({ uri: self ?? `/company/${number}/${resource.path}/${start + i}`, data });
     }
-    const total = isObject(body) && typeof body.total_results === 'number' ? body.total_results : 0;
-    if (page.length < PAGE || start + PAGE >= total) return items;
+    start += page.length;
+    const total = totalOf(body);
+    if (page.length === 0 || (total === null ? page.length < PAGE : start >= total)) return items;
   }
+}
+
+/** The ISO day `days` before the ISO day `day`. */
+function daysBefore(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * How many items a list holds in all. The officers, PSC and statement lists say `total_results`;
+ * the filing history and the charges say `total_count`. A list saying neither ends at a short page.
+ */
+function totalOf(body: unknown): number | null {
+  if (!isObject(body)) return null;
+  for (const key of ['total_results', 'total_count']) {
+    const total = body[key];
+    if (typeof total === 'number' && Number.isSafeInteger(total)) return total;
+  }
+  return null;
 }
 
 /**

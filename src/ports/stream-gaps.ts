@@ -13,6 +13,11 @@ export interface OpenGap {
   stream: string;
   /** The last company done by an interrupted catch-up; null: none yet. */
   afterCompany: string | null;
+  /**
+   * The day (UTC, ISO) the lost events began: that of the last event applied before the gap, or
+   * the day the gap was recorded when that is not known.
+   */
+  since: string;
   /** What the catch-up did so far, by what was counted. */
   counts: Record<string, number>;
 }

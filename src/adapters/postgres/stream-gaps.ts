@@ -12,12 +12,14 @@ export function createStreamGaps(sql: Sql): StreamGaps {
       const result = await sql.query<{
         id: string;
         stream: string;
+        since: string;
         fill_after_company: string | null;
         fill_counts: Record<string, number>;
       }>(
         `UPDATE stream_gaps SET fill_holder = $1, fill_lease_until = now() + make_interval(secs => $2)
          WHERE filled_at IS NULL AND (fill_holder IS NULL OR fill_holder = $1 OR fill_lease_until < now())
-         RETURNING id::text, stream, fill_after_company, fill_counts`,
+         RETURNING id::text, stream, ((coalesce(after_published_at, detected_at) AT TIME ZONE 'UTC')::date)::text AS since,
+           fill_after_company, fill_counts`,
         [holder, seconds],
       );
       return (
@@ -25,6 +27,7 @@ export function createStreamGaps(sql: Sql): StreamGaps {
           .map((row) => ({
             id: Number(row.id),
             stream: row.stream,
+            since: row.since,
             afterCompany: row.fill_after_company,
             counts: row.fill_counts,
           }))
