@@ -10,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { createOfficersApplier } from '../../src/adapters/postgres/officer-appliers.ts';
 import { companiesApplier } from '../../src/adapters/postgres/stream-companies.ts';
 import { AS_OF_TTL_MS } from '../../src/call/as-of.ts';
 import type { AsOf } from '../../src/operations/envelope.ts';
@@ -20,7 +21,24 @@ import type { World } from '../support/api-world.ts';
 import { startWorld } from '../support/api-world.ts';
 import { testStores } from '../support/databases.ts';
 import { restJson } from '../support/rest-json.ts';
+import { officerItem, syntheticOfficerId } from '../../src/synthetic/officers.ts';
 import { companyEvent } from '../support/stream-world.ts';
+
+/** The seed of the one officer appointment stored, so that get_appointments has someone to show. */
+const OFFICER_SEED = 5;
+
+/** One director of company 00000001, written as the officers stream's applier writes it. */
+function officerEvent(): StreamEvent {
+  const data = officerItem(OFFICER_SEED, { companyNumber: '00000001', personId: 1, appointedOn: '2015-04-01' });
+  const self = (data.links as { self: string }).self;
+  return {
+    resource_kind: 'company-officers',
+    resource_uri: self,
+    resource_id: self.slice(self.lastIndexOf('/') + 1),
+    data,
+    event: { timepoint: 1, published_at: '2025-06-01T10:00:00', type: 'changed' },
+  };
+}
 
 /** Stands for an id made by an earlier call: the endpoint webhook_create made, the delivery webhook_test queued. */
 const MADE = Symbol('made earlier');
@@ -34,6 +52,7 @@ const CALLS: readonly [name: string, args: Record<string, unknown>][] = [
   ['search_people', { name: 'doe' }],
   ['get_ownership', { company_number: '1' }],
   ['get_officers', { company_number: '1' }],
+  ['get_appointments', { officer_id: syntheticOfficerId(OFFICER_SEED, 1) }],
   ['compare_companies', { company_a: '1', company_b: '2' }],
   ['market_stats', {}],
   ['find_triggers', { trigger: 'cash_rich' }],
@@ -101,6 +120,8 @@ describe('as_of on every answer (PGlite, Postgres search)', () => {
 
   test('every operation says it, over REST (JSON, or its Markdown) and MCP (structured and text)', async () => {
     await loadFixtures(world);
+    // Straight into the store, not through the stream ledger: the stream's as_of stays unmoved.
+    await world.sql.transaction((tx) => createOfficersApplier().apply(tx, [officerEvent()]));
     cacheRunsOut();
     assert.deepEqual(new Set(CALLS.map(([name]) => name)), new Set(OPERATIONS.map((o) => o.name)));
     for (const surface of ['rest', 'mcp'] as const) {
