@@ -9,7 +9,7 @@
  * one that waited finds the index built and only updates it.
  */
 import { formatDuration, startProgress } from '../src/progress/progress.ts';
-import { searchDocument } from '../src/domain/search-document.ts';
+import { searchDocuments } from '../src/domain/search-document.ts';
 import type { IndexSource, SearchDocument } from '../src/domain/search-document.ts';
 import type { CompanyReader } from '../src/ports/companies.ts';
 import type { IndexCursor } from '../src/ports/index-cursor.ts';
@@ -86,8 +86,7 @@ function describeIndexSummary(summary: IndexSearchSummary): string {
 }
 
 export async function* toDocuments(batches: AsyncIterable<IndexSource[]>): AsyncGenerator<SearchDocument[]> {
-  for await (const batch of batches)
-    yield batch.map(({ company, accounts, pscs }) => searchDocument(company, accounts, pscs));
+  for await (const batch of batches) yield batch.flatMap(searchDocuments);
 }
 
 async function* counted<T extends readonly unknown[]>(

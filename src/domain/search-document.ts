@@ -16,6 +16,7 @@ import type { SizeBand } from './size-band.ts';
 import { sizeBand } from './size-band.ts';
 import { trajectory } from './trajectory.ts';
 import type { Direction } from './trajectory.ts';
+import { mergeEstimates } from './estimated-history.ts';
 import { growthFacts } from './figure-growth.ts';
 import type { GrowthFacts } from './figure-growth.ts';
 import { indexedFlags } from './triggers.ts';
@@ -43,10 +44,28 @@ export interface IndexSource {
   accounts: AccountsPeriod[];
   /** The company's PSC register summed up; null when the store holds no PSC record of it. */
   pscs: PscSummary | null;
+  /** Figures estimated from its scanned PDF accounts (src/ports/pdf-estimates.ts), newest read first. */
+  estimates?: AccountsPeriod[];
+}
+
+/**
+ * Which of a company's documents this is. A company without estimates that reach its history has
+ * one document (`only`); one with them has two, its filed figures (`filed`) and its history with
+ * the estimates merged in (`estimated`). Searches read `only` and `filed` documents unless asked
+ * to include estimates, then `only` and `estimated`: a company is found once either way.
+ */
+export type DocumentView = 'only' | 'filed' | 'estimated';
+
+/** The view searches that include estimates leave out, and those that do not. */
+export function viewLeftOut(includeEstimates: boolean): DocumentView {
+  return includeEstimates ? 'filed' : 'estimated';
 }
 
 /** What the index holds for one company; the fields triggers explain a match from among them. */
 export interface SearchDocument extends TriggerFacts, GrowthFacts {
+  /** The document's key in the index: the company number, with `~estimated` for the estimated view. */
+  doc_key: string;
+  view: DocumentView;
   company_number: string;
   name: string;
   status: string;
@@ -108,6 +127,21 @@ export interface SearchDocument extends TriggerFacts, GrowthFacts {
   parent_countries: string[];
 }
 
+/** A company's documents: one, or its filed and estimated views when estimates reach its history. */
+export function searchDocuments({ company, accounts, pscs, estimates = [] }: IndexSource): SearchDocument[] {
+  const merged = mergeEstimates(accounts, estimates);
+  const filed = searchDocument(company, accounts, pscs);
+  if (merged.estimated === 0) return [filed];
+  return [
+    { ...filed, view: 'filed' },
+    {
+      ...searchDocument(company, merged.history, pscs),
+      doc_key: `${company.company_number}~estimated`,
+      view: 'estimated',
+    },
+  ];
+}
+
 /** `accounts` newest first; `pscs` the company's PSC register summed up, null when none is held. */
 export function searchDocument(
   company: IndexedRegisterFacts,
@@ -126,6 +160,8 @@ export function searchDocument(
   const direction = trajectory(accounts).direction;
   const employeesChange = now?.employees != null && before?.employees != null ? now.employees - before.employees : null;
   return {
+    doc_key: company.company_number,
+    view: 'only',
     company_number: company.company_number,
     name: company.name,
     status: company.status,

@@ -176,6 +176,15 @@ export const ownershipFilterShape = {
 };
 
 /** The filters of search, triggers and stats. */
+/**
+ * include_estimates on search_companies, find_triggers and market_stats: figures estimated from
+ * scanned PDF accounts where the company filed none (DocumentView). Described in a few words: the
+ * three are in the `core` toolset, whose tools/list is held under 8,000 tokens.
+ */
+function includeEstimatesInput() {
+  return z.boolean().optional().describe('true: use PDF estimates');
+}
+
 export const filterShape = {
   status: z
     .enum(STATUS_FILTERS, { error: `must be one of ${STATUS_FILTERS.join(', ')}` })
@@ -223,31 +232,25 @@ export const filterShape = {
     .enum(TRAJECTORY_FILTERS, { error: `must be one of ${TRAJECTORY_FILTERS.join(', ')}` })
     .optional()
     .describe(
-      'Overall direction of the filed figures over the accounts history, a vote over net assets, cash, turnover, ' +
-        'employees and profit: growing, stable or declining. For one figure use <figure>_trend (e.g. turnover_trend)',
+      'Overall direction of the filed figures, a vote over net assets, cash, turnover, employees and profit: ' +
+        'growing, stable or declining. One figure: <figure>_trend',
     ),
   ...growthFilters,
   insolvency_proxy: z
     .boolean()
     .optional()
     .describe(
-      'true: only companies showing distress signals (a liquidation, administration, receivership or strike-off ' +
-        'status; negative net assets; or cash under 10% of short-term creditors after a 30% fall in net assets ' +
-        'or cash); false: only companies showing none. Not a finding of insolvency',
+      'true: only companies showing distress signals (an insolvency or strike-off status, negative net assets, or ' +
+        'cash under 10% of short-term creditors after a 30% fall); false: none. Not a finding of insolvency',
     ),
-  min_total_assets: z
-    .number()
-    .optional()
-    .describe('Newest filed total assets less current liabilities (GBP) at least this'),
-  max_total_assets: z
-    .number()
-    .optional()
-    .describe('Newest filed total assets less current liabilities (GBP) at most this'),
+  min_total_assets: z.number().optional().describe('Total assets less current liabilities (GBP) at least this'),
+  max_total_assets: z.number().optional().describe('Total assets less current liabilities (GBP) at most this'),
   negative_net_assets: z
     .boolean()
     .optional()
     .describe('true: only companies with net assets below zero; false: only those with net assets of zero or more'),
   ...ownershipFilterShape,
+  include_estimates: includeEstimatesInput(),
 };
 
 /** Pairs of filters that are one filter under two names: giving both is refused, naming both. */
@@ -351,6 +354,7 @@ export function companyFilters(input: FilterInput): CompanyFilters {
     ...(input.signal !== undefined ? { signal: input.signal } : {}),
     ...(input.trajectory !== undefined ? { trajectory: input.trajectory } : {}),
     ...(Object.keys(growth).length > 0 ? { growth } : {}),
+    ...(input.include_estimates === true ? { estimates: 'include' as const } : {}),
     ...(input.insolvency_proxy !== undefined ? { insolvency_proxy: input.insolvency_proxy } : {}),
     ...(input.negative_net_assets !== undefined ? { negative_net_assets: input.negative_net_assets } : {}),
     ...ownershipFilters(input),
