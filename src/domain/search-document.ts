@@ -56,6 +56,11 @@ export interface IndexSource {
  */
 export type DocumentView = 'only' | 'filed' | 'estimated';
 
+/** A document's key in the index: the company number, with `~estimated` for the estimated view. */
+export function documentKey(document: Pick<SearchDocument, 'company_number' | 'view'>): string {
+  return document.view === 'estimated' ? `${document.company_number}~estimated` : document.company_number;
+}
+
 /** The view searches that include estimates leave out, and those that do not. */
 export function viewLeftOut(includeEstimates: boolean): DocumentView {
   return includeEstimates ? 'filed' : 'estimated';
@@ -63,8 +68,6 @@ export function viewLeftOut(includeEstimates: boolean): DocumentView {
 
 /** What the index holds for one company; the fields triggers explain a match from among them. */
 export interface SearchDocument extends TriggerFacts, GrowthFacts {
-  /** The document's key in the index: the company number, with `~estimated` for the estimated view. */
-  doc_key: string;
   view: DocumentView;
   company_number: string;
   name: string;
@@ -134,11 +137,7 @@ export function searchDocuments({ company, accounts, pscs, estimates = [] }: Ind
   if (merged.estimated === 0) return [filed];
   return [
     { ...filed, view: 'filed' },
-    {
-      ...searchDocument(company, merged.history, pscs),
-      doc_key: `${company.company_number}~estimated`,
-      view: 'estimated',
-    },
+    { ...searchDocument(company, merged.history, pscs), view: 'estimated' },
   ];
 }
 
@@ -160,7 +159,6 @@ export function searchDocument(
   const direction = trajectory(accounts).direction;
   const employeesChange = now?.employees != null && before?.employees != null ? now.employees - before.employees : null;
   return {
-    doc_key: company.company_number,
     view: 'only',
     company_number: company.company_number,
     name: company.name,

@@ -178,7 +178,9 @@ for (const setup of setups) {
       );
     });
 
-    test('name search lists each company once', async () => {
+    test('name search and the readiness count see each company once', async () => {
+      const ready = await call(world, '/readyz');
+      assert.equal(ready.body.search.indexed, 3);
       const found = await get('/v1/search-by-name?format=json&name=estimates&limit=10');
       assert.equal(found.total, 3);
       assert.deepEqual(found.results.map((r: { company_number: string }) => r.company_number).sort(), [

@@ -22,6 +22,7 @@ import type { SicSection } from '../../domain/sic-section.ts';
 import { SIC_SECTIONS, sicSectionDivisions } from '../../domain/sic-section.ts';
 import { isActiveStatus, nameQuery, wordStartSuffixes } from '../../domain/name-search.ts';
 import type { NameKey, NamePage, NameSearchHit } from '../../domain/name-search.ts';
+import { documentKey } from '../../domain/search-document.ts';
 import type { SearchDocument } from '../../domain/search-document.ts';
 import type { SearchIndex } from '../../ports/search-index.ts';
 import { filterQuery } from './conditions-query.ts';
@@ -250,7 +251,8 @@ export function createEsSearchIndex({
     outdated: () => mappingOutdated(client, alias, readMapping()),
 
     async count() {
-      const result = await client.count({ index: alias });
+      // Companies, not documents: a company's estimated document is a second copy of it.
+      const result = await client.count({ index: alias, query: { bool: { must_not: [ESTIMATED] } } });
       return result.count;
     },
 
@@ -948,7 +950,7 @@ export async function bulkIndex(
     const normalised = normaliseCompanyName(d.name);
     const lower = normalised.toLowerCase();
     return [
-      { index: { _index: index, _id: d.doc_key } },
+      { index: { _index: index, _id: documentKey(d) } },
       {
         ...d,
         name_normalised: normalised,

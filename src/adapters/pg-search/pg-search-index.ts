@@ -14,6 +14,7 @@ import { SIC_SECTIONS, sicSectionDivisions } from '../../domain/sic-section.ts';
 import { RANGE_FIGURES } from '../../domain/criteria.ts';
 import { GROWTH_FIGURES } from '../../domain/figure-growth.ts';
 import { isActiveStatus, nameQuery } from '../../domain/name-search.ts';
+import { documentKey } from '../../domain/search-document.ts';
 import type { SearchDocument } from '../../domain/search-document.ts';
 import type { NameSearchHit } from '../../domain/name-search.ts';
 import type { SearchIndex } from '../../ports/search-index.ts';
@@ -24,9 +25,8 @@ import type { RebuildBeside } from './rebuild-beside.ts';
 
 const TABLE = 'company_search';
 
-/** Columns filled from the document as it is (the rest are computed from the name). */
+/** Columns filled from the document as it is (the rest are computed: its key, and from the name). */
 const DOCUMENT_COLUMNS: readonly [column: keyof SearchDocument, type: string][] = [
-  ['doc_key', 'text'],
   ['view', 'text'],
   ['company_number', 'text'],
   ['name', 'text'],
@@ -75,6 +75,7 @@ const DOCUMENT_COLUMNS: readonly [column: keyof SearchDocument, type: string][] 
   ['parent_countries', 'text[]'],
 ];
 const NAME_COLUMNS: readonly [string, string][] = [
+  ['doc_key', 'text'],
   ['name_words', 'text'],
   ['name_length', 'integer'],
   ['active', 'boolean'],
@@ -102,6 +103,14 @@ export function createPgSearchIndex(sql: Sql): SearchIndex {
     rebuild: (batches) => rebuildBeside(sql, REBUILD, batches),
 
     ...tableUpkeep(sql, TABLE),
+
+    // Companies, not documents: a company's estimated document is a second copy of it.
+    async count() {
+      const result = await sql.query<{ count: number }>(
+        `SELECT count(*)::int AS count FROM ${TABLE} WHERE view <> 'estimated'`,
+      );
+      return result.rows[0]!.count;
+    },
 
     async searchByName(query, limit, after) {
       const { phrase, words } = nameQuery(query);
@@ -324,6 +333,7 @@ async function writeDocuments(
   if (documents.length === 0) return;
   const rows = documents.map((d) => ({
     ...d,
+    doc_key: documentKey(d),
     name_words: ` ${normaliseCompanyName(d.name)}`,
     name_length: d.name.length,
     active: isActiveStatus(d.status),

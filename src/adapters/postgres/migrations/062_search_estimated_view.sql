@@ -10,4 +10,3 @@ DO $$ DECLARE pk text; BEGIN SELECT conname INTO pk FROM pg_constraint WHERE con
 ALTER TABLE company_search
   ADD COLUMN doc_key text PRIMARY KEY,
   ADD COLUMN view text NOT NULL;
-CREATE INDEX ON company_search (company_number);
