@@ -346,11 +346,7 @@ export const companyResultOutput = z.object({
 
 const total = count.describe('Every match, not only those listed');
 
-const estimatesUsed = z
-  .boolean()
-  .describe(
-    'true: figures estimated from scanned PDF accounts (include_estimates=true) were counted; they may be wrong',
-  );
+const estimatesUsed = z.boolean().describe('true: some matches were read with PDF estimates (include_estimates)');
 
 export const searchCompaniesOutput = z.object({
   criteria: z.object({ ...filterShape, sort: sortInput, limit: limitInput(50, 20) }).describe('What was asked'),
