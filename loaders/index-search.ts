@@ -24,6 +24,7 @@ export interface IndexSearchOptions {
 
 export interface IndexSearchSummary {
   mode: 'full' | 'update';
+  /** Companies indexed: a company's estimated document (searchDocuments) is not counted again. */
   documents: number;
   seconds: number;
 }
@@ -59,14 +60,17 @@ async function indexWhileHoldingLock(
   try {
     if (full) {
       progress.expect((await store.counts()).companies);
-      documents = await search.index.rebuild(
-        counted(readAhead(toDocuments(store.companiesForIndex(batchSize))), progress.advance),
+      await search.index.rebuild(
+        counted(readAhead(toDocuments(store.companiesForIndex(batchSize))), (count) => {
+          progress.advance(count);
+          documents += count;
+        }),
       );
     } else {
       for await (const batch of readAhead(toDocuments(store.companiesForIndex(batchSize, through!)))) {
         await search.index.upsertCompanies(batch);
-        progress.advance(batch.length);
-        documents += batch.length;
+        progress.advance(companiesIn(batch));
+        documents += companiesIn(batch);
       }
       await search.index.refresh();
     }
@@ -89,13 +93,18 @@ export async function* toDocuments(batches: AsyncIterable<IndexSource[]>): Async
   for await (const batch of batches) yield batch.flatMap(searchDocuments);
 }
 
-async function* counted<T extends readonly unknown[]>(
-  batches: AsyncIterable<T>,
-  advance: (count: number) => void,
-): AsyncGenerator<T> {
+/** The companies a batch of documents is of: a company's estimated document is a second one of it. */
+function companiesIn(batch: readonly SearchDocument[]): number {
+  return batch.filter((document) => document.view !== 'estimated').length;
+}
+
+async function* counted(
+  batches: AsyncIterable<SearchDocument[]>,
+  advance: (companies: number) => void,
+): AsyncGenerator<SearchDocument[]> {
   for await (const batch of batches) {
     yield batch;
-    advance(batch.length);
+    advance(companiesIn(batch));
   }
 }
 
