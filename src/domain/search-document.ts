@@ -49,8 +49,8 @@ export interface IndexSource {
 }
 
 /**
- * Which of a company's documents this is. A company without estimates that reach its history has
- * one document (`only`); one with them has two, its filed figures (`filed`) and its history with
+ * Which of a company's documents this is. A company without estimates has one document (`only`);
+ * one with them has two, its filed figures (`filed`) and its history with
  * the estimates merged in (`estimated`). Searches read `only` and `filed` documents unless asked
  * to include estimates, then `only` and `estimated`: a company is found once either way.
  */
@@ -130,11 +130,14 @@ export interface SearchDocument extends TriggerFacts, GrowthFacts {
   parent_countries: string[];
 }
 
-/** A company's documents: one, or its filed and estimated views when estimates reach its history. */
+/** A company's documents: one, or its filed and estimated views when it has estimates. */
 export function searchDocuments({ company, accounts, pscs, estimates = [] }: IndexSource): SearchDocument[] {
-  const merged = mergeEstimates(accounts, estimates);
   const filed = searchDocument(company, accounts, pscs);
-  if (merged.estimated === 0) return [filed];
+  // Once a company has estimates it keeps both documents, even when filed figures now cover every
+  // estimated date: an update only writes documents, so dropping to one would leave the old
+  // estimated document behind, and searches including estimates would find the company twice.
+  if (estimates.length === 0) return [filed];
+  const merged = mergeEstimates(accounts, estimates);
   return [
     { ...filed, view: 'filed' },
     { ...searchDocument(company, merged.history, pscs), view: 'estimated' },

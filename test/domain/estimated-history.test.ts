@@ -1,7 +1,7 @@
 /**
- * A company's search documents with estimates: one where the estimates change nothing (every one
- * of a date with filed figures), a filed and an estimated one otherwise, the estimated one read
- * from the history merged as the lookup merges it.
+ * A company's search documents with estimates: a filed and an estimated one, the estimated one
+ * read from the history merged as the lookup merges it (even where filed figures cover every
+ * estimated date, so that an update never leaves an old estimated document behind).
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -49,7 +49,7 @@ describe('mergeEstimates', () => {
 });
 
 describe('searchDocuments', () => {
-  test('no estimates, or only estimates of dates with filed figures: one document', () => {
+  test('no estimates: one document; estimates only of dates with filed figures: two alike', () => {
     const plain = searchDocuments({ company, accounts: [period('2024-12-31', 4_000)], pscs: null });
     assert.deepEqual(
       plain.map((d) => [d.view, documentKey(d)]),
@@ -61,9 +61,13 @@ describe('searchDocuments', () => {
       pscs: null,
       estimates: [period('2024-12-31', 5)],
     });
+    // Both kept, so that an update never leaves an estimated document behind.
     assert.deepEqual(
       shadowed.map((d) => [d.view, d.turnover]),
-      [['only', 4_000]],
+      [
+        ['filed', 4_000],
+        ['estimated', 4_000],
+      ],
     );
   });
 
