@@ -9,7 +9,7 @@
  * one that waited finds the index built and only updates it.
  */
 import { formatDuration, startProgress } from '../src/progress/progress.ts';
-import { searchDocument } from '../src/domain/search-document.ts';
+import { searchDocuments } from '../src/domain/search-document.ts';
 import type { IndexSource, SearchDocument } from '../src/domain/search-document.ts';
 import type { CompanyReader } from '../src/ports/companies.ts';
 import type { IndexCursor } from '../src/ports/index-cursor.ts';
@@ -24,6 +24,7 @@ export interface IndexSearchOptions {
 
 export interface IndexSearchSummary {
   mode: 'full' | 'update';
+  /** Companies indexed: a company's estimated document (searchDocuments) is not counted again. */
   documents: number;
   seconds: number;
 }
@@ -59,14 +60,17 @@ async function indexWhileHoldingLock(
   try {
     if (full) {
       progress.expect((await store.counts()).companies);
-      documents = await search.index.rebuild(
-        counted(readAhead(toDocuments(store.companiesForIndex(batchSize))), progress.advance),
+      await search.index.rebuild(
+        counted(readAhead(toDocuments(store.companiesForIndex(batchSize))), (count) => {
+          progress.advance(count);
+          documents += count;
+        }),
       );
     } else {
       for await (const batch of readAhead(toDocuments(store.companiesForIndex(batchSize, through!)))) {
         await search.index.upsertCompanies(batch);
-        progress.advance(batch.length);
-        documents += batch.length;
+        progress.advance(companiesIn(batch));
+        documents += companiesIn(batch);
       }
       await search.index.refresh();
     }
@@ -86,19 +90,21 @@ function describeIndexSummary(summary: IndexSearchSummary): string {
 }
 
 export async function* toDocuments(batches: AsyncIterable<IndexSource[]>): AsyncGenerator<SearchDocument[]> {
-  for await (const batch of batches)
-    yield batch.map(({ company, accounts, pscs, identity_overdue_from }) =>
-      searchDocument(company, accounts, pscs, identity_overdue_from),
-    );
+  for await (const batch of batches) yield batch.flatMap(searchDocuments);
 }
 
-async function* counted<T extends readonly unknown[]>(
-  batches: AsyncIterable<T>,
-  advance: (count: number) => void,
-): AsyncGenerator<T> {
+/** The companies a batch of documents is of: a company's estimated document is a second one of it. */
+function companiesIn(batch: readonly SearchDocument[]): number {
+  return batch.filter((document) => document.view !== 'estimated').length;
+}
+
+async function* counted(
+  batches: AsyncIterable<SearchDocument[]>,
+  advance: (companies: number) => void,
+): AsyncGenerator<SearchDocument[]> {
   for await (const batch of batches) {
     yield batch;
-    advance(batch.length);
+    advance(companiesIn(batch));
   }
 }
 

@@ -5,6 +5,7 @@
 import type { CompanyFilters, CompanyKey, CompanyQuery, SortOrder } from './criteria.ts';
 import { BOUND_FIGURES } from './criteria.ts';
 import { GROWTH_FIGURES } from './figure-growth.ts';
+import { viewLeftOut } from './search-document.ts';
 import type { SearchDocument } from './search-document.ts';
 import type { Trigger } from './triggers.ts';
 import { FUNDED_MIN_NET_ASSETS, TRIGGER_ORDER, triggerDates } from './triggers.ts';
@@ -34,7 +35,19 @@ export function overdueOn(asOf: string): Condition {
   };
 }
 
+/** Which of a company's documents a search reads (DocumentView): one per company, or the estimated ones alone. */
+function estimatesCondition(estimates: CompanyFilters['estimates']): Condition {
+  if (estimates === 'only') return { op: 'eq', field: 'view', value: 'estimated' };
+  return { op: 'not', condition: { op: 'eq', field: 'view', value: viewLeftOut(estimates === 'include') } };
+}
+
+/** The filters' conditions on the documents a search reads (estimatesCondition picks them). */
 export function filterConditions(filters: CompanyFilters, asOf: string): Condition[] {
+  return [estimatesCondition(filters.estimates), ...documentConditions(filters, asOf)];
+}
+
+/** The filters' conditions on any one document, whichever view it is: what groups by risk band reuse. */
+export function documentConditions(filters: CompanyFilters, asOf: string): Condition[] {
   const conditions: Condition[] = [];
   if (filters.status !== 'any') conditions.push({ op: 'has', field: 'status_groups', value: filters.status });
   if (filters.type !== undefined) conditions.push({ op: 'eq', field: 'type_key', value: filters.type });

@@ -46,6 +46,12 @@ export interface CompanyFilters {
    * and inclusive bounds on the change in percent. A company without both values matches neither.
    */
   growth?: Partial<Record<GrowthFigure, FigureGrowthFilter>>;
+  /**
+   * Absent: the filed figures only. `include`: figures estimated from scanned PDF accounts where
+   * no filed ones exist (the estimated documents in place of the filed ones, DocumentView).
+   * `only`: the estimated documents alone, to tell whether an answer used any.
+   */
+  estimates?: 'include' | 'only';
   /** true: showing the insolvency proxy (showsInsolvencyProxy); false: not showing it. */
   insolvency_proxy?: boolean;
   /** true: net assets below zero; false: a net assets figure of zero or more. */

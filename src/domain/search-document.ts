@@ -16,6 +16,7 @@ import type { SizeBand } from './size-band.ts';
 import { sizeBand } from './size-band.ts';
 import { trajectory } from './trajectory.ts';
 import type { Direction } from './trajectory.ts';
+import { mergeEstimates } from './estimated-history.ts';
 import { growthFacts } from './figure-growth.ts';
 import type { GrowthFacts } from './figure-growth.ts';
 import { indexedFlags } from './triggers.ts';
@@ -48,10 +49,31 @@ export interface IndexSource {
    * (earliestOverdueFrom); null when none is ever overdue as published.
    */
   identity_overdue_from: string | null;
+  /** Figures estimated from its scanned PDF accounts (src/ports/pdf-estimates.ts), newest read first. */
+  estimates?: AccountsPeriod[];
+}
+
+/**
+ * Which of a company's documents this is. A company without estimates has one document (`only`);
+ * one with them has two, its filed figures (`filed`) and its history with
+ * the estimates merged in (`estimated`). Searches read `only` and `filed` documents unless asked
+ * to include estimates, then `only` and `estimated`: a company is found once either way.
+ */
+export type DocumentView = 'only' | 'filed' | 'estimated';
+
+/** A document's key in the index: the company number, with `~estimated` for the estimated view. */
+export function documentKey(document: Pick<SearchDocument, 'company_number' | 'view'>): string {
+  return document.view === 'estimated' ? `${document.company_number}~estimated` : document.company_number;
+}
+
+/** The view searches that include estimates leave out, and those that do not. */
+export function viewLeftOut(includeEstimates: boolean): DocumentView {
+  return includeEstimates ? 'filed' : 'estimated';
 }
 
 /** What the index holds for one company; the fields triggers explain a match from among them. */
 export interface SearchDocument extends TriggerFacts, GrowthFacts {
+  view: DocumentView;
   company_number: string;
   name: string;
   status: string;
@@ -118,6 +140,26 @@ export interface SearchDocument extends TriggerFacts, GrowthFacts {
   identity_overdue_from: string | null;
 }
 
+/** A company's documents: one, or its filed and estimated views when it has estimates. */
+export function searchDocuments({
+  company,
+  accounts,
+  pscs,
+  identity_overdue_from,
+  estimates = [],
+}: IndexSource): SearchDocument[] {
+  const filed = searchDocument(company, accounts, pscs, identity_overdue_from);
+  // Once a company has estimates it keeps both documents, even when filed figures now cover every
+  // estimated date: an update only writes documents, so dropping to one would leave the old
+  // estimated document behind, and searches including estimates would find the company twice.
+  if (estimates.length === 0) return [filed];
+  const merged = mergeEstimates(accounts, estimates);
+  return [
+    { ...filed, view: 'filed' },
+    { ...searchDocument(company, merged.history, pscs, identity_overdue_from), view: 'estimated' },
+  ];
+}
+
 /**
  * `accounts` newest first; `pscs` the company's PSC register summed up, null when none is held;
  * `identityOverdueFrom` as IndexSource's.
@@ -140,6 +182,7 @@ export function searchDocument(
   const direction = trajectory(accounts).direction;
   const employeesChange = now?.employees != null && before?.employees != null ? now.employees - before.employees : null;
   return {
+    view: 'only',
     company_number: company.company_number,
     name: company.name,
     status: company.status,

@@ -9,7 +9,8 @@ import { riskBand } from '../domain/risk-band.ts';
 import { companySignals } from '../domain/signals.ts';
 import { trajectory } from '../domain/trajectory.ts';
 import type { AccountsEntry, CompanyWithAccounts } from '../domain/filings.ts';
-import { FIGURE_KEYS, hasAnyFigure } from '../domain/figures.ts';
+import { FIGURE_KEYS } from '../domain/figures.ts';
+import { mergeEstimates } from '../domain/estimated-history.ts';
 import type { PdfEstimate } from '../ports/pdf-estimates.ts';
 import type { companyProfileOutput, lookupCompanyOutput } from './outputs.ts';
 
@@ -122,20 +123,8 @@ function estimateEntry(estimate: PdfEstimate): AccountsView {
   };
 }
 
-/**
- * The history with the estimates in it, newest first, one entry per balance sheet date. iXBRL
- * figures are what the company filed, so a date with iXBRL figures keeps them and its estimate is
- * not listed: a reader comparing years should never meet a guess where the filed number exists.
- * A date with only an empty iXBRL entry (a filing that tagged no figure there), or none, shows the
- * estimate instead; of several estimates of one date (an amended filing read too), the newest read.
- */
+/** The history with the estimates in it (mergeEstimates), newest read first among estimates of one date. */
 function accountsWithEstimates(accounts: readonly AccountsEntry[], estimates: readonly PdfEstimate[]): AccountsView[] {
-  const byDate = new Map<string, AccountsView>(accounts.map((entry) => [entry.balance_sheet_date, ixbrlEntry(entry)]));
   const newestRead = [...estimates].sort((a, b) => b.readAt.localeCompare(a.readAt));
-  for (const estimate of newestRead) {
-    const held = byDate.get(estimate.balanceSheetDate);
-    if (held && (held.source.kind === 'pdf_ocr' || hasAnyFigure(held.figures))) continue;
-    byDate.set(estimate.balanceSheetDate, estimateEntry(estimate));
-  }
-  return [...byDate.values()].sort((a, b) => b.balance_sheet_date.localeCompare(a.balance_sheet_date));
+  return mergeEstimates(accounts.map(ixbrlEntry), newestRead.map(estimateEntry)).history;
 }

@@ -5,7 +5,7 @@ import { money, table } from './markdown.ts';
 import { companyKeySchema, cursorInput, decodeCursor, encodeCursor, pageLine } from './cursor.ts';
 import { defineOperation } from './operation.ts';
 import { findTriggersOutput } from './outputs.ts';
-import { companyResult } from './search-companies.ts';
+import { companyResult, estimatesNote, estimatesUsed } from './search-companies.ts';
 
 export const findTriggers = defineOperation({
   name: 'find_triggers',
@@ -38,11 +38,15 @@ export const findTriggers = defineOperation({
   async run(deps, input, context) {
     const query = { filters: companyFilters(input), trigger: input.trigger, sort: TRIGGER_ORDER[input.trigger] };
     const after = decodeCursor(input.cursor, { operation: 'find_triggers', query, key: companyKeySchema(query.sort) });
-    const matches = await deps.search.findCompanies({ ...query, limit: input.limit, asOf: context.today, after });
+    const [matches, used] = await Promise.all([
+      deps.search.findCompanies({ ...query, limit: input.limit, asOf: context.today, after }),
+      estimatesUsed(deps.search, { ...query, asOf: context.today }),
+    ]);
     return {
       trigger: input.trigger,
       criteria: { ...filterEcho(input), limit: input.limit },
       total: matches.total,
+      estimates_used: used,
       results: matches.documents.map((doc) => ({
         ...companyResult(doc, context.today, growthAsked(query.filters)),
         ...explainTrigger(input.trigger, doc, context.today),
@@ -53,6 +57,7 @@ export const findTriggers = defineOperation({
   toMarkdown(result) {
     return [
       `# Trigger ${result.trigger}: ${result.total.toLocaleString('en-GB')} compan${result.total === 1 ? 'y' : 'ies'}`,
+      ...(result.estimates_used ? [estimatesNote(true).trim()] : []),
       table(
         ['Number', 'Name', 'Post town', 'Reason', 'Net assets', 'Cash'],
         result.results.map((r) => [

@@ -177,6 +177,15 @@ export const ownershipFilterShape = {
 };
 
 /** The filters of search, triggers and stats. */
+/**
+ * include_estimates on search_companies, find_triggers and market_stats: figures estimated from
+ * scanned PDF accounts where the company filed none (DocumentView). Described in a few words: the
+ * three are in the `core` toolset, whose tools/list is held under 8,000 tokens.
+ */
+function includeEstimatesInput() {
+  return z.boolean().optional().describe('true: use PDF estimates');
+}
+
 export const filterShape = {
   status: z
     .enum(STATUS_FILTERS, { error: `must be one of ${STATUS_FILTERS.join(', ')}` })
@@ -239,6 +248,7 @@ export const filterShape = {
     .optional()
     .describe('true: only companies with net assets below zero; false: only those with net assets of zero or more'),
   ...ownershipFilterShape,
+  include_estimates: includeEstimatesInput(),
 };
 
 /** Pairs of filters that are one filter under two names: giving both is refused, naming both. */
@@ -342,6 +352,7 @@ export function companyFilters(input: FilterInput): CompanyFilters {
     ...(input.signal !== undefined ? { signal: input.signal } : {}),
     ...(input.trajectory !== undefined ? { trajectory: input.trajectory } : {}),
     ...(Object.keys(growth).length > 0 ? { growth } : {}),
+    ...(input.include_estimates === true ? { estimates: 'include' as const } : {}),
     ...(input.insolvency_proxy !== undefined ? { insolvency_proxy: input.insolvency_proxy } : {}),
     ...(input.negative_net_assets !== undefined ? { negative_net_assets: input.negative_net_assets } : {}),
     ...ownershipFilters(input),

@@ -12,6 +12,7 @@ import {
 } from './inputs.ts';
 import { count, literal, money, table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
+import { estimatesNote, estimatesUsed } from './search-companies.ts';
 import { marketStatsOutput } from './outputs.ts';
 import type { GroupBy, GroupStats } from '../domain/market-groups.ts';
 import { GROUP_BY, GROUP_BY_TEXT, GROUP_LIMIT } from '../domain/market-groups.ts';
@@ -143,6 +144,7 @@ export const marketStats = defineOperation({
       incorporated_from,
       incorporated_to,
       ...ownershipFilterShape,
+      include_estimates: filterShape.include_estimates,
       group_by: groupByInput,
     })
     .superRefine((input, ctx) => checkFilterRanges(input, ctx)),
@@ -160,14 +162,15 @@ export const marketStats = defineOperation({
   json: true,
   async run(deps, input, context) {
     const filters = companyFilters(input);
-    const [stats, grouped] = await Promise.all([
+    const [stats, grouped, used] = await Promise.all([
       deps.search.stats(filters, context.today).then(roundedStats),
       input.group_by === undefined
         ? undefined
         : deps.search.groupedStats(filters, input.group_by === 'size_class' ? 'size' : input.group_by, context.today),
+      estimatesUsed(deps.search, { filters, sort: { field: 'name', descending: false }, asOf: context.today }),
     ]);
     const { figures, ...counts } = stats;
-    const answer = { filters: filterEcho(input), ...counts, ...figures };
+    const answer = { filters: filterEcho(input), ...counts, estimates_used: used, ...figures };
     if (grouped === undefined) return answer;
     const group = (stats: GroupStats) => {
       const { figures, ...counts } = roundedStats(stats);
@@ -192,7 +195,7 @@ export const marketStats = defineOperation({
         result.sample
           ? ` Breakdowns and figures estimated from a random sample of ${result.sample.companies.toLocaleString('en-GB')} companies.`
           : ''
-      }`,
+      }${estimatesNote(result.estimates_used)}`,
       '## Latest figures',
       table(
         ['Figure', 'Companies', 'Mean', 'P10', 'P25', 'Median', 'P75', 'P90'],

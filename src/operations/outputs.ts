@@ -365,9 +365,12 @@ export const companyResultOutput = z.object({
 
 const total = count.describe('Every match, not only those listed');
 
+const estimatesUsed = z.boolean().describe('true: some matches were read with PDF estimates (include_estimates)');
+
 export const searchCompaniesOutput = z.object({
   criteria: z.object({ ...filterShape, sort: sortInput, limit: limitInput(50, 20) }).describe('What was asked'),
   total,
+  estimates_used: estimatesUsed,
   results: z.array(companyResultOutput),
   next: nextOutput,
 });
@@ -399,8 +402,18 @@ const { status, type, sic, post_town, incorporated_from, incorporated_to } = fil
 const countsBy = z.record(z.string(), count);
 
 export const marketStatsOutput = z.object({
-  filters: z.object({ status, type, sic, post_town, incorporated_from, incorporated_to, ...ownershipFilterShape }),
+  filters: z.object({
+    status,
+    type,
+    sic,
+    post_town,
+    incorporated_from,
+    incorporated_to,
+    ...ownershipFilterShape,
+    include_estimates: filterShape.include_estimates,
+  }),
   companies: count,
+  estimates_used: estimatesUsed,
   with_accounts: count,
   by_status: countsBy,
   by_type: countsBy,
@@ -417,6 +430,7 @@ export const findTriggersOutput = z.object({
   trigger: z.enum(TRIGGERS),
   criteria: z.object({ ...filterShape, limit: limitInput(50, 20) }),
   total,
+  estimates_used: estimatesUsed,
   results: z.array(
     companyResultOutput.extend({
       reason: z.string(),

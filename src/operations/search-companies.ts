@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { SORT_FIELDS } from '../domain/criteria.ts';
 import type { SearchDocument } from '../domain/search-document.ts';
+import type { CompanyQuery } from '../domain/criteria.ts';
+import type { SearchIndex } from '../ports/search-index.ts';
 import { isPastDue } from '../domain/company-status.ts';
 import { figureGrowth, GROWTH_FIGURES } from '../domain/figure-growth.ts';
 import type { GrowthFigure } from '../domain/figure-growth.ts';
@@ -102,10 +104,14 @@ export const searchCompanies = defineOperation({
       query,
       key: companyKeySchema(query.sort),
     });
-    const matches = await deps.search.findCompanies({ ...query, limit: input.limit, asOf: context.today, after });
+    const [matches, used] = await Promise.all([
+      deps.search.findCompanies({ ...query, limit: input.limit, asOf: context.today, after }),
+      estimatesUsed(deps.search, { ...query, asOf: context.today }),
+    ]);
     return {
       criteria: { ...filterEcho(input), sort, limit: input.limit },
       total: matches.total,
+      estimates_used: used,
       results: matches.documents.map((doc) => companyResult(doc, context.today, growth)),
       next: encodeCursor('search_companies', query, matches.next),
     };
@@ -113,12 +119,36 @@ export const searchCompanies = defineOperation({
   toMarkdown(result) {
     return [
       `# ${result.total.toLocaleString('en-GB')} compan${result.total === 1 ? 'y matches' : 'ies match'}`,
-      `Criteria: ${criteriaText(result.criteria)}. Showing ${result.results.length}.`,
+      `Criteria: ${criteriaText(result.criteria)}. Showing ${result.results.length}.${estimatesNote(result.estimates_used)}`,
       resultsTable(result.results, result.criteria),
       pageLine(result.results.length, result.total, result.next),
     ].join('\n\n');
   },
 });
+
+/**
+ * Whether any company matching the query was matched on its figures with estimates merged in: an
+ * answer must say so. One more count, only when estimates were asked for.
+ */
+export async function estimatesUsed(
+  search: Pick<SearchIndex, 'findCompanies'>,
+  query: Omit<CompanyQuery, 'limit' | 'after'>,
+): Promise<boolean> {
+  if (query.filters.estimates !== 'include') return false;
+  const estimated = await search.findCompanies({
+    ...query,
+    filters: { ...query.filters, estimates: 'only' },
+    limit: 1,
+  });
+  return estimated.total > 0;
+}
+
+/** The sentence an answer that used estimates carries (Markdown), after the one before it. */
+export function estimatesNote(used: boolean): string {
+  return used
+    ? ' Includes figures estimated from scanned PDF accounts (include_estimates=true), which may be wrong.'
+    : '';
+}
 
 function criteriaText(criteria: Record<string, unknown>): string {
   return Object.entries(criteria)

@@ -6,7 +6,13 @@
  */
 import type { Client, estypes } from '@elastic/elasticsearch';
 import { normaliseCompanyName } from '../../domain/company-name.ts';
-import { companyKey, filterConditions, queryConditions, querySortOrder } from '../../domain/company-conditions.ts';
+import {
+  companyKey,
+  documentConditions,
+  filterConditions,
+  queryConditions,
+  querySortOrder,
+} from '../../domain/company-conditions.ts';
 import type { FigureStats, MarketStats, RangeFigure, SortOrder } from '../../domain/criteria.ts';
 import { PERCENTILES, RANGE_FIGURES } from '../../domain/criteria.ts';
 import type { GroupBy, GroupedDocument, GroupStats, StatsDocument } from '../../domain/market-groups.ts';
@@ -24,6 +30,7 @@ import {
   wordStartSuffixes,
 } from '../../domain/name-search.ts';
 import type { NameKey, NamePage, NameSearchHit } from '../../domain/name-search.ts';
+import { documentKey } from '../../domain/search-document.ts';
 import type { SearchDocument } from '../../domain/search-document.ts';
 import type { SearchIndex } from '../../ports/search-index.ts';
 import { filterQuery } from './conditions-query.ts';
@@ -252,7 +259,8 @@ export function createEsSearchIndex({
     outdated: () => mappingOutdated(client, alias, readMapping()),
 
     async count() {
-      const result = await client.count({ index: alias });
+      // Companies, not documents: a company's estimated document is a second copy of it.
+      const result = await client.count({ index: alias, query: { bool: { must_not: [ESTIMATED] } } });
       return result.count;
     },
 
@@ -409,8 +417,17 @@ function compareBy(field: string, descending: boolean): (a: SearchDocument, b: S
     (a.company_number < b.company_number ? -1 : a.company_number > b.company_number ? 1 : 0);
 }
 
+/** A company's estimated document: a second copy of it, never listed by name (DocumentView). */
+const ESTIMATED: estypes.QueryDslQueryContainer = { term: { view: 'estimated' } };
+
+/** Names with every word; a company's estimated document (a second copy of it) never listed by name. */
 function nameCandidates(words: readonly string[]): estypes.QueryDslQueryContainer {
-  return { bool: { filter: words.map((word) => ({ prefix: { name_words: word.toLowerCase() } })) } };
+  return {
+    bool: {
+      filter: words.map((word) => ({ prefix: { name_words: word.toLowerCase() } })),
+      must_not: [ESTIMATED],
+    },
+  };
 }
 
 /** A name search hit with its tier (NameKey's). */
@@ -510,6 +527,7 @@ function exactName(phrase: string, words: readonly string[]): estypes.QueryDslQu
         ...words.map((word) => ({ prefix: { name_words: word.toLowerCase() } })),
         { term: { name_normalised: phrase } },
       ],
+      must_not: [ESTIMATED],
     },
   };
 }
@@ -533,7 +551,7 @@ function nameTiers(phrase: string, words: readonly string[]): estypes.QueryDslQu
   const contains = containsPhrase(phrase, words);
   const active = { term: { active: true } };
   const tier = (filter: estypes.QueryDslQueryContainer[], mustNot: estypes.QueryDslQueryContainer[] = []) => ({
-    bool: { filter: [...wordPrefixes, ...filter], must_not: mustNot },
+    bool: { filter: [...wordPrefixes, ...filter], must_not: [ESTIMATED, ...mustNot] },
   });
   const byShape = (status: estypes.QueryDslQueryContainer[], notStatus: estypes.QueryDslQueryContainer[]) => [
     tier([...status, starts], [exact, ...notStatus]),
@@ -687,7 +705,7 @@ function groupPlan(groupBy: GroupBy, asOf: string): GroupPlan {
   } else {
     named = RISK_BANDS.map((band) => ({
       key: band,
-      query: filterQuery(filterConditions({ status: 'any', risk_band: band }, asOf)),
+      query: filterQuery(documentConditions({ status: 'any', risk_band: band }, asOf)),
     }));
     nullQuery = null;
   }
@@ -977,7 +995,7 @@ export async function bulkIndex(
     const normalised = normaliseCompanyName(d.name);
     const lower = normalised.toLowerCase();
     return [
-      { index: { _index: index, _id: d.company_number } },
+      { index: { _index: index, _id: documentKey(d) } },
       {
         ...d,
         name_normalised: normalised,

@@ -21,6 +21,7 @@ import {
   nameQuery,
   nearMatches,
 } from '../../domain/name-search.ts';
+import { documentKey } from '../../domain/search-document.ts';
 import type { SearchDocument } from '../../domain/search-document.ts';
 import type { NameSearchHit } from '../../domain/name-search.ts';
 import type { SearchIndex } from '../../ports/search-index.ts';
@@ -31,8 +32,9 @@ import type { RebuildBeside } from './rebuild-beside.ts';
 
 const TABLE = 'company_search';
 
-/** Columns filled from the document as it is (the rest are computed from the name). */
+/** Columns filled from the document as it is (the rest are computed: its key, and from the name). */
 const DOCUMENT_COLUMNS: readonly [column: keyof SearchDocument, type: string][] = [
+  ['view', 'text'],
   ['company_number', 'text'],
   ['name', 'text'],
   ['status', 'text'],
@@ -81,6 +83,7 @@ const DOCUMENT_COLUMNS: readonly [column: keyof SearchDocument, type: string][] 
   ['identity_overdue_from', 'date'],
 ];
 const NAME_COLUMNS: readonly [string, string][] = [
+  ['doc_key', 'text'],
   ['name_words', 'text'],
   ['name_length', 'integer'],
   ['active', 'boolean'],
@@ -89,13 +92,13 @@ const ALL_COLUMNS = [...DOCUMENT_COLUMNS, ...NAME_COLUMNS];
 const COLUMN_LIST = ALL_COLUMNS.map(([column]) => column).join(', ');
 const RECORD_TYPE = ALL_COLUMNS.map(([column, type]) => `${column} ${type}`).join(', ');
 const DOCUMENT_SELECT = DOCUMENT_COLUMNS.map(([column]) => column).join(', ');
-const UPDATE_SET = ALL_COLUMNS.filter(([column]) => column !== 'company_number')
+const UPDATE_SET = ALL_COLUMNS.filter(([column]) => column !== 'doc_key')
   .map(([column]) => `${column} = EXCLUDED.${column}`)
   .join(', ');
 
 const REBUILD: RebuildBeside<SearchDocument> = {
   table: TABLE,
-  key: 'company_number',
+  key: 'doc_key',
   lock: 7_240_311,
   description: 'the Postgres search index',
   insert: (sql, table, documents) => writeDocuments(sql, table, documents, 'insert'),
@@ -109,14 +112,25 @@ export function createPgSearchIndex(sql: Sql): SearchIndex {
 
     ...tableUpkeep(sql, TABLE),
 
+    // Companies, not documents: a company's estimated document is a second copy of it.
+    async count() {
+      const result = await sql.query<{ count: number }>(
+        `SELECT count(*)::int AS count FROM ${TABLE} WHERE view <> 'estimated'`,
+      );
+      return result.rows[0]!.count;
+    },
+
     async searchByName(query, limit, after) {
       const { phrase, words } = nameQuery(query);
       if (words.length === 0) return { total: 0, hits: [], next: null, near: [] };
       // Every query word must start some word of the name; the phrase decides the tier (the
       // exact name, active or not; then active names starting with the phrase, containing it,
       // or matching its words; then the same for other statuses: NameKey's tiers 0–7).
+      // A company's estimated document is a second copy of it: never listed by name.
       const wordConditions = (first: number) =>
-        words.map((_, i) => `s.name_words LIKE '% ' || $${i + first} || '%'`).join(' AND ');
+        [`s.view <> 'estimated'`, ...words.map((_, i) => `s.name_words LIKE '% ' || $${i + first} || '%'`)].join(
+          ' AND ',
+        );
       const params: unknown[] = [phrase, limit + 1, ...words];
       // From just after the key (search after, never an offset), one more than asked to know
       // whether another page follows.
@@ -366,6 +380,7 @@ async function writeDocuments(
   if (documents.length === 0) return;
   const rows = documents.map((d) => ({
     ...d,
+    doc_key: documentKey(d),
     name_words: ` ${normaliseCompanyName(d.name)}`,
     name_length: d.name.length,
     active: isActiveStatus(d.status),
@@ -373,7 +388,7 @@ async function writeDocuments(
   await sql.query(
     `INSERT INTO ${table} AS s (${COLUMN_LIST})
      SELECT ${COLUMN_LIST} FROM json_to_recordset($1::json) AS r(${RECORD_TYPE})
-     ${mode === 'upsert' ? `ON CONFLICT (company_number) DO UPDATE SET ${UPDATE_SET}` : ''}`,
+     ${mode === 'upsert' ? `ON CONFLICT (doc_key) DO UPDATE SET ${UPDATE_SET}` : ''}`,
     [JSON.stringify(rows)],
   );
 }

@@ -22,6 +22,8 @@ import type { LoadJournal } from '../../ports/load-journal.ts';
 import type { FinishedLoad, LoadCounts, LoadKind, LoadStatus, RunningLoad } from '../../domain/loads.ts';
 import type { Sql, SqlClient } from '../../ports/sql.ts';
 import type { AccountsPeriod } from '../../domain/accounts-period.ts';
+import { FIGURE_KEYS } from '../../domain/figures.ts';
+import type { FigureSet } from '../../domain/figures.ts';
 import type { IndexedRegisterFacts, IndexSource } from '../../domain/search-document.ts';
 import { CONTROLLER_KIND_CLASSES, PARENT_KIND_CLASSES } from '../../domain/psc-summary.ts';
 import type { PscSummary } from '../../domain/psc-summary.ts';
@@ -574,12 +576,13 @@ function companyFromRow(row: CompanyRow): CompanyWithAccounts['company'] {
   return { ...company, address: { care_of, po_box, line_1, line_2, post_town, county, country, postcode } };
 }
 
-// The companies a register, accounts or PSC load, or an officers change, touched since a time, found through the
+// The companies a register, accounts or PSC load, an officers change or a stored PDF estimate touched since a time, found through the
 // updated_at and loaded_at indexes, in number order.
 const CHANGED_COMPANIES = `SELECT company_number FROM companies WHERE updated_at > $1::timestamptz
   UNION SELECT company_number FROM filings WHERE loaded_at > $1::timestamptz
   UNION SELECT company_number FROM psc WHERE updated_at > $1::timestamptz
   UNION SELECT company_number FROM officers WHERE updated_at > $1::timestamptz
+  UNION SELECT company_number FROM pdf_estimates WHERE updated_at > $1::timestamptz
   ORDER BY 1`;
 
 /**
@@ -665,12 +668,32 @@ export async function indexSources(
     sql,
     companies.rows.map((c) => c.company_number),
   );
-  return companies.rows.map((company) => ({
-    company,
-    accounts: accountsOf.get(company.company_number) ?? [],
-    pscs: pscsOf.get(company.company_number) ?? null,
-    identity_overdue_from: identity.get(company.company_number) ?? null,
-  }));
+  // The estimates read from scanned PDFs, newest read first (searchDocuments merges them in).
+  const estimates = await sql.query<AccountsPeriod & { company_number: string }>(
+    `SELECT company_number, to_char(balance_sheet_date, 'YYYY-MM-DD') AS balance_sheet_date,
+       to_char(period_start, 'YYYY-MM-DD') AS period_start, NULL AS published, current AS figures
+     FROM pdf_estimates
+     WHERE ${numbers ? 'company_number = ANY($1::text[])' : 'company_number BETWEEN $1 AND $2'}
+     ORDER BY company_number, read_at DESC, document_id`,
+    numbers ? [companies.rows.map((c) => c.company_number)] : [first, last],
+  );
+  const estimatesOf = new Map<string, AccountsPeriod[]>();
+  for (const { company_number, ...period } of estimates.rows) {
+    const figures = Object.fromEntries(FIGURE_KEYS.map((key) => [key, period.figures[key] ?? null])) as FigureSet;
+    const list = estimatesOf.get(company_number);
+    if (list) list.push({ ...period, figures });
+    else estimatesOf.set(company_number, [{ ...period, figures }]);
+  }
+  return companies.rows.map((company) => {
+    const held = estimatesOf.get(company.company_number);
+    return {
+      company,
+      accounts: accountsOf.get(company.company_number) ?? [],
+      pscs: pscsOf.get(company.company_number) ?? null,
+      identity_overdue_from: identity.get(company.company_number) ?? null,
+      ...(held ? { estimates: held } : {}),
+    };
+  });
 }
 
 /**
