@@ -50,7 +50,7 @@ async function indexWhileHoldingLock(
 ): Promise<IndexSearchSummary> {
   const { log } = options;
   const batchSize = options.batchSize ?? BATCH_SIZE;
-  const startedAt = await store.now();
+  const startedAt = await store.indexWatermark();
   const through = await store.searchIndexedThrough(search.target);
   const full =
     options.full === true || through === null || (await search.index.count()) === 0 || (await search.index.outdated());
