@@ -30,7 +30,7 @@ export interface IndexTickerOptions {
 export interface IndexTicker {
   /** Changes were applied: an update follows within intervalMs. */
   wake(): void;
-  /** No more runs; resolves when the run under way has ended. */
+  /** No more ticks; resolves when the run under way has ended and, if changes wait, a last one. */
   stop(): Promise<void>;
 }
 
@@ -91,6 +91,9 @@ export function startIndexTicker(options: IndexTickerOptions): IndexTicker {
       if (timer) clearTimeout(timer);
       timer = null;
       await running;
+      // A follower stopped (SIGTERM) leaves the indexes with what it applied, not waiting for
+      // whichever process next wakes an update.
+      if (state.pendingSince !== null) await run();
     },
   };
 }

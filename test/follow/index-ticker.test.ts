@@ -62,3 +62,13 @@ test('a failed run is said in the log and tried again, with the changes still wa
   assert.equal(states[1]!.pendingSince, states[0]!.pendingSince);
   assert.equal(states[2]!.pendingSince, null);
 });
+
+test('stopping runs a last update for the changes still waiting', async () => {
+  let runs = 0;
+  const ticker = startIndexTicker({ intervalMs: 60_000, log: () => {}, update: async () => void (runs += 1) });
+  ticker.wake();
+  await waitFor('the first run', async () => runs === 1);
+  ticker.wake();
+  await ticker.stop();
+  assert.equal(runs, 2, 'the change made after the first run is indexed at stop, not a minute later');
+});
