@@ -34,7 +34,10 @@ const BATCH_SIZE = 2_000;
 
 /** Where the people index's watermark and lock are kept (as for the companies index), and where the people are read. */
 export interface PeopleIndexDeps {
-  store: Pick<IndexCursor, 'now' | 'searchIndexedThrough' | 'recordSearchIndexedThrough' | 'indexingExclusively'>;
+  store: Pick<
+    IndexCursor,
+    'indexWatermark' | 'searchIndexedThrough' | 'recordSearchIndexedThrough' | 'indexingExclusively'
+  >;
   source: PeopleSource;
 }
 
@@ -52,7 +55,7 @@ export async function indexPeople(
     people.target,
     async () => {
       const batchSize = options.batchSize ?? BATCH_SIZE;
-      const startedAt = await store.now();
+      const startedAt = await store.indexWatermark();
       const through = await store.searchIndexedThrough(people.target);
       const full =
         options.full === true ||

@@ -4,9 +4,10 @@
  * companies a register or accounts load touched since the last run, which the store finds by
  * their update times. The store remembers, per index, the time each run started from.
  *
- * Runs are meant to follow loads, not overlap them: a load still writing while an update reads
- * may leave its last companies for the next run. Runs on one index take turns (the store's lock):
- * one that waited finds the index built and only updates it.
+ * A run may overlap writers (loads, the stream follower): what they commit after it read is left
+ * for the next run, which reads from before the oldest transaction still open when this one began
+ * (`indexWatermark`). Runs on one index take turns (the store's lock): one that waited finds the
+ * index built and only updates it.
  */
 import { formatDuration, startProgress } from '../src/progress/progress.ts';
 import { searchDocuments } from '../src/domain/search-document.ts';
@@ -51,7 +52,7 @@ async function indexWhileHoldingLock(
 ): Promise<IndexSearchSummary> {
   const { log } = options;
   const batchSize = options.batchSize ?? BATCH_SIZE;
-  const startedAt = await store.now();
+  const startedAt = await store.indexWatermark();
   const through = await store.searchIndexedThrough(search.target);
   const full =
     options.full === true || through === null || (await search.index.count()) === 0 || (await search.index.outdated());

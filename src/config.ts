@@ -141,6 +141,12 @@ const Variables = z.object({
    */
   UKCD_STREAM_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   /**
+   * While following the streams, the search indexes are brought up to date with what was applied
+   * at most once per this many seconds (one run at a time, incremental), so that searches see a
+   * change within about this long of its arrival.
+   */
+  UKCD_STREAM_INDEX_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  /**
    * The service's bound on waiting for PostgreSQL: a statement running longer is cancelled, a
    * server that does not answer at all is given up a second later, and a new connection must be
    * made within this. The request then answers 503. Loaders and `ukcd index` have no such bound.

@@ -17,6 +17,7 @@ import type { LoadProgress } from '../domain/loads.ts';
 import type { DeliveryOutcome, WebhookStore } from '../ports/webhooks.ts';
 import { bearerToken } from '../call/access.ts';
 import type { FollowObserver } from '../follow/follow-stream.ts';
+import type { IndexTickerState } from '../follow/index-ticker.ts';
 
 /** Seconds, from 1 ms (a lookup) to 10 s (a slow aggregate); anything slower lands in +Inf. */
 export const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -210,6 +211,31 @@ function streamMetrics(registry: Registry): FollowObserver {
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
+  // The index ticker's last state: read at each scrape, so that the lag grows while changes wait.
+  let index: IndexTickerState | null = null;
+  new Gauge({
+    name: 'ukcd_stream_index_updated_timestamp_seconds',
+    help: 'When the search indexes were last brought up to date with the changes the streams applied (Unix time).',
+    registers: [registry],
+    collect() {
+      if (index?.updatedAt != null) this.set(index.updatedAt / 1000);
+    },
+  });
+  new Gauge({
+    name: 'ukcd_stream_index_lag_seconds',
+    help:
+      'How long the oldest change applied from the streams has waited for the search indexes (0 when none waits); ' +
+      'they are brought up to date at most every UKCD_STREAM_INDEX_SECONDS.',
+    registers: [registry],
+    collect() {
+      this.set(index?.pendingSince != null ? Math.max(0, (Date.now() - index.pendingSince) / 1000) : 0);
+    },
+  });
+  const indexFailures = new Counter({
+    name: 'ukcd_stream_index_failures_total',
+    help: 'Runs bringing the search indexes up to date after stream changes that failed (tried again at the next tick).',
+    registers: [registry],
+  });
   return {
     applied(stream, batch) {
       applied.labels({ stream }).inc(batch.events);
@@ -223,6 +249,10 @@ function streamMetrics(registry: Registry): FollowObserver {
     gap: (stream) => gaps.labels({ stream }).inc(),
     badLine: (stream) => badLines.labels({ stream }).inc(),
     document: (outcome) => documents.labels({ outcome }).inc(),
+    indexState: (state) => {
+      index = state;
+    },
+    indexFailed: () => indexFailures.inc(),
   };
 }
 

@@ -20,6 +20,7 @@ import type { StreamApplier, StreamEvent } from '../ports/stream-appliers.ts';
 import { createDisqualifiedOfficersApplier, createOfficersApplier } from '../adapters/postgres/officer-appliers.ts';
 import { leaseHolder } from '../shared-work/hold-lease.ts';
 import type { OpenedStore } from './open-store.ts';
+import { updateSearchAfterLoad } from './update-search.ts';
 
 /** Every stream the service can apply, by its path. */
 function streamAppliers(log: (line: string) => void): StreamApplier[] {
@@ -64,7 +65,7 @@ function configuredAppliers(config: Pick<Config, 'CH_STREAMS'>, log: (line: stri
 /** Start following the configured streams; null when CH_STREAM_KEY is not set. */
 export function followStreams(
   config: Config,
-  opened: Pick<OpenedStore, 'sql' | 'store' | 'ownership' | 'alertDetections'>,
+  opened: Pick<OpenedStore, 'sql' | 'store' | 'ownership' | 'alertDetections' | 'peopleSource'>,
   options: {
     log: (line: string) => void;
     observer?: FollowObserver;
@@ -84,6 +85,12 @@ export function followStreams(
       ledger: createStreamLedger(opened.sql),
       appliers,
       detection: { store: opened.store, ownership: opened.ownership, detections: opened.alertDetections },
+      // Opened for each run and closed after it, as a load does: Elasticsearch down at one tick is
+      // a failure of that run only, and the next finds it back.
+      index: {
+        update: () => updateSearchAfterLoad(config, opened, options.log),
+        intervalMs: config.UKCD_STREAM_INDEX_SECONDS * 1000,
+      },
       ...(api ? { gapFill: { gaps: createStreamGaps(opened.sql), api, profiles: companiesApplier() } } : {}),
       ...(api && appliers.some((applier) => applier.stream === 'filings')
         ? {

@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import { holdLease } from '../shared-work/hold-lease.ts';
+import type { IndexTickerState } from './index-ticker.ts';
 import type { Lease } from '../ports/shared-work.ts';
 import type { StreamApplier, StreamEvent } from '../ports/stream-appliers.ts';
 import type { StreamLedger } from '../ports/stream-ledger.ts';
@@ -36,6 +37,10 @@ export interface FollowObserver {
   badLine?(stream: string): void;
   /** What became of an accounts document of the filings stream. */
   document?(outcome: string): void;
+  /** Where bringing the search indexes up to date after the changes stands (index-ticker.ts). */
+  indexState?(state: IndexTickerState): void;
+  /** A run bringing the search indexes up to date failed (it is tried again at the next tick). */
+  indexFailed?(): void;
 }
 
 export interface FollowStreamOptions {

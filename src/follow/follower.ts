@@ -14,6 +14,8 @@ import type { DocumentFetcherDeps } from './fetch-documents.ts';
 import { startGapFiller } from './fill-gaps.ts';
 import type { GapFillerDeps } from './fill-gaps.ts';
 import { followStream } from './follow-stream.ts';
+import { startIndexTicker } from './index-ticker.ts';
+import type { IndexTickerOptions } from './index-ticker.ts';
 import type { FollowStreamOptions } from './follow-stream.ts';
 
 export interface FollowerDeps {
@@ -25,6 +27,8 @@ export interface FollowerDeps {
   documents?: Omit<DocumentFetcherDeps, 'afterLoaded' | 'log'>;
   /** The REST catch-up of gaps (a 416), for the watched companies (absent: gaps wait for a load). */
   gapFill?: Omit<GapFillerDeps, 'appliers' | 'afterFill' | 'log' | 'holder'>;
+  /** The search indexes brought up to date after changes, at most every intervalMs (absent: not here). */
+  index?: Pick<IndexTickerOptions, 'update' | 'intervalMs'>;
 }
 
 export interface Follower {
@@ -40,13 +44,34 @@ export function startFollower(
 ): Follower {
   const controller = new AbortController();
   const detection = deps.detection;
+  const observed = options.observer;
+  const indexer = deps.index
+    ? startIndexTicker({
+        ...deps.index,
+        log: options.log,
+        ...(observed?.indexState ? { onState: (state) => observed.indexState?.(state) } : {}),
+        ...(observed?.indexFailed ? { onFailure: () => observed.indexFailed?.() } : {}),
+      })
+    : null;
   const afterBatch = detection
     ? async (companies: string[]) => {
         await detectAlertsOf(detection, companies);
       }
     : undefined;
+  // A document loaded or a gap filled wakes the index update as a batch applied does; none waits for it.
+  const afterChange =
+    afterBatch || indexer
+      ? async (companies: string[]) => {
+          indexer?.wake();
+          await afterBatch?.(companies);
+        }
+      : undefined;
   const fetcher = deps.documents
-    ? startDocumentFetcher({ ...deps.documents, log: options.log, ...(afterBatch ? { afterLoaded: afterBatch } : {}) })
+    ? startDocumentFetcher({
+        ...deps.documents,
+        log: options.log,
+        ...(afterChange ? { afterLoaded: afterChange } : {}),
+      })
     : null;
   // Started at once: a catch-up interrupted by a stop resumes now.
   const filler = deps.gapFill
@@ -55,7 +80,7 @@ export function startFollower(
         appliers: deps.appliers,
         log: options.log,
         holder: options.lease.holder,
-        ...(afterBatch ? { afterFill: afterBatch } : {}),
+        ...(afterChange ? { afterFill: afterChange } : {}),
       })
     : null;
   const observer = {
@@ -66,6 +91,7 @@ export function startFollower(
     },
     applied(stream: string, batch: { events: number; timepoint: number; publishedAt: string }) {
       options.observer?.applied?.(stream, batch);
+      indexer?.wake();
       if (stream === 'filings') fetcher?.wake();
     },
   };
@@ -91,6 +117,7 @@ export function startFollower(
     async stop() {
       controller.abort(new Error('stopping'));
       await Promise.all([done.catch(() => undefined), fetcher?.stop(), filler?.stop()]);
+      await indexer?.stop();
     },
   };
 }

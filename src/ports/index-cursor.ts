@@ -14,7 +14,13 @@ export interface IndexCursor {
   companiesForIndex(batchSize: number, changedSince?: string): AsyncGenerator<IndexSource[]>;
   /** The database's clock, so that "changed since" compares times from one clock. */
   now(): Promise<string>;
-  /** When the search index named `target` was last brought up to date (a `now()` value). */
+  /**
+   * Where an index run that starts now records it has read from: now, or earlier when other
+   * transactions still open may commit rows dated before now (a row's updated_at is its
+   * transaction's start), so that the next run reads what they commit after this one read.
+   */
+  indexWatermark(): Promise<string>;
+  /** When the search index named `target` was last brought up to date (an `indexWatermark()` value). */
   searchIndexedThrough(target: string): Promise<string | null>;
   recordSearchIndexedThrough(target: string, through: string): Promise<void>;
   /**

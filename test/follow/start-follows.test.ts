@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
+import { createPgSearchIndex } from '../../src/adapters/pg-search/pg-search-index.ts';
 import { freshPostgres } from '../support/databases.ts';
 import { parsePrometheusText, valueOf } from '../support/prometheus-text.ts';
 import { startFakeStreamServer } from '../support/stream-server.ts';
@@ -34,6 +35,7 @@ describe('ukcd start follows the streams when CH_STREAM_KEY is set', () => {
       CH_STREAM_KEY: 'k',
       CH_STREAM_URL: server.url,
       CH_STREAMS: 'companies,officers',
+      UKCD_STREAM_INDEX_SECONDS: '1',
     });
   });
   after(async () => {
@@ -58,6 +60,19 @@ describe('ukcd start follows the streams when CH_STREAM_KEY is set', () => {
     assert.equal(valueOf(metrics, 'ukcd_stream_timepoint', { stream: 'companies' }), 7);
     assert.ok((valueOf(metrics, 'ukcd_stream_lag_seconds', { stream: 'companies' }) ?? -1) >= 0);
     assert.match(service.output.join(''), /streams: following/);
+  });
+
+  test('the search indexes are brought up to date after the events, and /metrics says when', async () => {
+    await waitFor('/metrics to say the indexes were brought up to date', async () => {
+      const metrics = parsePrometheusText(await (await fetch(`${service.url}/metrics`)).text());
+      return (valueOf(metrics, 'ukcd_stream_index_updated_timestamp_seconds') ?? 0) > 0;
+    });
+    // The service's search (no ELASTICSEARCH_URL): the Postgres search in the store.
+    const page = await createPgSearchIndex(db.sql).searchByName('NEW CO', 10);
+    assert.deepEqual(
+      page.hits.map((hit) => hit.company_number),
+      ['01234567'],
+    );
   });
 
   test('a line that is not an event is counted on /metrics and said in the log', async () => {

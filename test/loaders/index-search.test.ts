@@ -243,3 +243,42 @@ describe('indexing runs on one index take turns', () => {
     assert.equal(Object.keys(versions).length, 1, 'one rebuild, not two side by side');
   });
 });
+
+describe('a change committed after an update read the changes', () => {
+  // The follower writes while the index is updated: a transaction that began before an update
+  // started and committed after it read dates its rows (updated_at = now()) before that update's
+  // watermark, so the next update must still read them.
+  test('is read by the next update (PostgreSQL, Postgres search)', async (t) => {
+    const db = await freshPostgres();
+    t.after(() => db.drop());
+    const { createCompanyStore } = await import('../../src/adapters/postgres/company-store.ts');
+    const store = createCompanyStore(db.sql);
+    await store.upsertCompanies([company('00000001', { name: 'OLD NAME LIMITED' })], '2024-06-01');
+    const search = { index: createPgSearchIndex(db.sql), target: 'postgres:company_search' };
+    await indexSearch(store, search, { log: quiet });
+
+    let commit!: () => void;
+    const committed = new Promise<void>((resolve) => (commit = resolve));
+    let written!: () => void;
+    const wrote = new Promise<void>((resolve) => (written = resolve));
+    const writer = db.sql.transaction(async (tx) => {
+      await tx.query(`UPDATE companies SET name = 'NEW NAME LIMITED', updated_at = now() WHERE company_number = $1`, [
+        '00000001',
+      ]);
+      written();
+      await committed;
+    });
+    await wrote;
+    const during = await indexSearch(store, search, { log: quiet });
+    assert.equal(during.documents, 0, 'the uncommitted change is not visible yet');
+    commit();
+    await writer;
+
+    await indexSearch(store, search, { log: quiet });
+    const page = await search.index.searchByName('NEW NAME', 10);
+    assert.deepEqual(
+      page.hits.map((hit) => hit.company_number),
+      ['00000001'],
+    );
+  });
+});

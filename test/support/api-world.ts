@@ -68,6 +68,8 @@ export interface World {
   search: SearchIndex;
   /** The people index beside `search`, and the PSC store and reader on `sql`. */
   people: PeopleIndex;
+  /** The settings that open these indexes (openSearch): Elasticsearch's URL and aliases, none on Postgres. */
+  searchEnv: Record<string, string>;
   pscs: PscStore;
   ownership: OwnershipReader;
   /** The streams' positions, as the follower keeps them; every answer's as_of reads the newest. */
@@ -144,6 +146,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
   let target: string;
   let peopleTarget: string;
   let closeSearch = async () => {};
+  let searchEnv: Record<string, string> = {};
   if (options.search === 'elasticsearch') {
     const client = new Client({ node: elasticsearchUrl() });
     const alias = `companies_api_${process.pid}_${++worlds}`;
@@ -154,6 +157,11 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     people = createEsPeopleIndex({ client, alias: peopleAlias });
     target = `elasticsearch:${alias}`;
     peopleTarget = `elasticsearch:${peopleAlias}`;
+    searchEnv = {
+      ELASTICSEARCH_URL: elasticsearchUrl(),
+      ELASTICSEARCH_INDEX: alias,
+      ELASTICSEARCH_PEOPLE_INDEX: peopleAlias,
+    };
     closeSearch = async () => {
       await client.indices.delete({
         index: [`${alias}_v*`, `people_api_${process.pid}_${worlds}_v*`],
@@ -217,6 +225,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     keys,
     search,
     people,
+    searchEnv,
     pscs: createPscStore(sql),
     ownership,
     streams,

@@ -324,6 +324,24 @@ export function createCompanyStore(sql: Sql): PostgresCompanyStore {
       return result.rows[0]!.now;
     },
 
+    async indexWatermark() {
+      // PGlite is one connection: no other transaction is open while this runs.
+      if (sql.dialect === 'pglite') return (await sql.query<{ now: string }>(`SELECT now()::text AS now`)).rows[0]!.now;
+      // Every transaction open in this database, but those of index runs (they hold the indexing
+      // lock and write no rows the indexes read); transactions of roles this one may not see show
+      // no start and are passed over. Just before the oldest began: later runs read what is dated after.
+      const result = await sql.query<{ watermark: string }>(
+        `SELECT least(now(), (
+           SELECT min(a.xact_start) - interval '1 microsecond' FROM pg_stat_activity a
+           WHERE a.datname = current_database() AND a.pid <> pg_backend_pid() AND a.xact_start IS NOT NULL
+             AND NOT EXISTS (SELECT 1 FROM pg_locks l
+               WHERE l.pid = a.pid AND l.locktype = 'advisory' AND l.classid = $1::int::oid)
+         ))::text AS watermark`,
+        [INDEXING_LOCK_SPACE],
+      );
+      return result.rows[0]!.watermark;
+    },
+
     async searchIndexedThrough(target) {
       const result = await sql.query<{ through: string }>(
         `SELECT indexed_through::text AS through FROM search_index_runs WHERE target = $1`,
