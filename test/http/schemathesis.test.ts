@@ -15,7 +15,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -33,12 +33,28 @@ const setups = [
 const SEED = process.env.UKCD_FUZZ_SEED ?? '20261123';
 const EXAMPLES = process.env.UKCD_FUZZ_EXAMPLES ?? '40';
 
+/**
+ * Read by Schemathesis from the folder it runs in. Invalid input must be refused with a status the
+ * document gives for it: besides Schemathesis's own list, 413 and 431, which the service answers
+ * (documented) for a body or a request line and headers over its limits before any route runs;
+ * a generated query string can be tens of kilobytes.
+ */
+const CONFIG = `[checks.negative_data_rejection]
+expected-statuses = ["400", "401", "403", "404", "405", "406", "409", "413", "415", "422", "428", "429", "431", "5xx"]
+`;
+
+/** The output with the runs of percent-escapes of very long generated values cut short. */
+function readable(output: string): string {
+  return output.replace(/(%[0-9A-F]{2}|[A-Za-z0-9]){200,}/g, (run) => `${run.slice(0, 60)}…(${run.length} characters)`);
+}
+
 function runSchemathesis(args: string[]): Promise<{ code: number | null; output: string }> {
   // The command's path, from the environment or the install script (like the servers' URLs).
   const command = serviceUrl('UKCD_TEST_SCHEMATHESIS', 'schemathesis.sh');
   return new Promise((resolve, reject) => {
     // In a folder of its own: it keeps a cache beside where it runs.
     const cwd = mkdtempSync(join(tmpdir(), 'ukcd-schemathesis-'));
+    writeFileSync(join(cwd, 'schemathesis.toml'), CONFIG);
     const child = spawn(command, args, {
       cwd,
       env: { ...process.env, NO_COLOR: '1' },
@@ -88,7 +104,7 @@ for (const setup of setups) {
         '20',
         '--no-color',
       ]);
-      assert.equal(code, 0, `Schemathesis found failures (seed ${SEED}):\n${output.slice(-20_000)}`);
+      assert.equal(code, 0, `Schemathesis found failures (seed ${SEED}):\n${readable(output).slice(-20_000)}`);
       const generated = Number(/(\d+) generated/.exec(output)?.[1] ?? 0);
       assert.ok(generated >= 12 * 10, `it generated requests for every operation: ${output.slice(-2_000)}`);
     });
