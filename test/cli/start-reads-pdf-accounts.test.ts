@@ -54,7 +54,10 @@ describe('ukcd start reads accounts PDFs when CH_API_KEY is set', () => {
   });
 
   test('a lookup queues the company, the worker reads its PDF and reports it unreadable', async () => {
-    assert.match(service.output.join(''), /pdf accounts: lookups queue companies without machine-readable accounts/);
+    // Said just after the service starts serving: waited for, not read at once.
+    await waitFor('the start-up line about PDF accounts', async () =>
+      /pdf accounts: lookups queue companies without machine-readable accounts/.test(service.output.join('')),
+    );
     const first = await fetch(`${service.url}/company/09000009`);
     assert.equal(first.status, 200);
     assert.ok((await first.text()).includes(PDF_ESTIMATE_PENDING));
