@@ -32,7 +32,8 @@ function cruise(cwd: string, ...extra: string[]): Cruised {
     spawnSync(
       process.execPath,
       [depcruise, 'src', 'loaders', '--config', configPath, '--output-type', outputType, ...extra],
-      { cwd, encoding: 'utf8' },
+      // The JSON of the real tree is over spawnSync's default 1 MB.
+      { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
     );
   const json = run('json');
   assert.ok(json.stdout, `depcruise printed nothing: ${json.stderr}`);
