@@ -7,6 +7,7 @@
  * filing per company and balance sheet date from the two sources); accounts a bulk file brought
  * first are not fetched at all. PDF-only accounts are left alone and counted (`pdf_only`).
  */
+import { wakeableSleep } from './wakeable-sleep.ts';
 import { parseFiling } from '../accounts/parse-filing.ts';
 import type { CompaniesHouseApi } from '../ports/companies-house-api.ts';
 import type { CompanyWriter } from '../ports/companies.ts';
@@ -39,22 +40,10 @@ export function startDocumentFetcher(
   options: { pollMs?: number; claimSeconds?: number } = {},
 ): DocumentFetcher {
   const controller = new AbortController();
-  let wakeUp: (() => void) | null = null;
-  let woken = false;
-  const wait = (ms: number) =>
-    new Promise<void>((done) => {
-      if (woken || controller.signal.aborted) return done();
-      const timer = setTimeout(finish, ms);
-      function finish() {
-        clearTimeout(timer);
-        wakeUp = null;
-        done();
-      }
-      wakeUp = finish;
-    });
+  const idle = wakeableSleep(controller.signal);
   const loop = (async () => {
     while (!controller.signal.aborted) {
-      woken = false;
+      idle.settle();
       let claimed: PendingDocument[];
       try {
         claimed = await deps.queue.claim(5, options.claimSeconds ?? 300);
@@ -66,17 +55,13 @@ export function startDocumentFetcher(
         if (!controller.signal.aborted) deps.log(`documents: ${(error as Error).message}; trying again later`);
         claimed = [];
       }
-      if (claimed.length === 0) await wait(options.pollMs ?? 5_000);
+      if (claimed.length === 0) await idle.sleep(options.pollMs ?? 5_000);
     }
   })();
   return {
-    wake() {
-      woken = true;
-      wakeUp?.();
-    },
+    wake: idle.wake,
     async stop() {
       controller.abort(new Error('stopping'));
-      wakeUp?.();
       await loop;
     },
   };

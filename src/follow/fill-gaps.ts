@@ -9,6 +9,7 @@
  * remembers the last one done, so a catch-up interrupted resumes there; one process fills a gap
  * at a time (a lease). The rest of the register is refreshed by the next snapshot load.
  */
+import { wakeableSleep } from './wakeable-sleep.ts';
 import type { CompaniesHouseApi } from '../ports/companies-house-api.ts';
 import type { StreamApplier, StreamEvent } from '../ports/stream-appliers.ts';
 import type { OpenGap, StreamGaps } from '../ports/stream-gaps.ts';
@@ -61,23 +62,11 @@ export interface GapFiller {
  */
 export function startGapFiller(deps: GapFillerDeps, options: { retryMs?: number; pollMs?: number } = {}): GapFiller {
   const controller = new AbortController();
-  let wakeUp: (() => void) | null = null;
-  let woken = true;
-  const wait = (ms: number) =>
-    new Promise<void>((done) => {
-      if (woken || controller.signal.aborted) return done();
-      const timer = setTimeout(finish, ms);
-      function finish() {
-        clearTimeout(timer);
-        wakeUp = null;
-        done();
-      }
-      wakeUp = finish;
-    });
+  const idle = wakeableSleep(controller.signal, true);
   const loop = (async () => {
     while (!controller.signal.aborted) {
-      await wait(options.pollMs ?? 60_000);
-      woken = false;
+      await idle.sleep(options.pollMs ?? 60_000);
+      idle.settle();
       try {
         for (const gap of await deps.gaps.claimOpen(deps.holder, LEASE_SECONDS)) {
           if (controller.signal.aborted) break;
@@ -91,18 +80,14 @@ export function startGapFiller(deps: GapFillerDeps, options: { retryMs?: number;
           const timer = setTimeout(done, retryMs);
           controller.signal.addEventListener('abort', () => (clearTimeout(timer), done()), { once: true });
         });
-        woken = true;
+        idle.wake();
       }
     }
   })();
   return {
-    wake() {
-      woken = true;
-      wakeUp?.();
-    },
+    wake: idle.wake,
     async stop() {
       controller.abort();
-      wakeUp?.();
       await loop;
     },
   };
