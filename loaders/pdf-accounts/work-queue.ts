@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { PdfAccountsQueue, PdfLease } from '../../src/ports/pdf-accounts-work.ts';
 import type { CompanyPdfOutcome, FetchPdfDeps } from './fetch-company.ts';
 import { fetchCompanyPdfAccounts } from './fetch-company.ts';
+import { wakeableSleep } from '../../src/shared-work/wakeable-sleep.ts';
 
 /** Long enough for a company's few PDFs to be fetched within the rate limit and read by OCR. */
 export const LEASE_SECONDS = 15 * 60;
@@ -61,18 +62,12 @@ export interface PdfWorker {
  */
 export function startPdfWorker(deps: QueueDeps & { pollMs: number; log: (line: string) => void }): PdfWorker {
   const lease = { holder: leaseHolder(), seconds: LEASE_SECONDS };
-  let stopping = false;
-  let wakeUp: (() => void) | null = null;
-  const rest = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, deps.pollMs);
-      wakeUp = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+  const stopped = new AbortController();
+  // Starts woken: the first look at the queue comes at once.
+  const rest = wakeableSleep(stopped.signal);
   const loop = (async () => {
-    while (!stopping) {
+    while (!stopped.signal.aborted) {
+      rest.settle();
       let worked: WorkedCompany | null = null;
       try {
         worked = await workNext(deps, lease);
@@ -82,14 +77,13 @@ export function startPdfWorker(deps: QueueDeps & { pollMs: number; log: (line: s
         );
       }
       if (worked) deps.log(describeWorked(worked));
-      else if (!stopping) await rest();
+      else await rest.sleep(deps.pollMs);
     }
   })();
   return {
-    wake: () => wakeUp?.(),
+    wake: () => rest.wake(),
     async stop() {
-      stopping = true;
-      wakeUp?.();
+      stopped.abort();
       await loop;
     },
   };

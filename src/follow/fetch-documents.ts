@@ -7,7 +7,7 @@
  * filing per company and balance sheet date from the two sources); accounts a bulk file brought
  * first are not fetched at all. PDF-only accounts are left alone and counted (`pdf_only`).
  */
-import { wakeableSleep } from './wakeable-sleep.ts';
+import { wakeableSleep } from '../shared-work/wakeable-sleep.ts';
 import { parseFiling } from '../accounts/parse-filing.ts';
 import type { CompaniesHouseApi } from '../ports/companies-house-api.ts';
 import type { CompanyWriter } from '../ports/companies.ts';

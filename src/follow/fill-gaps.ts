@@ -9,7 +9,7 @@
  * remembers the last one done, so a catch-up interrupted resumes there; one process fills a gap
  * at a time (a lease). The rest of the register is refreshed by the next snapshot load.
  */
-import { wakeableSleep } from './wakeable-sleep.ts';
+import { wakeableSleep } from '../shared-work/wakeable-sleep.ts';
 import type { CompaniesHouseApi } from '../ports/companies-house-api.ts';
 import type { StreamApplier, StreamEvent } from '../ports/stream-appliers.ts';
 import type { OpenGap, StreamGaps } from '../ports/stream-gaps.ts';
