@@ -176,6 +176,22 @@ const HINTS: Readonly<Record<string, string>> = {
   trajectory:
     'A vote over net assets, cash, turnover, employees and profit across all filed accounts; for one figure, use the growth filters',
   sort: 'Or choose by a column heading of the results',
+  status: 'Active companies unless you choose otherwise',
+  trigger:
+    'The moment to look for: cash rich, rapid growth, hiring, turned profitable, recently filed, accounts overdue, distress, or young and funded',
+  insolvency_proxy:
+    'Yes: only companies showing distress (a distress status, net assets below zero, or low cash after a 30% fall); No: only those showing none. Not a finding of insolvency',
+  negative_net_assets: 'Yes: only companies with net assets below zero; No: only those with zero or more',
+  has_corporate_parent: 'Yes: a company controls it (UK or overseas); No: people control it, no company',
+  parent_country: 'As filed (e.g. Jersey, USA), or overseas for any country outside the UK, or uk',
+  min_controller_count: 'Current people with significant control (statements not counted)',
+  max_controller_count: 'Current people with significant control; 0 for none registrable',
+  identity_unverified:
+    'Yes: a current director or person with significant control has not verified their identity by the date due',
+  include_estimates:
+    'Yes: also use figures estimated from scanned PDF accounts where no machine-readable accounts were filed',
+  group_by:
+    'Also count the companies and spread their figures by status, company type, industry section or code, town, year of incorporation, size or risk band; the 50 largest groups are listed and the rest put together',
 };
 
 /** The most rows one call may ask for (`limit`'s maximum): the page size when reading every match. */
