@@ -11,18 +11,17 @@
  * not written, so nothing held is lost; it is reported, the run is left unfinished, and a rerun
  * tries it again.
  */
-import { readFile } from 'node:fs/promises';
-import { normaliseCompanyNumber } from '../src/domain/company-number.ts';
 import { readOfficer } from '../src/domain/officers.ts';
 import type { OfficerRecord } from '../src/domain/officers.ts';
 import type { CompaniesHouseApi } from '../src/ports/companies-house-api.ts';
 import type { OfficerBackfillJournal, OfficerStore } from '../src/ports/officers.ts';
 import { formatDuration, startProgress } from '../src/progress/progress.ts';
+import type { CompanySelection } from './backfill-companies.ts';
+import { selectedCompanies } from './backfill-companies.ts';
 
 export const PAGE_SIZE = 100;
 /** Companies fetched at once: enough to keep the limiter's budget busy despite each call's latency. */
 const CONCURRENCY = 4;
-const BATCH = 500;
 
 export type BackfillSelection = { kind: 'watched' } | { kind: 'all' } | { kind: 'file'; path: string };
 
@@ -46,58 +45,21 @@ export interface BackfillSummary {
   seconds: number;
 }
 
-/** The company numbers of a file, one a line (blank lines and `#` comments ignored). */
-export async function readCompanyFile(path: string): Promise<string[]> {
-  const text = await readFile(path, 'utf8');
-  const numbers: string[] = [];
-  const bad: string[] = [];
-  text.split(/\r?\n/).forEach((line, index) => {
-    const value = line.replace(/#.*$/, '').trim();
-    if (value === '') return;
-    const number = normaliseCompanyNumber(value);
-    if (number) numbers.push(number);
-    else bad.push(`${path}:${index + 1}: "${value}" is not a company number`);
-  });
-  if (bad.length > 0)
-    throw new Error(bad.slice(0, 20).join('\n') + (bad.length > 20 ? `\n… and ${bad.length - 20} more` : ''));
-  return [...new Set(numbers)];
-}
-
 function selectionName(selection: BackfillSelection): string {
   return selection.kind === 'file' ? `file:${selection.path}` : selection.kind;
 }
 
-/** The selection's companies, watched ones first, in batches; and how many there are. */
-async function companiesOf(
-  selection: BackfillSelection,
-  journal: OfficerBackfillJournal,
-): Promise<{ count: number; batches: AsyncGenerator<string[]> }> {
-  const watched = await journal.watchedCompanies();
-  if (selection.kind === 'watched') return { count: watched.length, batches: inBatches([watched]) };
-  if (selection.kind === 'file') {
-    const listed = await readCompanyFile(selection.path);
-    const isListed = new Set(listed);
-    const first = watched.filter((number) => isListed.has(number));
-    const firstSet = new Set(first);
-    return { count: listed.length, batches: inBatches([first, listed.filter((number) => !firstSet.has(number))]) };
-  }
-  const watchedSet = new Set(watched);
-  const count = await journal.countRegister();
-  async function* all(): AsyncGenerator<string[]> {
-    yield* inBatches([watched]);
-    for (let after: string | null = null; ;) {
-      const page = await journal.registerCompanies(after, BATCH);
-      if (page.length === 0) return;
-      after = page[page.length - 1]!;
-      yield page.filter((number) => !watchedSet.has(number));
-    }
-  }
-  // The register's count includes the watched companies on it: an estimate, for the ETA.
-  return { count: Math.max(count, watched.length), batches: all() };
-}
-
-async function* inBatches(lists: readonly string[][]): AsyncGenerator<string[]> {
-  for (const list of lists) for (let i = 0; i < list.length; i += BATCH) yield list.slice(i, i + BATCH);
+/** The selection as the backfill's journal pages it: the whole register, watched companies first. */
+function companiesOf(selection: BackfillSelection, journal: OfficerBackfillJournal): CompanySelection {
+  if (selection.kind !== 'all') return selection;
+  return {
+    kind: 'pages',
+    pages: {
+      count: () => journal.countRegister(),
+      page: (after, limit) => journal.registerCompanies(after, limit),
+      watchedFirst: true,
+    },
+  };
 }
 
 /** Every page of a company's officers (none when the API answers 404); throws when one cannot be read whole. */
@@ -127,7 +89,9 @@ export async function backfillOfficers(selection: BackfillSelection, deps: Backf
   const name = selectionName(selection);
   const started = Date.now();
   const run = await deps.journal.beginRun(name);
-  const { count, batches } = await companiesOf(selection, deps.journal);
+  const { count, batches } = await selectedCompanies(companiesOf(selection, deps.journal), () =>
+    deps.journal.watchedCompanies(),
+  );
   deps.log(
     `backfill officers (${name}): ${count} companies${run.resumed ? `, continuing the run begun ${run.startedAt}` : ''}`,
   );

@@ -14,11 +14,10 @@
  */
 import type { PdfAccountsQueue, PdfBackfillJournal } from '../src/ports/pdf-accounts-work.ts';
 import { formatDuration, startProgress } from '../src/progress/progress.ts';
-import { readCompanyFile } from './backfill-officers.ts';
+import type { CompanySelection } from './backfill-companies.ts';
+import { selectedCompanies } from './backfill-companies.ts';
 import type { QueueDeps } from './pdf-accounts/work-queue.ts';
 import { LEASE_SECONDS, leaseHolder, workNext } from './pdf-accounts/work-queue.ts';
-
-const BATCH = 500;
 
 export type PdfBackfillSelection = { kind: 'watched' } | { kind: 'without-figures' } | { kind: 'file'; path: string };
 
@@ -57,34 +56,17 @@ function selectionName(selection: PdfBackfillSelection): string {
       : 'all-without-figures';
 }
 
-async function* inBatches(lists: readonly string[][]): AsyncGenerator<string[]> {
-  for (const list of lists) for (let i = 0; i < list.length; i += BATCH) yield list.slice(i, i + BATCH);
-}
-
-/** The selection's companies, watched ones first, in batches; and how many there are. */
-async function companiesOf(
-  selection: PdfBackfillSelection,
-  journal: PdfBackfillJournal,
-): Promise<{ count: number; batches: AsyncGenerator<string[]> }> {
-  const watched = await journal.watchedCompanies();
-  if (selection.kind === 'watched') return { count: watched.length, batches: inBatches([watched]) };
-  if (selection.kind === 'file') {
-    const listed = await readCompanyFile(selection.path);
-    const isListed = new Set(listed);
-    const first = watched.filter((number) => isListed.has(number));
-    const firstSet = new Set(first);
-    return { count: listed.length, batches: inBatches([first, listed.filter((number) => !firstSet.has(number))]) };
-  }
-  const count = await journal.countCompaniesWithoutFigures();
-  async function* all(): AsyncGenerator<string[]> {
-    for (let after: string | null = null; ;) {
-      const page = await journal.companiesWithoutFigures(after, BATCH);
-      if (page.length === 0) return;
-      after = page[page.length - 1]!;
-      yield page;
-    }
-  }
-  return { count, batches: all() };
+/** The selection as the backfill's journal pages it: companies without figures in number order. */
+function companiesOf(selection: PdfBackfillSelection, journal: PdfBackfillJournal): CompanySelection {
+  if (selection.kind !== 'without-figures') return selection;
+  return {
+    kind: 'pages',
+    pages: {
+      count: () => journal.countCompaniesWithoutFigures(),
+      page: (after, limit) => journal.companiesWithoutFigures(after, limit),
+      watchedFirst: false,
+    },
+  };
 }
 
 export async function backfillPdfAccounts(
@@ -95,7 +77,9 @@ export async function backfillPdfAccounts(
   const started = Date.now();
   const lease = { holder: deps.holder ?? leaseHolder(), seconds: LEASE_SECONDS };
   const run = await deps.journal.beginRun(name);
-  const { count, batches } = await companiesOf(selection, deps.journal);
+  const { count, batches } = await selectedCompanies(companiesOf(selection, deps.journal), () =>
+    deps.journal.watchedCompanies(),
+  );
   deps.log(
     `backfill pdf-accounts (${name}): ${count} companies${run.resumed ? `, continuing the run begun ${run.startedAt}` : ''}`,
   );
