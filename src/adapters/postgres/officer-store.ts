@@ -7,6 +7,7 @@
 import type { OfficerRecord, StoredOfficer } from '../../domain/officers.ts';
 import type { OfficerAppointment, OfficerBackfillJournal, OfficerStore } from '../../ports/officers.ts';
 import type { Sql } from '../../ports/sql.ts';
+import { backfillRuns } from './backfill-runs.ts';
 import { writeOfficers } from './officer-writes.ts';
 
 const OFFICER_COLUMNS = `o.company_number, o.appointment_id, o.officer_id, o.name, o.role,
@@ -30,6 +31,7 @@ function stored<Row extends StoredOfficer>(row: Row): Row {
 
 export function createOfficerStore(sql: Sql): OfficerStore & OfficerBackfillJournal {
   return {
+    ...backfillRuns(sql, 'officer_backfill_runs'),
     replaceCompanyOfficers(companyNumber, records: readonly OfficerRecord[], fetchedAt) {
       return sql.transaction(async (tx) => {
         await writeOfficers(
@@ -78,18 +80,6 @@ export function createOfficerStore(sql: Sql): OfficerStore & OfficerBackfillJour
       return new Map(result.rows.map((row) => [row.officer_id, Number(row.count)]));
     },
 
-    async beginRun(selection) {
-      const result = await sql.query<{ started_at: string; resumed: boolean }>(
-        `INSERT INTO officer_backfill_runs AS r (selection, started_at) VALUES ($1, now())
-         ON CONFLICT (selection) DO UPDATE
-           SET started_at = CASE WHEN r.finished_at IS NULL THEN r.started_at ELSE now() END, finished_at = NULL
-         RETURNING to_char(started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS started_at,
-           (started_at < now()) AS resumed`,
-        [selection],
-      );
-      return { startedAt: result.rows[0]!.started_at, resumed: result.rows[0]!.resumed };
-    },
-
     async fetchedSince(companyNumbers, since) {
       const result = await sql.query<{ company_number: string }>(
         `SELECT company_number FROM officer_backfill_companies
@@ -97,17 +87,6 @@ export function createOfficerStore(sql: Sql): OfficerStore & OfficerBackfillJour
         [companyNumbers, since],
       );
       return new Set(result.rows.map((row) => row.company_number));
-    },
-
-    async finishRun(selection) {
-      await sql.query(`UPDATE officer_backfill_runs SET finished_at = now() WHERE selection = $1`, [selection]);
-    },
-
-    async watchedCompanies() {
-      const result = await sql.query<{ company_number: string }>(
-        `SELECT DISTINCT company_number FROM watchlist_entries ORDER BY company_number`,
-      );
-      return result.rows.map((row) => row.company_number);
     },
 
     async registerCompanies(after, limit) {

@@ -11,6 +11,7 @@ import type {
   PdfDocumentOutcome,
 } from '../../ports/pdf-accounts-work.ts';
 import type { Sql } from '../../ports/sql.ts';
+import { backfillRuns } from './backfill-runs.ts';
 
 const PENDING = `(q.finished_at IS NULL OR q.finished_at < q.requested_at)`;
 const UNHELD = `(q.lease_until IS NULL OR q.lease_until <= now())`;
@@ -24,6 +25,7 @@ const NO_FIGURES = `c.accounts_last_made_up_to IS NOT NULL
 
 export function createPdfAccountsWork(sql: Sql): PdfAccountsQueue & PdfAccountsDocuments & PdfBackfillJournal {
   return {
+    ...backfillRuns(sql, 'pdf_backfill_runs'),
     async requestCompany(companyNumber) {
       const result = await sql.query<{ pending: boolean }>(
         `INSERT INTO pdf_accounts_queue AS q (company_number, requested_by) VALUES ($1, 'lookup')
@@ -161,29 +163,6 @@ export function createPdfAccountsWork(sql: Sql): PdfAccountsQueue & PdfAccountsD
         [companyNumber],
       );
       return new Set(result.rows.map((row) => row.date));
-    },
-
-    async beginRun(selection) {
-      const result = await sql.query<{ started_at: string; resumed: boolean }>(
-        `INSERT INTO pdf_backfill_runs AS r (selection, started_at) VALUES ($1, now())
-         ON CONFLICT (selection) DO UPDATE
-           SET started_at = CASE WHEN r.finished_at IS NULL THEN r.started_at ELSE now() END, finished_at = NULL
-         RETURNING to_char(started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS started_at,
-           (started_at < now()) AS resumed`,
-        [selection],
-      );
-      return { startedAt: result.rows[0]!.started_at, resumed: result.rows[0]!.resumed };
-    },
-
-    async finishRun(selection) {
-      await sql.query(`UPDATE pdf_backfill_runs SET finished_at = now() WHERE selection = $1`, [selection]);
-    },
-
-    async watchedCompanies() {
-      const result = await sql.query<{ company_number: string }>(
-        `SELECT DISTINCT company_number FROM watchlist_entries ORDER BY company_number`,
-      );
-      return result.rows.map((row) => row.company_number);
     },
 
     async companiesWithoutFigures(after, limit) {
