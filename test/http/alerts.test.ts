@@ -6,13 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { call, companies, loadFixtures, markdown, NOW } from '../support/api-fixtures.ts';
 import type { FilingFixture, RegisterFixture, World } from '../support/api-world.ts';
 import { startWorld } from '../support/api-world.ts';
 import { testStores } from '../support/databases.ts';
+import { connectMcp } from '../support/mcp-client.ts';
 
 const setups = [
   { name: 'embedded (PGlite, Postgres search)', store: testStores[0]!, search: 'postgres' as const },
@@ -316,12 +315,7 @@ for (const setup of setups) {
         assert.equal(answer.status, 400, query);
         assert.match(answer.body.error, new RegExp(`"${param}"`));
       }
-      const client = new Client({ name: 'public-service-agent', version: '0.0.0' });
-      await client.connect(
-        new StreamableHTTPClientTransport(new URL(`${world.url}/mcp`), {
-          requestInit: { headers: { authorization: `Bearer ${pro}` } },
-        }),
-      );
+      const client = await connectMcp(world.url, pro);
       try {
         const result = (await client.callTool({
           name: 'get_alerts',

@@ -5,10 +5,9 @@
  * the values move when a load or a stream batch lands, once the short cache has run out (by the
  * app's clock: no sleeping).
  */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createOfficersApplier } from '../../src/adapters/postgres/officer-appliers.ts';
 import { companiesApplier } from '../../src/adapters/postgres/stream-companies.ts';
@@ -23,6 +22,7 @@ import { testStores } from '../support/databases.ts';
 import { restJson } from '../support/rest-json.ts';
 import { officerItem, syntheticOfficerId } from '../../src/synthetic/officers.ts';
 import { companyEvent } from '../support/stream-world.ts';
+import { connectMcp } from '../support/mcp-client.ts';
 
 /** The seed of the one officer appointment stored, so that get_appointments has someone to show. */
 const OFFICER_SEED = 5;
@@ -86,12 +86,7 @@ describe('as_of on every answer (PGlite, Postgres search)', () => {
   before(async () => {
     world = await startWorld({ store: testStores[0]!, search: 'postgres', now });
     key = await world.issueKey('pro');
-    client = new Client({ name: 'ukcd-test', version: '0.0.0' });
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(`${world.url}/mcp`), {
-        requestInit: { headers: { authorization: `Bearer ${key}` } },
-      }),
-    );
+    client = await connectMcp(world.url, key);
   });
   after(async () => {
     await client.close();

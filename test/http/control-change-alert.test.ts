@@ -7,8 +7,6 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { hashApiKey } from '../../src/domain/api-keys.ts';
 import { getAlerts, watchAdd } from '../../src/operations/watchlist.ts';
@@ -19,6 +17,7 @@ import type { World } from '../support/api-world.ts';
 import { startWorld } from '../support/api-world.ts';
 import { testStores } from '../support/databases.ts';
 import { corporatePsc, individualPsc, pscStatement } from '../support/psc-records.ts';
+import { connectMcp } from '../support/mcp-client.ts';
 
 const setups = [
   { name: 'embedded (PGlite, Postgres search)', store: testStores[0]!, search: 'postgres' as const },
@@ -144,12 +143,7 @@ for (const setup of setups) {
     });
 
     test('the same over MCP, structured and in Markdown', async () => {
-      const client = new Client({ name: 'control-change-test', version: '0.0.0' });
-      await client.connect(
-        new StreamableHTTPClientTransport(new URL(`${world.url}/mcp`), {
-          requestInit: { headers: { authorization: `Bearer ${key}` } },
-        }),
-      );
+      const client = await connectMcp(world.url, key);
       try {
         const result = (await client.callTool({
           name: 'get_alerts',

@@ -17,8 +17,6 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client as EsClient } from '@elastic/elasticsearch';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { indexSearch } from '../../loaders/index-search.ts';
 import { loadAccounts } from '../../loaders/load-accounts.ts';
@@ -35,6 +33,7 @@ import { writeRegisterSnapshot } from '../../src/synthetic/register-files.ts';
 import { outageElasticsearch, outagePostgres } from '../support/outage-servers.ts';
 import type { Service } from '../support/ukcd-start.ts';
 import { startService } from '../support/ukcd-start.ts';
+import { connectMcp } from '../support/mcp-client.ts';
 
 /** The service's bounds on waiting, set low so that the test is quick; the assertions allow for them. */
 const DATABASE_TIMEOUT_MS = 2_000;
@@ -196,12 +195,7 @@ describe('outages, on servers of its own', { concurrency: false, timeout: 900_00
     assert.deepEqual(json(ready.text).search, { ok: false });
 
     // An agent over MCP is told the same, as a tool error it can read.
-    const client = new Client({ name: 'outage-test', version: '0.0.0' });
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), {
-        requestInit: { headers: { authorization: `Bearer ${key}` } },
-      }),
-    );
+    const client = await connectMcp(service.url, key);
     try {
       const result = (await client.callTool({
         name: 'search_by_name',

@@ -6,8 +6,6 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { call, loadFixtures, NOW } from '../support/api-fixtures.ts';
 import type { World } from '../support/api-world.ts';
@@ -17,6 +15,7 @@ import { corporatePsc, individualPsc, pscStatement } from '../support/psc-record
 import { readOfficer } from '../../src/domain/officers.ts';
 import { createOfficerStore } from '../../src/adapters/postgres/officer-store.ts';
 import type { OfficerRecord } from '../../src/domain/officers.ts';
+import { connectMcp } from '../support/mcp-client.ts';
 
 const setups = [
   { name: 'embedded (PGlite, Postgres search)', store: testStores[0]!, search: 'postgres' as const },
@@ -185,12 +184,7 @@ for (const setup of setups) {
     });
 
     test('over MCP: the same arguments, structured answers, and refusals as tool errors', async () => {
-      const client = new Client({ name: 'ownership-filters-test', version: '0.0.0' });
-      await client.connect(
-        new StreamableHTTPClientTransport(new URL(`${world.url}/mcp`), {
-          requestInit: { headers: { authorization: `Bearer ${key}` } },
-        }),
-      );
+      const client = await connectMcp(world.url, key);
       try {
         const found = (await client.callTool({
           name: 'search_companies',

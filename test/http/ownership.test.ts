@@ -7,11 +7,10 @@
  * super-secure PSC, statements withholding details and of no registrable PSC, a company without
  * PSC records, the bounds of depth and direction, 404, the Markdown, and the MCP tool.
  */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { OPERATIONS } from '../../src/operations/index.ts';
 import { parsePscLine } from '../../src/ownership/psc-line.ts';
@@ -22,6 +21,7 @@ import type { RegisterFixture, World } from '../support/api-world.ts';
 import { startWorld } from '../support/api-world.ts';
 import { testStores } from '../support/databases.ts';
 import { restJson } from '../support/rest-json.ts';
+import { connectMcp } from '../support/mcp-client.ts';
 
 const setups = [
   { name: 'embedded (PGlite, Postgres search)', store: testStores[0]!, search: 'postgres' as const },
@@ -204,12 +204,7 @@ for (const setup of setups) {
       await world.loadRegister(REGISTER, '2025-01-01');
       await world.pscs.upsertPscs(records(), '2025-01-01');
       key = await world.issueKey('pro');
-      client = new Client({ name: 'ukcd-test', version: '0.0.0' });
-      await client.connect(
-        new StreamableHTTPClientTransport(new URL(`${world.url}/mcp`), {
-          requestInit: { headers: { authorization: `Bearer ${key}` } },
-        }),
-      );
+      client = await connectMcp(world.url, key);
     });
     after(async () => {
       await client.close();

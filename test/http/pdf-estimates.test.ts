@@ -7,37 +7,18 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createPdfEstimateStore } from '../../src/adapters/postgres/pdf-estimate-store.ts';
 import { emptyFigures } from '../../src/domain/figures.ts';
-import type { PdfEstimate } from '../../src/ports/pdf-estimates.ts';
 import { call, markdown, NOW } from '../support/api-fixtures.ts';
 import type { World } from '../support/api-world.ts';
 import { startWorld } from '../support/api-world.ts';
 import { testStores } from '../support/databases.ts';
+import { pdfEstimate } from '../support/pdf-estimate-fixture.ts';
+import { connectMcp } from '../support/mcp-client.ts';
 
 const PAPER = '50000001';
 const MIXED = '50000002';
-
-function estimate(companyNumber: string, documentId: string, balanceSheetDate: string, more: Partial<PdfEstimate>) {
-  return {
-    companyNumber,
-    documentId,
-    transactionId: null,
-    sha256: 'cd'.repeat(32),
-    balanceSheetDate,
-    periodStart: null,
-    standard: 'FRS 102',
-    current: emptyFigures(),
-    prior: null,
-    confidence: {},
-    warnings: [],
-    readAt: '2025-06-10T08:00:00.000Z',
-    ...more,
-  } satisfies PdfEstimate;
-}
 
 interface Entry {
   balance_sheet_date: string;
@@ -73,27 +54,27 @@ describe('estimates from scanned PDFs in the lookup', () => {
     );
     const estimates = createPdfEstimateStore(world.sql);
     await estimates.savePdfEstimate(
-      estimate(PAPER, 'paper-2024', '2024-03-31', {
+      pdfEstimate(PAPER, 'paper-2024', '2024-03-31', {
         current: { ...emptyFigures(), net_assets: -20_000, cash: 5_000 },
         confidence: { net_assets: 'high', cash: 'medium' },
         warnings: ['the employees note was not found'],
       }),
     );
     await estimates.savePdfEstimate(
-      estimate(PAPER, 'paper-2023', '2023-03-31', {
+      pdfEstimate(PAPER, 'paper-2023', '2023-03-31', {
         current: { ...emptyFigures(), net_assets: 50_000, cash: 9_000 },
         confidence: { net_assets: 'high', cash: 'low' },
       }),
     );
     // The same date as the iXBRL filing (a worse reading of it), and a year before any iXBRL.
     await estimates.savePdfEstimate(
-      estimate(MIXED, 'mixed-2024', '2024-12-31', {
+      pdfEstimate(MIXED, 'mixed-2024', '2024-12-31', {
         current: { ...emptyFigures(), net_assets: 999 },
         confidence: { net_assets: 'low' },
       }),
     );
     await estimates.savePdfEstimate(
-      estimate(MIXED, 'mixed-2022', '2022-12-31', {
+      pdfEstimate(MIXED, 'mixed-2022', '2022-12-31', {
         current: { ...emptyFigures(), net_assets: 60_000 },
         confidence: { net_assets: 'medium' },
       }),
@@ -176,12 +157,7 @@ describe('estimates from scanned PDFs in the lookup', () => {
   });
 
   test('over MCP: the same structured answer and Markdown as REST', async () => {
-    const client = new Client({ name: 'ukcd-test', version: '0.0.0' });
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(`${world.url}/mcp`), {
-        requestInit: { headers: { authorization: `Bearer ${key}` } },
-      }),
-    );
+    const client = await connectMcp(world.url, key);
     try {
       const result = (await client.callTool({
         name: 'lookup_company',

@@ -8,16 +8,15 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createPdfEstimateStore } from '../../src/adapters/postgres/pdf-estimate-store.ts';
 import { emptyFigures } from '../../src/domain/figures.ts';
-import type { PdfEstimate } from '../../src/ports/pdf-estimates.ts';
 import { call, markdown, NOW } from '../support/api-fixtures.ts';
 import type { World } from '../support/api-world.ts';
 import { startWorld } from '../support/api-world.ts';
 import { testStores } from '../support/databases.ts';
+import { pdfEstimate } from '../support/pdf-estimate-fixture.ts';
+import { connectMcp } from '../support/mcp-client.ts';
 
 const setups = [
   { name: 'embedded (PGlite, Postgres search)', store: testStores[0]!, search: 'postgres' as const },
@@ -30,24 +29,6 @@ const FILED = '50000011';
 const PAPER = '50000012';
 /** Only filed figures. */
 const PLAIN = '50000013';
-
-function estimate(companyNumber: string, documentId: string, balanceSheetDate: string, more: Partial<PdfEstimate>) {
-  return {
-    companyNumber,
-    documentId,
-    transactionId: null,
-    sha256: 'ab'.repeat(32),
-    balanceSheetDate,
-    periodStart: null,
-    standard: 'FRS 102',
-    current: emptyFigures(),
-    prior: null,
-    confidence: {},
-    warnings: [],
-    readAt: '2025-06-10T08:00:00.000Z',
-    ...more,
-  } satisfies PdfEstimate;
-}
 
 for (const setup of setups) {
   describe(`include_estimates on ${setup.name}`, () => {
@@ -83,13 +64,13 @@ for (const setup of setups) {
       );
       const estimates = createPdfEstimateStore(world.sql);
       await estimates.savePdfEstimate(
-        estimate(PAPER, 'paper-2024', '2024-03-31', {
+        pdfEstimate(PAPER, 'paper-2024', '2024-03-31', {
           current: { ...emptyFigures(), turnover: 3_000_000, net_assets: -20_000 },
           confidence: { turnover: 'high', net_assets: 'medium' },
         }),
       );
       await estimates.savePdfEstimate(
-        estimate(FILED, 'filed-2022', '2022-12-31', {
+        pdfEstimate(FILED, 'filed-2022', '2022-12-31', {
           current: { ...emptyFigures(), turnover: 1_000_000, net_assets: 400_000 },
           confidence: { turnover: 'high', net_assets: 'high' },
         }),
@@ -199,12 +180,7 @@ for (const setup of setups) {
     });
 
     test('over MCP: the same argument and answer', async () => {
-      const client = new Client({ name: 'search-estimates-test', version: '0.0.0' });
-      await client.connect(
-        new StreamableHTTPClientTransport(new URL(`${world.url}/mcp`), {
-          requestInit: { headers: { authorization: `Bearer ${key}` } },
-        }),
-      );
+      const client = await connectMcp(world.url, key);
       try {
         const found = (await client.callTool({
           name: 'search_companies',

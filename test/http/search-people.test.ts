@@ -5,10 +5,9 @@
  * by name; the birth filters; paging by cursor; the same answer over MCP; one request counted a
  * call; and 400s naming the parameter, with nothing counted twice.
  */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { keyPrefix, usageMonth } from '../../src/domain/api-keys.ts';
 import { call, companies, loadFixtures, markdown, NOW } from '../support/api-fixtures.ts';
@@ -16,6 +15,7 @@ import type { World } from '../support/api-world.ts';
 import { startWorld } from '../support/api-world.ts';
 import { testStores } from '../support/databases.ts';
 import { corporatePsc, individualPsc, pscStatement } from '../support/psc-records.ts';
+import { connectMcp } from '../support/mcp-client.ts';
 
 const setups = [
   { name: 'embedded (PGlite, Postgres search)', store: testStores[0]!, search: 'postgres' as const },
@@ -47,12 +47,7 @@ for (const setup of setups) {
       // The register load after them brings both indexes up to date, as `ukcd load` does.
       await world.loadRegister(companies, '2025-06-01');
       key = await world.issueKey('pro');
-      client = new Client({ name: 'ukcd-test', version: '0.0.0' });
-      await client.connect(
-        new StreamableHTTPClientTransport(new URL(`${world.url}/mcp`), {
-          requestInit: { headers: { authorization: `Bearer ${key}` } },
-        }),
-      );
+      client = await connectMcp(world.url, key);
     });
     after(async () => {
       await client.close();

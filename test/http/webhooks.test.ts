@@ -15,8 +15,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Webhook } from 'standardwebhooks';
 import { createHttpWebhookTransport } from '../../src/adapters/http/webhook-transport.ts';
 import { AppError } from '../../src/errors.ts';
@@ -29,6 +27,7 @@ import { call, markdown, NOW } from '../support/api-fixtures.ts';
 import type { World } from '../support/api-world.ts';
 import { startWorld } from '../support/api-world.ts';
 import { testStores } from '../support/databases.ts';
+import { connectMcp } from '../support/mcp-client.ts';
 
 describe('webhook endpoints over HTTP', () => {
   let world: World;
@@ -130,12 +129,7 @@ describe('webhook endpoints over HTTP', () => {
 
   test('are MCP tools', async () => {
     const key = await world.issueKey('pro');
-    const client = new Client({ name: 'webhooks-test', version: '0.0.0' });
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(`${world.url}/mcp`), {
-        requestInit: { headers: { authorization: `Bearer ${key}` } },
-      }),
-    );
+    const client = await connectMcp(world.url, key);
     try {
       const names = (await client.listTools()).tools.map((tool) => tool.name);
       assert.ok(names.includes('webhook_create') && names.includes('webhook_list'), names.join(', '));
@@ -491,12 +485,7 @@ describe('a webhook endpoint by its id over HTTP', () => {
 
   test('the endpoint tools over MCP: the same answers, and 404s as tool errors', async () => {
     const { key, id } = await registered();
-    const client = new Client({ name: 'webhooks-test', version: '0.0.0' });
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(`${world.url}/mcp`), {
-        requestInit: { headers: { authorization: `Bearer ${key}` } },
-      }),
-    );
+    const client = await connectMcp(world.url, key);
     try {
       const tested = await client.callTool({ name: 'webhook_test', arguments: { id } });
       assert.equal(tested.isError ?? false, false, JSON.stringify(tested));

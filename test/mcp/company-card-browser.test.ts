@@ -7,16 +7,16 @@
  * per company; axe-core finds no serious or critical violation in it; no CSP violation, page
  * error or request to anywhere.
  */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult, TextResourceContents } from '@modelcontextprotocol/sdk/types.js';
 import { build } from 'esbuild';
 import type { Browser, Frame } from 'playwright-core';
 import type { World } from '../support/api-world.ts';
 import { startWorld } from '../support/api-world.ts';
 import { testStores } from '../support/databases.ts';
+import { connectMcp } from '../support/mcp-client.ts';
 import { axeViolations, launchBrowser, openPage } from '../web/support/browser.ts';
 import { HISTORY, HISTORY_YEARS, loadWebFixtures, NOW, TESCO } from '../web/support/web-fixtures.ts';
 
@@ -66,12 +66,7 @@ describe('the company card MCP App in a host', { timeout: 120_000 }, () => {
     world = await startWorld({ store: testStores[0]!, search: 'postgres', now: NOW });
     await loadWebFixtures(world);
     browser = await launchBrowser();
-    client = new Client({ name: 'ukcd-test', version: '0.0.0' });
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(`${world.url}/mcp`), {
-        requestInit: { headers: { authorization: `Bearer ${await world.issueKey('pro')}` } },
-      }),
-    );
+    client = await connectMcp(world.url, await world.issueKey('pro'));
   });
   after(async () => {
     await client?.close();

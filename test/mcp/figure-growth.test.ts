@@ -3,16 +3,16 @@
  * and on PostgreSQL with Elasticsearch: search_companies {turnover_trend: "growing"} gives only
  * companies whose turnover rose, each with its turnover growth in structuredContent and in the text.
  */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { NOW } from '../support/api-fixtures.ts';
 import type { World } from '../support/api-world.ts';
 import { startWorld } from '../support/api-world.ts';
 import { testStores } from '../support/databases.ts';
 import { GROWTH, loadGrowthFixtures } from '../support/growth-fixtures.ts';
+import { connectMcp } from '../support/mcp-client.ts';
 
 const setups = [
   { name: 'embedded (PGlite, Postgres search)', store: testStores[0]!, search: 'postgres' as const },
@@ -32,12 +32,7 @@ for (const setup of setups) {
       world = await startWorld({ store: setup.store, search: setup.search, now: NOW });
       await loadGrowthFixtures(world);
       const key = await world.issueKey('pro');
-      client = new Client({ name: 'ukcd-test', version: '0.0.0' });
-      await client.connect(
-        new StreamableHTTPClientTransport(new URL(`${world.url}/mcp`), {
-          requestInit: { headers: { authorization: `Bearer ${key}` } },
-        }),
-      );
+      client = await connectMcp(world.url, key);
     });
     after(async () => {
       await client.close();

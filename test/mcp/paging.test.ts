@@ -4,10 +4,9 @@
  * Markdown ends "N of TOTAL; more: cursor=…", and walking those cursors returns every match once,
  * one request of the quota a call; a bad cursor is a tool error naming it.
  */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { keyPrefix, usageMonth } from '../../src/domain/api-keys.ts';
 import { loadFixtures, NOW } from '../support/api-fixtures.ts';
@@ -15,6 +14,7 @@ import type { World } from '../support/api-world.ts';
 import { startWorld } from '../support/api-world.ts';
 import { moreCompanies } from '../support/batch-fixtures.ts';
 import { testStores } from '../support/databases.ts';
+import { connectMcp } from '../support/mcp-client.ts';
 
 const setups = [
   { name: 'embedded (PGlite, Postgres search)', store: testStores[0]!, search: 'postgres' as const },
@@ -37,12 +37,7 @@ for (const setup of setups) {
       await loadFixtures(world);
       await world.loadRegister(moreCompanies, '2025-01-01');
       key = await world.issueKey('pro');
-      client = new Client({ name: 'ukcd-test', version: '0.0.0' });
-      await client.connect(
-        new StreamableHTTPClientTransport(new URL(`${world.url}/mcp`), {
-          requestInit: { headers: { authorization: `Bearer ${key}` } },
-        }),
-      );
+      client = await connectMcp(world.url, key);
     });
     after(async () => {
       await client.close();
