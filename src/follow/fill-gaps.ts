@@ -8,6 +8,15 @@
  * against the company's facts from before it. Companies are done in number order and the gap
  * remembers the last one done, so a catch-up interrupted resumes there; one process fills a gap
  * at a time (a lease). The rest of the register is refreshed by the next snapshot load.
+ *
+ * Deletions during the gap: the officers, PSC and statement lists show every item, resigned and
+ * ceased ones too, but not a deleted one. So after a list is read whole (every page, as many items
+ * as its total says, each with its self link), each stored appointment, PSC or statement of the
+ * company absent from it is applied as a stream `deleted` event would be. A list not read whole (a
+ * 404, a short count, an item without a self link) deletes nothing, and the log says so; a list
+ * whose read fails stops the company's catch-up, to be resumed. PSCs a snapshot stored under their
+ * etag cannot be matched to a list and are left to the next snapshot; charges and filings are
+ * never deleted (their streams do not delete either).
  */
 import { wakeableSleep } from '../shared-work/wakeable-sleep.ts';
 import type { CompaniesHouseApi } from '../ports/companies-house-api.ts';
@@ -18,17 +27,33 @@ import type { OpenGap, StreamGaps } from '../ports/stream-gaps.ts';
  * Where the Public Data API serves, for one company, what each stream's events carry. `recentDays`:
  * only the items dated (their `date`) at most that many days before the gap began are applied.
  */
-const RESOURCES: Record<string, { path: string; list: boolean; recentDays?: number }> = {
+const RESOURCES: Record<string, Resource> = {
   'insolvency-cases': { path: 'insolvency', list: false },
   charges: { path: 'charges', list: true },
-  'persons-with-significant-control': { path: 'persons-with-significant-control', list: true },
-  'persons-with-significant-control-statements': { path: 'persons-with-significant-control-statements', list: true },
-  officers: { path: 'officers', list: true },
+  'persons-with-significant-control': { path: 'persons-with-significant-control', list: true, deletions: true },
+  'persons-with-significant-control-statements': {
+    path: 'persons-with-significant-control-statements',
+    list: true,
+    deletions: true,
+  },
+  officers: { path: 'officers', list: true, deletions: true },
   // The filing history is the company's whole past: applying it would queue every accounts
   // document ever filed for the Document API (rate-limited and shared). Electronic accounts, the
   // only ones read, are registered within days of being filed; a month covers a slow examination.
   filings: { path: 'filing-history', list: true, recentDays: 31 },
 };
+
+/**
+ * `deletions`: the list shows every item the company has, ended ones too (resigned officers, ceased
+ * PSCs), so an item stored but absent from a complete read was deleted during the gap. The stream
+ * applies deletions of these three only; a charge is never deleted there.
+ */
+interface Resource {
+  path: string;
+  list: boolean;
+  recentDays?: number;
+  deletions?: boolean;
+}
 
 /** Items a list page asks for (the API's maximum). */
 const PAGE = 100;
@@ -97,7 +122,14 @@ export function startGapFiller(deps: GapFillerDeps, options: { retryMs?: number;
 async function fillGap(deps: GapFillerDeps, gap: OpenGap, signal: AbortSignal): Promise<void> {
   const own = RESOURCES[gap.stream];
   const applier = own ? deps.appliers.find((candidate) => candidate.stream === gap.stream) : undefined;
-  const counts: Record<string, number> = { companies: 0, applied: 0, not_found: 0, items: 0, ...gap.counts };
+  const counts: Record<string, number> = {
+    companies: 0,
+    applied: 0,
+    not_found: 0,
+    items: 0,
+    ...(own?.deletions ? { deleted: 0, incomplete: 0 } : {}),
+    ...gap.counts,
+  };
   deps.log(
     `stream ${gap.stream}: filling gap ${gap.id} through the REST API for the watched companies` +
       (gap.afterCompany ? ` (resuming after ${gap.afterCompany})` : ''),
@@ -111,12 +143,30 @@ async function fillGap(deps: GapFillerDeps, gap: OpenGap, signal: AbortSignal): 
       const fetchedAt = new Date().toISOString().slice(0, 19);
       const runs: { applier: StreamApplier; events: StreamEvent[] }[] = [];
       if (own && applier) {
-        const items = await fetchResource(deps.api, number, own, signal);
+        // What is stored is read before the list: what the stream stores meanwhile is never taken
+        // for deleted.
+        const stored = own.deletions ? await deps.gaps.storedLinks(gap.stream, number) : null;
+        const { items, incomplete } = await fetchResource(deps.api, number, own, signal);
         counts.items! += items.length;
         const from = own.recentDays === undefined ? null : daysBefore(gap.since, own.recentDays);
         const recent =
           from === null ? items : items.filter(({ data }) => !(typeof data.date === 'string' && data.date < from));
-        runs.push({ applier, events: recent.map(({ uri, data }) => fetchedEvent(uri, data, fetchedAt)) });
+        const events = recent.map(({ uri, data }) => fetchedEvent(uri, data, fetchedAt));
+        if (stored !== null && stored.length > 0) {
+          if (incomplete === null) {
+            const listed = new Set(items.map(({ uri }) => lastSegment(uri)));
+            const gone = stored.filter((link) => !listed.has(lastSegment(link)));
+            events.push(...gone.map((link) => deletedEvent(link, fetchedAt)));
+            counts.deleted! += gone.length;
+          } else {
+            counts.incomplete! += 1;
+            deps.log(
+              `stream ${gap.stream}: company ${number}'s ${own.path} list was not read whole (${incomplete}); ` +
+                `nothing of it is taken for deleted`,
+            );
+          }
+        }
+        runs.push({ applier, events });
       }
       const profile = await deps.api.getJson(`/company/${encodeURIComponent(number)}`, signal);
       if (isObject(profile)) {
@@ -150,38 +200,69 @@ async function fillGap(deps: GapFillerDeps, gap: OpenGap, signal: AbortSignal): 
   await deps.gaps.markFilled({ id: gap.id, holder: deps.holder }, counts);
   deps.log(
     `stream ${gap.stream}: gap ${gap.id} filled through the REST API: ${counts.companies} watched companies fetched, ` +
-      `${counts.applied} applied (newer than stored), ${counts.items} ${own ? own.path : ''} items, ${counts.not_found} not found; ` +
+      `${counts.applied} applied (newer than stored), ${counts.items} ${own ? own.path : ''} items, ` +
+      (own?.deletions
+        ? `${counts.deleted} deleted (stored, absent from a list read whole), ${counts.incomplete} lists not read whole, `
+        : '') +
+      `${counts.not_found} not found; ` +
       `the rest of the register is refreshed by the next snapshot load`,
   );
 }
 
-/** A company's resource of a stream: one object, or every item of a paged list. */
+/**
+ * A company's resource of a stream: one object, or every item of a paged list. `incomplete` says
+ * why the items read may not be all the list holds (null: they are all, each with its self link):
+ * only then can an item absent from them be taken for deleted.
+ */
 async function fetchResource(
   api: CompaniesHouseApi,
   number: string,
-  resource: { path: string; list: boolean },
+  resource: Resource,
   signal: AbortSignal,
-): Promise<{ uri: string; data: Record<string, unknown> }[]> {
+): Promise<{ items: { uri: string; data: Record<string, unknown> }[]; incomplete: string | null }> {
   const base = `/company/${encodeURIComponent(number)}/${resource.path}`;
   if (!resource.list) {
     const body = await api.getJson(base, signal);
-    return isObject(body) ? [{ uri: `/company/${number}/${resource.path}`, data: body }] : [];
+    return {
+      items: isObject(body) ? [{ uri: `/company/${number}/${resource.path}`, data: body }] : [],
+      incomplete: null,
+    };
   }
   const items: { uri: string; data: Record<string, unknown> }[] = [];
+  let incomplete: string | null = null;
   // The next page starts after the items read, so a list served in pages smaller than asked for
   // is still read whole.
   let start = 0;
+  let said: number | null = null;
   for (;;) {
     const body = await api.getJson(`${base}?items_per_page=${PAGE}&start_index=${start}`, signal);
-    const page = isObject(body) && Array.isArray(body.items) ? body.items.filter(isObject) : [];
+    const listed = isObject(body) && Array.isArray(body.items);
+    const page = listed ? (body.items as unknown[]).filter(isObject) : [];
     for (const [i, data] of page.entries()) {
       const self = isObject(data.links) && typeof data.links.self === 'string' ? data.links.self : null;
+      // Without its self link an item cannot be matched to what is stored.
+      incomplete ??= self === null ? `an item at ${start + i} has no self link` : null;
       items.push({ uri: self ?? `/company/${number}/${resource.path}/${start + i}`, data });
     }
     start += page.length;
     const total = totalOf(body);
-    if (page.length === 0 || (total === null ? page.length < PAGE : start >= total)) return items;
+    said = total ?? said;
+    if (page.length === 0 || (total === null ? page.length < PAGE : start >= total)) {
+      // A 404 may be a company without items, or one the API does not serve now: never proof.
+      if (body === null)
+        incomplete ??=
+          `the page from ${start} answered 404` + (said === null ? '' : `; ${start} items read, ${said} said`);
+      else if (!listed) incomplete ??= `the page from ${start} is not a list`;
+      else if (total === null) incomplete ??= 'no total given';
+      else if (start !== total) incomplete ??= `${start} items read, ${total} said`;
+      return { items, incomplete };
+    }
   }
+}
+
+/** The last segment of a link path: the id the stream's appliers key an item by. */
+function lastSegment(link: string): string {
+  return link.slice(link.lastIndexOf('/') + 1);
 }
 
 /** The ISO day `days` before the ISO day `day`. */
@@ -214,6 +295,17 @@ function fetchedEvent(uri: string, data: Record<string, unknown>, publishedAt: s
     resource_id: uri.split('/').at(-1) ?? '',
     data,
     event: { timepoint: 0, published_at: publishedAt, type: 'changed' },
+  };
+}
+
+/** A deletion, as the stream would have sent it for the item at `link`. */
+function deletedEvent(link: string, publishedAt: string): StreamEvent {
+  return {
+    resource_kind: 'rest-catch-up',
+    resource_uri: link,
+    resource_id: lastSegment(link),
+    data: {},
+    event: { timepoint: 0, published_at: publishedAt, type: 'deleted' },
   };
 }
 

@@ -41,6 +41,14 @@ export interface StreamGaps {
     runs: readonly { applier: StreamApplier; events: readonly StreamEvent[] }[],
     counts: Record<string, number>,
   ): Promise<AppliedEvents | null>;
+  /**
+   * The link paths (`/company/{n}/appointments/{id}`, a PSC's or statement's self link) of what is
+   * stored of `company` from `stream` and could still be deleted there: appointments not deleted,
+   * PSCs and statements not ceased. Only rows keyed by their link's last segment, as the stream's
+   * appliers key them: a PSC a snapshot stored under its etag (its line had no self link) is never
+   * listed. Null for a stream whose deletions a catch-up does not apply.
+   */
+  storedLinks(stream: string, company: string): Promise<string[] | null>;
   /** The gap is filled: every watched company was fetched. */
   markFilled(gap: { id: number; holder: string }, counts: Record<string, number>): Promise<void>;
 }

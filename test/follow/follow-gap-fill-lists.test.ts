@@ -6,7 +6,11 @@
  * statement lists say `total_results`, the filing history `total_count`). A PSC notified during the
  * gap raises control_change; an officer appointed during it is shown by get_officers; an accounts
  * filing made during it is fetched as XHTML and becomes figures, while accounts filed years before
- * are not fetched again; the second page of each long list is read.
+ * are not fetched again; the second page of each long list is read. An appointment, a PSC and a
+ * statement deleted during the gap (stored, absent from a list read whole) are deleted as the stream
+ * would have deleted them, while a resigned officer the list still shows stays, and a PSC a snapshot
+ * stored under its etag is left alone; a second watched company's lists, not read whole (fewer
+ * items than their total, a 404), delete nothing.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -17,6 +21,7 @@ import { createAlertDetectionStore } from '../../src/adapters/postgres/alert-det
 import { createOfficersApplier } from '../../src/adapters/postgres/officer-appliers.ts';
 import { createOfficerStore } from '../../src/adapters/postgres/officer-store.ts';
 import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
+import { createPscStore } from '../../src/adapters/postgres/psc-store.ts';
 import { companiesApplier } from '../../src/adapters/postgres/stream-companies.ts';
 import { createDocumentQueue, filingsApplier } from '../../src/adapters/postgres/stream-filings.ts';
 import { createStreamGaps } from '../../src/adapters/postgres/stream-gaps.ts';
@@ -26,8 +31,10 @@ import { startFollower } from '../../src/follow/follower.ts';
 import type { Follower } from '../../src/follow/follower.ts';
 import type { StreamGet } from '../../src/follow/follow-stream.ts';
 import { get } from '../../src/net/http-get.ts';
+import { parsePscLine } from '../../src/ownership/psc-line.ts';
 import { getOfficers } from '../../src/operations/get-officers.ts';
 import type { CallContext, OperationDeps } from '../../src/operations/operation.ts';
+import type { StreamEvent } from '../../src/ports/stream-appliers.ts';
 import { officerItem } from '../../src/synthetic/officers.ts';
 import { startFakeCompaniesHouseApi } from '../support/companies-house-api.ts';
 import type { FakeCompaniesHouseApi } from '../support/companies-house-api.ts';
@@ -43,6 +50,8 @@ import type { WatchingKey } from '../support/stream-world.ts';
 /** The watched company: its accounts sample is the document filed during the gap. */
 const FILER = '09355500';
 const SAMPLE = 'Prod223_3384_09355500_20221231.html';
+/** A watched company whose lists are not read whole during the catch-up. */
+const PARTIAL = '00000007';
 /** A company nobody watches: its events give each stream a position to resume from. */
 const OTHER = '00000003';
 const SEED = 27;
@@ -51,6 +60,18 @@ const STATEMENTS = 'persons-with-significant-control-statements';
 const STREAMS = [PSC, STATEMENTS, 'officers', 'filings'];
 
 const dataOf = (line: string) => (JSON.parse(line) as { data: Record<string, unknown> }).data;
+
+/** A stream event carrying `data` at its self link, published before the gap. */
+function heldEvent(data: Record<string, unknown>): StreamEvent {
+  const self = (data.links as { self: string }).self;
+  return {
+    resource_kind: 'held-before-the-gap',
+    resource_uri: self,
+    resource_id: self.slice(self.lastIndexOf('/') + 1),
+    data,
+    event: { timepoint: 1, published_at: '2026-11-01T09:00:00', type: 'changed' },
+  };
+}
 
 /** A page of a Public Data API list, as the officers, PSC and statement lists answer. */
 function listPage(items: unknown[], total: number, start: number, count: 'total_results' | 'total_count') {
@@ -81,7 +102,7 @@ for (const kind of testStores) {
 
     before(async () => {
       await db.store.upsertCompanies(
-        [FILER, OTHER].map((n) =>
+        [FILER, OTHER, PARTIAL].map((n) =>
           company(n, { accounts_last_made_up_to: '2021-12-31', accounts_next_due: '2099-09-30' }),
         ),
         '2026-11-01',
@@ -98,7 +119,28 @@ for (const kind of testStores) {
           },
         ]),
       );
-      watcher = await watchWithEndpoint(db.sql, db.store, [FILER]);
+      // Held before the gap and deleted during it: a PSC, a statement and an appointment. And at
+      // PARTIAL, whose lists are not read whole, a PSC and an appointment the lists do not show.
+      const officer = (company: string, personId: number) =>
+        officerItem(SEED, { companyNumber: company, personId, appointedOn: '2020-01-01' });
+      await db.sql.transaction(async (tx) => {
+        await pscApplier(PSC).apply(tx, [
+          heldEvent(dataOf(individualLine(FILER, 'p3', { forename: 'Del', surname: 'Eted' }))),
+          heldEvent(dataOf(individualLine(PARTIAL, 'q1'))),
+        ]);
+        await pscApplier(STATEMENTS).apply(tx, [heldEvent(dataOf(statementLine(FILER, 's0')))]);
+        // Officer 2 is current here; the list shows it resigned during the gap.
+        await createOfficersApplier().apply(
+          tx,
+          [officer(FILER, 1), officer(FILER, 2), officer(FILER, 300), officer(PARTIAL, 400)].map(heldEvent),
+        );
+      });
+      // A PSC from a snapshot line without a self link: keyed by its etag, matched to no list.
+      const { links: _links, ...unlinked } = dataOf(individualLine(FILER, 'p9', { forename: 'Cy', surname: 'Snap' }));
+      const snapshot = parsePscLine(JSON.stringify({ company_number: FILER, data: unlinked }));
+      assert.ok(snapshot.type === 'psc' && snapshot.record.psc_id.startsWith('etag-'));
+      await createPscStore(db.sql).upsertPscs([snapshot.record], '2026-11-01');
+      watcher = await watchWithEndpoint(db.sql, db.store, [FILER, PARTIAL]);
       api = await startFakeCompaniesHouseApi();
       const base = `/company/${FILER}`;
       const first = `items_per_page=100&start_index=0`;
@@ -126,12 +168,14 @@ for (const kind of testStores) {
         `${base}/persons-with-significant-control-statements?items_per_page=100&start_index=1`,
         listPage([dataOf(statementLine(FILER, 's2'))], 2, 1, 'total_results'),
       );
-      // 101 officers: the one appointed during the gap is on the second page.
+      // 101 officers: the one appointed during the gap is on the second page; officer 2 resigned
+      // during the gap; officer 300's appointment was deleted.
       const officers = Array.from({ length: 101 }, (_, i) =>
         officerItem(SEED, {
           companyNumber: FILER,
           personId: i + 1,
           appointedOn: i === 100 ? '2026-11-25' : '2020-01-01',
+          ...(i === 1 ? { resignedOn: '2026-11-22' } : {}),
         }),
       );
       api.json(`${base}/officers?${first}`, listPage(officers.slice(0, 100), 101, 0, 'total_results'));
@@ -161,6 +205,15 @@ for (const kind of testStores) {
       ];
       api.json(`${base}/filing-history?${first}`, listPage(filings.slice(0, 100), 101, 0, 'total_count'));
       api.json(`${base}/filing-history?${second}`, listPage(filings.slice(100), 101, 100, 'total_count'));
+      // PARTIAL: its officers list says 3 but serves 2 (the next page answers 404), its PSC list
+      // answers 404; its statements list is empty, and it holds no statement.
+      const partial = `/company/${PARTIAL}`;
+      api.json(partial, profile(PARTIAL));
+      api.json(
+        `${partial}/officers?${first}`,
+        listPage([officer(PARTIAL, 401), officer(PARTIAL, 402)], 3, 0, 'total_results'),
+      );
+      api.json(`${partial}/persons-with-significant-control-statements?${first}`, listPage([], 0, 0, 'total_results'));
       api.document('doc-old', FILER, { 'application/pdf': Buffer.from('%PDF-1.4') });
       api.document('doc-xhtml', FILER, {
         'application/pdf': Buffer.from('%PDF-1.4'),
@@ -255,14 +308,16 @@ for (const kind of testStores) {
       });
       const current = await createOwnershipReader(db.sql).currentPscsOf([FILER]);
       // The statements are held beside the persons, without a name.
+      // The snapshot's PSC keyed by its etag stays (it may be Ada's older copy; it cannot be told).
       assert.deepEqual(current.map((psc) => psc.name ?? 'statement').sort(), [
         'Ms Ada First',
         'Ms Bea Second',
+        'Ms Cy Snap',
         'statement',
         'statement',
       ]);
       const statements = await db.sql.query<{ psc_id: string }>(
-        `SELECT psc_id FROM psc WHERE company_number = $1 AND kind_class = 'statement'`,
+        `SELECT psc_id FROM psc WHERE company_number = $1 AND kind_class = 'statement' AND NOT ceased`,
         [FILER],
       );
       assert.equal(statements.rowCount, 2);
@@ -275,9 +330,10 @@ for (const kind of testStores) {
       const deps = { store: db.store, officers: createOfficerStore(db.sql) } as unknown as OperationDeps;
       const context: CallContext = { keyId: watcher.keyId, plan: 'pro', today: '2026-11-27', now: new Date() };
       const answer = await getOfficers.run(deps, { company_number: FILER, include_resigned: false }, context);
-      assert.equal(answer.officers.length, 101);
+      assert.equal(answer.officers.length, 100);
       assert.equal(answer.officers[0]!.appointed_on, '2026-11-25');
-      assert.equal(await itemsOf('officers'), 101);
+      // And the two that PARTIAL's list served.
+      assert.equal(await itemsOf('officers'), 103);
       assert.ok(api.requests.some((r) => r.path === `/company/${FILER}/officers?items_per_page=100&start_index=100`));
     });
 
@@ -309,6 +365,91 @@ for (const kind of testStores) {
       assert.equal(await status('T-OLD-ACCOUNTS'), undefined);
       assert.equal(await status('T-NEWINC'), undefined);
       assert.ok(!api.requests.some((r) => r.path.startsWith('/document/doc-old')));
+    });
+
+    test('what was deleted during the gap is deleted; a resigned officer and an etag-keyed PSC stay', async () => {
+      const appointment = (company: string, personId: number) => {
+        const self = (
+          officerItem(SEED, { companyNumber: company, personId, appointedOn: '2020-01-01' }).links as {
+            self: string;
+          }
+        ).self;
+        return self.slice(self.lastIndexOf('/') + 1);
+      };
+      const officerRow = async (company: string, personId: number) =>
+        (
+          await db.sql.query<{ deleted: boolean; resigned_on: string | null }>(
+            `SELECT deleted, resigned_on::text FROM officers WHERE company_number = $1 AND appointment_id = $2`,
+            [company, appointment(company, personId)],
+          )
+        ).rows[0];
+      assert.deepEqual(await officerRow(FILER, 300), { deleted: true, resigned_on: null });
+      assert.deepEqual(await officerRow(FILER, 2), { deleted: false, resigned_on: '2026-11-22' });
+      assert.deepEqual(await officerRow(FILER, 1), { deleted: false, resigned_on: null });
+      const deps = { store: db.store, officers: createOfficerStore(db.sql) } as unknown as OperationDeps;
+      const context: CallContext = { keyId: watcher.keyId, plan: 'pro', today: '2026-11-27', now: new Date() };
+      const all = await getOfficers.run(deps, { company_number: FILER, include_resigned: true }, context);
+      assert.equal(all.officers.length, 101);
+      const pscs = await db.sql.query<{ psc_id: string; ceased: boolean; marked: boolean }>(
+        `SELECT psc_id, ceased, ceased_by_snapshot IS NOT NULL AS marked FROM psc WHERE company_number = $1
+         ORDER BY psc_id`,
+        [FILER],
+      );
+      assert.deepEqual(
+        pscs.rows.map(({ psc_id, ceased, marked }) => [psc_id.startsWith('etag-') ? 'etag' : psc_id, ceased, marked]),
+        [
+          ['etag', false, false],
+          ['p1', false, false],
+          ['p2', false, false],
+          ['p3', true, true],
+          ['s0', true, true],
+          ['s1', false, false],
+          ['s2', false, false],
+        ],
+      );
+      const counts = await db.sql.query<{ stream: string; deleted: number; incomplete: number }>(
+        `SELECT stream, (fill_counts ->> 'deleted')::int AS deleted, (fill_counts ->> 'incomplete')::int AS incomplete
+         FROM stream_gaps WHERE stream <> 'filings' ORDER BY stream`,
+      );
+      assert.deepEqual(
+        counts.rows.map((row) => ({ ...row })),
+        [
+          { stream: 'officers', deleted: 1, incomplete: 1 },
+          { stream: PSC, deleted: 1, incomplete: 1 },
+          { stream: STATEMENTS, deleted: 1, incomplete: 0 },
+        ],
+      );
+    });
+
+    test('a list not read whole (fewer items than its total, a 404) deletes nothing', async () => {
+      const held = await db.sql.query<{ deleted: boolean }>(
+        `SELECT deleted FROM officers WHERE company_number = $1 ORDER BY appointment_id`,
+        [PARTIAL],
+      );
+      // The two served are stored; the one held is not taken for deleted.
+      assert.deepEqual(
+        held.rows.map((row) => row.deleted),
+        [false, false, false],
+      );
+      const psc = await db.sql.query<{ ceased: boolean }>(`SELECT ceased FROM psc WHERE company_number = $1`, [
+        PARTIAL,
+      ]);
+      assert.deepEqual(
+        psc.rows.map((row) => row.ceased),
+        [false],
+      );
+      assert.ok(
+        log.some((line) =>
+          line.includes(
+            `${PARTIAL}'s officers list was not read whole (the page from 2 answered 404; 2 items read, 3 said)`,
+          ),
+        ),
+        log.join('\n'),
+      );
+      assert.ok(
+        log.some((line) => line.includes(`${PARTIAL}'s persons-with-significant-control list was not read whole`)),
+        log.join('\n'),
+      );
     });
   });
 }

@@ -4,13 +4,15 @@
  * profiles and insolvency cases as they are now. A watched company whose status changed during
  * the gap gets its alerts and its signed webhook; a company nobody watches is not fetched; the gap
  * is marked filled with its counts; a catch-up interrupted resumes after the last company done,
- * by one process at a time.
+ * by one process at a time; an officers list whose page fails deletes nothing, and read whole on
+ * the retry it deletes the appointment it no longer shows.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createCompaniesHouseApi } from '../../src/adapters/companies-house/api-client.ts';
 import { createHttpWebhookTransport } from '../../src/adapters/http/webhook-transport.ts';
 import { createAlertDetectionStore } from '../../src/adapters/postgres/alert-detection-store.ts';
+import { createOfficersApplier } from '../../src/adapters/postgres/officer-appliers.ts';
 import { createOwnershipReader } from '../../src/adapters/postgres/ownership-reader.ts';
 import { chargesApplier } from '../../src/adapters/postgres/stream-charges.ts';
 import { companiesApplier } from '../../src/adapters/postgres/stream-companies.ts';
@@ -23,6 +25,7 @@ import { startFollower } from '../../src/follow/follower.ts';
 import type { Follower } from '../../src/follow/follower.ts';
 import type { StreamGet } from '../../src/follow/follow-stream.ts';
 import { get } from '../../src/net/http-get.ts';
+import { officerItem } from '../../src/synthetic/officers.ts';
 import { createWebhookSender } from '../../src/webhooks/sender.ts';
 import { startFakeCompaniesHouseApi } from '../support/companies-house-api.ts';
 import type { FakeCompaniesHouseApi } from '../support/companies-house-api.ts';
@@ -266,6 +269,81 @@ for (const kind of testStores) {
         assert.deepEqual(kinds, ['new_charges']);
       } finally {
         await delta.close();
+      }
+    });
+
+    test('an officers gap: a page that fails deletes nothing; read whole on the retry, the one gone is deleted', async () => {
+      const EPSILON = '00000005';
+      await db.store.upsertCompanies([company(EPSILON, { accounts_next_due: '2099-09-30' })], '2026-11-01');
+      const epsilon = await watchWithEndpoint(db.sql, db.store, [EPSILON]);
+      const items = [1, 2, 3].map((personId) =>
+        officerItem(7, { companyNumber: EPSILON, personId, appointedOn: '2020-01-01' }),
+      );
+      const links = items.map((item) => (item.links as { self: string }).self);
+      try {
+        await db.sql.transaction((tx) =>
+          createOfficersApplier().apply(
+            tx,
+            items.map((data, i) => ({
+              resource_kind: 'company-officers',
+              resource_uri: links[i]!,
+              resource_id: links[i]!.slice(links[i]!.lastIndexOf('/') + 1),
+              data,
+              event: { timepoint: 1, published_at: '2026-11-01T09:00:00', type: 'changed' },
+            })),
+          ),
+        );
+        // Appointment 2 was deleted during the gap. The list's second page fails once.
+        const page = (start: number) => `/company/${EPSILON}/officers?items_per_page=100&start_index=${start}`;
+        api.json(page(0), { items: [items[0]], items_per_page: 100, start_index: 0, total_results: 2 });
+        api.json(page(1), { items: [items[2]], items_per_page: 100, start_index: 1, total_results: 2 });
+        api.fail(page(1), { status: 500 });
+        api.json(`/company/${EPSILON}`, profile(EPSILON));
+        await db.sql.query(`INSERT INTO stream_gaps (stream, reason) VALUES ('officers', 'test')`);
+        const deleted = () =>
+          db.sql
+            .query<{ deleted: boolean }>(
+              `SELECT deleted FROM officers WHERE company_number = $1 ORDER BY appointment_id`,
+              [EPSILON],
+            )
+            .then((result) => result.rows.map((row) => row.deleted));
+        const atFailure: Promise<boolean[]>[] = [];
+        const filler = startGapFiller(
+          {
+            gaps: createStreamGaps(db.sql),
+            api: createCompaniesHouseApi({ apiUrl: api.url, documentApiUrl: api.url, key: 'api-key', attempts: 1 }),
+            profiles: companiesApplier(),
+            appliers: [createOfficersApplier()],
+            // Read as soon as the failure is told, before the retry can write.
+            log: (line) => void (line.includes('catch-up of a gap stopped') && atFailure.push(deleted())),
+            holder: 'officers-filler',
+          },
+          { retryMs: 200 },
+        );
+        try {
+          await waitFor('the officers gap filled', async () => {
+            const rows = await db.sql.query(
+              `SELECT 1 FROM stream_gaps WHERE stream = 'officers' AND filled_at IS NOT NULL`,
+            );
+            return rows.rowCount === 1;
+          });
+        } finally {
+          await filler.stop();
+        }
+        assert.equal(atFailure.length, 1);
+        assert.deepEqual(await atFailure[0], [false, false, false]);
+        const appointment = (i: number) => links[i]!.slice(links[i]!.lastIndexOf('/') + 1);
+        const rows = await db.sql.query<{ appointment_id: string; deleted: boolean }>(
+          `SELECT appointment_id, deleted FROM officers WHERE company_number = $1`,
+          [EPSILON],
+        );
+        assert.deepEqual(Object.fromEntries(rows.rows.map((row) => [row.appointment_id, row.deleted])), {
+          [appointment(0)]: false,
+          [appointment(1)]: true,
+          [appointment(2)]: false,
+        });
+      } finally {
+        await epsilon.close();
       }
     });
   });

@@ -6,6 +6,22 @@
 import type { Sql } from '../../ports/sql.ts';
 import type { StreamGaps } from '../../ports/stream-gaps.ts';
 
+// A PSC row is keyed by its self link's last segment when its line or event had one (psc-line.ts);
+// otherwise by its etag, which no list of the API can be matched against.
+const PSC_LINKS = (statements: boolean) => `
+  SELECT data -> 'links' ->> 'self' AS link FROM psc
+  WHERE company_number = $1 AND NOT ceased AND ${statements ? `kind_class = 'statement'` : `kind_class NOT IN ('statement', 'exemption')`}
+    AND right(data -> 'links' ->> 'self', length(psc_id) + 1) = '/' || psc_id
+  ORDER BY psc_id`;
+
+/** By stream, what storedLinks reads: the exemptions are no PSC or statement list's items. */
+const STORED_LINKS: Record<string, string> = {
+  officers: `SELECT '/company/' || company_number || '/appointments/' || appointment_id AS link FROM officers
+    WHERE company_number = $1 AND NOT deleted ORDER BY appointment_id`,
+  'persons-with-significant-control': PSC_LINKS(false),
+  'persons-with-significant-control-statements': PSC_LINKS(true),
+};
+
 export function createStreamGaps(sql: Sql): StreamGaps {
   return {
     async claimOpen(holder, seconds) {
@@ -66,6 +82,13 @@ export function createStreamGaps(sql: Sql): StreamGaps {
         ]);
         return { companies: [...companies] };
       });
+    },
+
+    async storedLinks(stream, company) {
+      const query = STORED_LINKS[stream];
+      if (query === undefined) return null;
+      const result = await sql.query<{ link: string }>(query, [company]);
+      return result.rows.map((row) => row.link);
     },
 
     async markFilled(gap, counts) {
