@@ -188,4 +188,25 @@ describe('estimates from scanned PDFs in the lookup', () => {
     assert.match(page, /Estimated from a scanned PDF \(confidence: net assets high, cash medium\)/);
     assert.match(page, /Document API id <code>paper-2024<\/code>/);
   });
+
+  test('the Company page offers the estimates to the risk band and takes them back; a bad value is a 400 page', async () => {
+    const without = await (await fetch(`${world.url}/company/${PAPER}`)).text();
+    const offer = new RegExp(
+      `<a href="/company/${PAPER}\\?include_estimates=true">Read them in the risk band and trajectory</a>`,
+    );
+    assert.match(without, offer);
+    assert.match(without, /Risk band: <span class="band band-unknown">/);
+
+    const response = await fetch(`${world.url}/company/${PAPER}?include_estimates=true`);
+    assert.equal(response.status, 200);
+    const withEstimates = await response.text();
+    assert.match(withEstimates, /The risk band and trajectory above read them\./);
+    assert.match(withEstimates, new RegExp(`<a href="/company/${PAPER}">Leave the estimates out</a>`));
+    assert.match(withEstimates, /Risk band: <span class="band band-(low|medium|high)">/);
+
+    const bad = await fetch(`${world.url}/company/${PAPER}?include_estimates=perhaps`);
+    assert.equal(bad.status, 400);
+    assert.match(bad.headers.get('content-type') ?? '', /^text\/html/);
+    assert.match(await bad.text(), /Invalid &quot;include_estimates&quot;: true or false, not &quot;perhaps&quot;\./);
+  });
 });

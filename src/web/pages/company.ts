@@ -13,6 +13,7 @@ import { getOfficers } from '../../operations/get-officers.ts';
 import { getOwnership } from '../../operations/get-ownership.ts';
 import type { OwnershipAnswer } from '../../operations/get-ownership.ts';
 import type { OfficersAnswer } from '../../operations/get-officers.ts';
+import { invalidInput } from '../../errors.ts';
 import { lookupCompany, PDF_ESTIMATE_PENDING } from '../../operations/lookup-company.ts';
 import { cardHeading, figureCharts, riskSection, statusBadge } from '../company-card.ts';
 import { formatDate, roleWords } from '../format.ts';
@@ -36,9 +37,23 @@ function filingHistoryUrl(number: string): string {
   return `https://find-and-update.company-information.service.gov.uk/company/${encodeURIComponent(number)}/filing-history`;
 }
 
+/** `?include_estimates=true`: the risk band and trajectory read the years estimated from scanned PDFs. */
+function includeEstimatesOf(ctx: Context): boolean {
+  const asked = ctx.query.include_estimates;
+  if (asked === undefined || asked === 'false') return false;
+  if (asked === 'true') return true;
+  throw invalidInput(
+    `Invalid "include_estimates": true or false, not ${JSON.stringify(Array.isArray(asked) ? asked.join(',') : asked)}.`,
+  );
+}
+
 async function showCompany(ctx: Context, deps: WebDeps, number: string): Promise<void> {
+  const includeEstimates = includeEstimatesOf(ctx);
   const [profile, ownership, officers] = await Promise.all([
-    runForVisitor(ctx, deps, { operation: lookupCompany, input: { company_number: number } }),
+    runForVisitor(ctx, deps, {
+      operation: lookupCompany,
+      input: { company_number: number, ...(includeEstimates ? { include_estimates: true } : {}) },
+    }),
     runForVisitor(ctx, deps, { operation: getOwnership, input: { company_number: number, direction: 'both' } }),
     runForVisitor(ctx, deps, { operation: getOfficers, input: { company_number: number, include_resigned: true } }),
   ]);
@@ -146,7 +161,11 @@ ${years.map((entry) =>
 function estimatesNote(profile: ControlledProfile): SafeHtml | '' {
   const estimated = profile.accounts.filter((entry) => entry.source.kind === 'pdf_ocr');
   if (estimated.length === 0) return '';
-  return html`<p class="estimates-note"><strong>Estimated from a scanned PDF:</strong> ${estimated.map((entry, i) => html`${i > 0 ? ', ' : ''}${formatDate(entry.balance_sheet_date)}`)}. The company filed ${estimated.length === 1 ? 'that year' : 'those years'} on paper or as a scan, so the figures were read by OCR and may be wrong; the table gives the confidence of each. ${profile.estimates_used ? 'The risk band and trajectory above read them.' : 'The risk band and trajectory above do not read them.'}</p>`;
+  return html`<p class="estimates-note"><strong>Estimated from a scanned PDF:</strong> ${estimated.map((entry, i) => html`${i > 0 ? ', ' : ''}${formatDate(entry.balance_sheet_date)}`)}. The company filed ${estimated.length === 1 ? 'that year' : 'those years'} on paper or as a scan, so the figures were read by OCR and may be wrong; the table gives the confidence of each. ${
+    profile.estimates_used
+      ? html`The risk band and trajectory above read them. <a href="/company/${encodeURIComponent(profile.company.company_number)}">Leave the estimates out</a>.`
+      : html`The risk band and trajectory above do not read them. <a href="/company/${encodeURIComponent(profile.company.company_number)}?include_estimates=true">Read them in the risk band and trajectory</a>.`
+  }</p>`;
 }
 
 function controlSection(profile: ControlledProfile, ownership: OwnershipAnswer): SafeHtml {
