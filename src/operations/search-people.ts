@@ -42,8 +42,9 @@ export const searchPeople = defineOperation({
     'ranking goes, and each word may be the start of a word ("john sm"). ' +
     'One result per person: the same name with the same month and year of birth across companies, each with ' +
     '`roles` (what they are: "psc", then officer roles such as "director"), the companies they control (number, ' +
-    'register name, natures of control in words, notified, ceased, identity_verification) and their `appointments` as an officer (a ' +
-    "director's network: company number, name, status, role, appointed, resigned, officer_id, identity_verification), current first, at " +
+    'register name, natures of control in words, notified, ceased, identity_verification) and their ' +
+    "`appointments` as an officer (a director's network: company number, name, status, role, appointed, " +
+    'resigned, officer_id, identity_verification), current first, at ' +
     `most ${PERSON_COMPANIES_KEPT} each. name 1–200 characters; birth_year ${EARLIEST_BIRTH_YEAR}–this year and ` +
     'birth_month 1–12 (only with birth_year) keep individuals born then; role "psc" or "officer" keeps only those; ' +
     'limit 1–100 (default 20). Ranked: the exact name, then names starting with it, containing it, then other word ' +
