@@ -4,6 +4,7 @@
  * asks and answers. ownership/people.ts makes the document from the PSC records and officer
  * appointments sharing a person_key; both people adapters store exactly this and rank it alike.
  */
+import type { IdentityVerification } from './officers.ts';
 import type { PscKindClass, PscNameElements } from './psc.ts';
 
 export const PERSON_KINDS = ['individual', 'corporate', 'legal_person'] as const satisfies readonly PscKindClass[];
@@ -26,6 +27,11 @@ export interface PersonCompany {
   notified_on: string | null;
   ceased_on: string | null;
   ceased: boolean;
+  /**
+   * The PSC record's `identity_verification_details` as filed; null when it carries none. Kept per
+   * company: Companies House publishes it on each PSC record (each has its own statement due date).
+   */
+  identity_verification: IdentityVerification | null;
 }
 
 /** One appointment of a person as a company officer (director, secretary, LLP member, …). */
@@ -40,6 +46,8 @@ export interface PersonAppointment {
   resigned_on: string | null;
   /** Companies House's id of the officer (the same person elsewhere, as it links them). */
   officer_id: string | null;
+  /** The appointment's `identity_verification_details` as published; null when it carries none. */
+  identity_verification: IdentityVerification | null;
 }
 
 /** The role a person has as a PSC, among the officer roles of PersonDocument.roles. */

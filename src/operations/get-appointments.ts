@@ -30,7 +30,7 @@ export const getAppointments = defineOperation({
   description:
     "Every company appointment held under one Companies House officer id (a director's network): for each, the " +
     'company number, its register name and status, the role as filed (director, secretary, llp-member, …), ' +
-    'appointed_on and resigned_on (null while held); current first, newest appointed first. Also the name, month ' +
+    'appointed_on and resigned_on (null while held), identity_verification; current first, newest appointed first. Also the name, month ' +
     'and year of birth, nationality and country of residence as filed (never an address). officer_id comes from ' +
     'get_officers or search_people (appointments[].officer_id); letters, digits, - and _, at most 100. An id with ' +
     'no appointment held here is an error (404). Costs one request of your monthly quota.',
@@ -64,6 +64,7 @@ export const getAppointments = defineOperation({
         appointed_on: a.appointed_on,
         resigned_on: a.resigned_on,
         officer_id: a.officer_id,
+        identity_verification: a.identity_verification,
       })),
     };
   },

@@ -531,6 +531,7 @@ const personCompanyOutput = z.object({
   notified_on: optionalDate,
   ceased_on: optionalDate,
   ceased: z.boolean(),
+  identity_verification: identityVerificationOutput.describe('On this PSC record, as get_ownership; null: none given'),
 });
 
 /** One appointment of a person as a company officer, as search_people and get_appointments list it. */
@@ -542,6 +543,7 @@ export const personAppointmentOutput = z.object({
   appointed_on: optionalDate,
   resigned_on: optionalDate.describe('null while the appointment is held'),
   officer_id: z.string().nullable().describe("Companies House's officer id: get_appointments lists its appointments"),
+  identity_verification: identityVerificationOutput.describe('On this appointment, as get_officers; null: none given'),
 });
 
 export const searchPeopleOutput = z.object({

@@ -15,6 +15,7 @@ import { facts, literal, table } from './markdown.ts';
 import { defineOperation } from './operation.ts';
 import { searchPeopleOutput } from './outputs.ts';
 import { monthName } from '../domain/calendar-date.ts';
+import { verificationWords } from '../domain/officers.ts';
 
 const EARLIEST_BIRTH_YEAR = 1900;
 
@@ -41,8 +42,9 @@ export const searchPeople = defineOperation({
     'ranking goes, and each word may be the start of a word ("john sm"). ' +
     'One result per person: the same name with the same month and year of birth across companies, each with ' +
     '`roles` (what they are: "psc", then officer roles such as "director"), the companies they control (number, ' +
-    'register name, natures of control in words, notified, ceased) and their `appointments` as an officer (a ' +
-    "director's network: company number, name, status, role, appointed, resigned, officer_id), current first, at " +
+    'register name, natures of control in words, notified, ceased, identity_verification) and their ' +
+    "`appointments` as an officer (a director's network: company number, name, status, role, appointed, " +
+    'resigned, officer_id, identity_verification), current first, at ' +
     `most ${PERSON_COMPANIES_KEPT} each. name 1–200 characters; birth_year ${EARLIEST_BIRTH_YEAR}–this year and ` +
     'birth_month 1–12 (only with birth_year) keep individuals born then; role "psc" or "officer" keeps only those; ' +
     'limit 1–100 (default 20). Ranked: the exact name, then names starting with it, containing it, then other word ' +
@@ -156,12 +158,14 @@ function personResult(person: PersonDocument): PersonResult {
       notified_on: company.notified_on,
       ceased_on: company.ceased_on,
       ceased: company.ceased,
+      // A document indexed before verification was kept has none: the same as none given.
+      identity_verification: company.identity_verification ?? null,
     })),
     roles: person.roles,
     officer_ids: person.officer_ids,
     current_appointments: person.current_appointments,
     appointment_count: person.appointment_count,
-    appointments: person.appointments,
+    appointments: person.appointments.map((a) => ({ ...a, identity_verification: a.identity_verification ?? null })),
   };
 }
 
@@ -186,6 +190,14 @@ function roleWords(person: Pick<PersonResult, 'roles' | 'appointments'>): string
         : `${role.replaceAll('-', ' ')}${current.has(role) ? '' : ' (before)'}`,
     )
     .join('; ');
+}
+
+/**
+ * The Identity column in words: verified (on), statement supplied, or due (by); "not given" when the
+ * record carries no verification block, so that a blank is never mistaken for a missing column.
+ */
+function identityCell(verification: PersonResult['companies'][number]['identity_verification']): string | null {
+  return verification === null ? 'not given' : verificationWords(verification);
 }
 
 function personMarkdown(person: PersonResult): string {
@@ -213,13 +225,14 @@ function personMarkdown(person: PersonResult): string {
       ? []
       : [
           table(
-            ['Number', 'Company', 'Control', 'Notified', 'Ceased'],
+            ['Number', 'Company', 'Control', 'Notified', 'Ceased', 'Identity'],
             person.companies.map((c) => [
               c.company_number,
               c.company_name ?? '(not on the register)',
               c.natures.map((n) => n.words).join('; '),
               c.notified_on,
               c.ceased ? (c.ceased_on ?? 'yes') : null,
+              identityCell(c.identity_verification),
             ]),
           ),
         ]),
@@ -228,7 +241,7 @@ function personMarkdown(person: PersonResult): string {
       ? []
       : [
           table(
-            ['Number', 'Company', 'Status', 'Role', 'Appointed', 'Resigned'],
+            ['Number', 'Company', 'Status', 'Role', 'Appointed', 'Resigned', 'Identity'],
             person.appointments.map((a) => [
               a.company_number,
               a.company_name ?? '(not on the register)',
@@ -236,6 +249,7 @@ function personMarkdown(person: PersonResult): string {
               a.role,
               a.appointed_on,
               a.resigned_on,
+              identityCell(a.identity_verification),
             ]),
           ),
         ]),

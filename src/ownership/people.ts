@@ -11,6 +11,7 @@
  */
 import { isPersonKind, PERSON_COMPANIES_KEPT, PSC_ROLE } from '../domain/people.ts';
 import type { PersonAppointment, PersonCompany, PersonDocument, PersonKind } from '../domain/people.ts';
+import type { IdentityVerification } from '../domain/officers.ts';
 import type { PscRecord } from '../domain/psc.ts';
 import { officerKind, officerNameElements } from './officer-person.ts';
 import { normalisePersonName } from './person-name.ts';
@@ -32,7 +33,12 @@ export type PersonRecord = Pick<
   | 'country_of_residence'
   | 'country'
   | 'registered_company_number'
-> & { person_key: string; company_name: string | null };
+> & {
+  person_key: string;
+  company_name: string | null;
+  /** Read from the record's `data` (identity_verification_details, or its older name). */
+  identity_verification: IdentityVerification | null;
+};
 
 /** What the people index reads of one officer appointment (a row of the store, with the register's facts). */
 export interface OfficerPersonRecord extends PersonAppointment {
@@ -70,6 +76,7 @@ export function personDocument(
     notified_on: r.notified_on,
     ceased_on: r.ceased_on,
     ceased: r.ceased,
+    identity_verification: r.identity_verification,
   }));
   const known = <T>(value: (r: PersonRecord) => T | null, ofOffice: (o: OfficerPersonRecord) => T | null): T | null =>
     named.map(value).find((v) => v !== null && v !== undefined) ??
@@ -123,6 +130,7 @@ export function personDocument(
       appointed_on: o.appointed_on,
       resigned_on: o.resigned_on,
       officer_id: o.officer_id,
+      identity_verification: o.identity_verification,
     })),
     active_companies: active.size,
   };

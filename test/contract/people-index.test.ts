@@ -21,6 +21,7 @@ import { createPgPeopleIndex } from '../../src/adapters/pg-search/pg-people-inde
 import { AppError } from '../../src/errors.ts';
 import type { PeopleIndex } from '../../src/ports/people-index.ts';
 import type { PeopleQuery, PersonDocument, PersonKey } from '../../src/domain/people.ts';
+import type { IdentityVerification } from '../../src/domain/officers.ts';
 import type { PscRecord } from '../../src/domain/psc.ts';
 import type { Sql } from '../../src/ports/sql.ts';
 import { testStores } from '../support/databases.ts';
@@ -41,6 +42,20 @@ const COMPANIES = [
   company('00000007', { name: 'ETA LTD' }),
 ];
 
+/** An identity verification block as read (domain/officers.ts), every field null but those given. */
+function verification(given: Partial<IdentityVerification>): IdentityVerification {
+  return {
+    identity_verified_on: null,
+    appointment_verification_start_on: null,
+    appointment_verification_end_on: null,
+    appointment_verification_statement_date: null,
+    appointment_verification_statement_due_on: null,
+    authorised_corporate_service_provider_name: null,
+    preferred_name: null,
+    ...given,
+  };
+}
+
 const john1970 = { forename: 'John', surname: 'Smith', birthYear: 1970, birthMonth: 5 };
 const john1982 = { forename: 'John', surname: 'Smith', birthYear: 1982, birthMonth: 11 };
 
@@ -60,8 +75,23 @@ function legalPerson(companyNumber: string, name: string): PscRecord {
 
 const RECORDS: PscRecord[] = [
   // One person across three companies (the same name and month and year of birth), one ceased.
-  individualPsc('00000001', john1970, { notified_on: '2019-01-01' }),
-  individualPsc('00000002', john1970, { notified_on: '2021-06-01' }),
+  // Identity verification as filed in the record: under the older name (due, not yet verified), and
+  // verified; the ceased record carries none.
+  individualPsc('00000001', john1970, {
+    notified_on: '2019-01-01',
+    data: { name: 'Mr John Smith', verification_details: { appointment_verification_statement_due_on: '2026-03-01' } },
+  }),
+  individualPsc('00000002', john1970, {
+    notified_on: '2021-06-01',
+    data: {
+      name: 'Mr John Smith',
+      identity_verification_details: {
+        identity_verified_on: '2025-11-20',
+        appointment_verification_statement_date: '2025-11-18',
+        appointment_verification_statement_due_on: '2026-03-01',
+      },
+    },
+  }),
   individualPsc('00000003', john1970, { notified_on: '2016-04-06', ceased: true, ceased_on: '2020-02-02' }),
   // The same name born in another year: another person.
   individualPsc('00000004', john1982),
@@ -163,6 +193,22 @@ function peopleIndexContract(name: string, make: () => Promise<Harness>): void {
         ],
       );
       assert.deepEqual(john.companies[0]!.natures_of_control, ['ownership-of-shares-75-to-100-percent']);
+      // Each company's PSC record with its identity verification as filed (either name); none: null.
+      assert.deepEqual(
+        john.companies.map((c) => [c.company_number, c.identity_verification]),
+        [
+          [
+            '00000002',
+            verification({
+              identity_verified_on: '2025-11-20',
+              appointment_verification_statement_date: '2025-11-18',
+              appointment_verification_statement_due_on: '2026-03-01',
+            }),
+          ],
+          ['00000001', verification({ appointment_verification_statement_due_on: '2026-03-01' })],
+          ['00000003', null],
+        ],
+      );
       // Never an address or a full date of birth.
       assert.doesNotMatch(JSON.stringify(john), /address|date_of_birth|"day"/);
     });
@@ -310,12 +356,24 @@ function peopleIndexContract(name: string, make: () => Promise<Harness>): void {
     const t1 = '2026-11-01T00:00:00Z';
     const john = { name: 'SMITH, John', officerId: 'off-john', birthYear: 1970, birthMonth: 5 };
     const joe = { name: 'BLOGGS, Joe Frederick', officerId: 'off-joe', birthYear: 1965, birthMonth: 3 };
+    /** John's directorship's identity verification, as published: verified directly with Companies House. */
+    const johnVerified = {
+      appointment_verification_start_on: '2025-12-01',
+      appointment_verification_end_on: '2026-12-01',
+    };
 
     test('officers are people: a director who is a PSC is one person with both; officers alone are found by name', async () => {
       const officers = createOfficerStore(harness.sql);
       await officers.replaceCompanyOfficers(
         '00000004',
-        [officerRecord('00000004', { ...john, appointedOn: '2022-03-01', nationality: 'British' })],
+        [
+          officerRecord('00000004', {
+            ...john,
+            appointedOn: '2022-03-01',
+            nationality: 'British',
+            identityVerification: johnVerified,
+          }),
+        ],
         t1,
       );
       await officers.replaceCompanyOfficers(
@@ -363,6 +421,11 @@ function peopleIndexContract(name: string, make: () => Promise<Harness>): void {
           ['00000005', 'EPSILON LTD', 'Active', 'secretary', '2021-01-01'],
         ],
       );
+      // Each appointment with its own identity verification; the secretaryship published none.
+      assert.deepEqual(
+        smith?.appointments.map((a) => a.identity_verification),
+        [verification(johnVerified), null],
+      );
       assert.equal(smith?.active_companies, 3);
 
       // An officer alone: found by their name in the usual order, with what the appointment says.
@@ -407,6 +470,7 @@ function peopleIndexContract(name: string, make: () => Promise<Harness>): void {
             appointedOn: '2022-03-01',
             resignedOn: '2026-10-01',
             nationality: 'British',
+            identityVerification: johnVerified,
           }),
         ],
         t2,
@@ -423,8 +487,8 @@ function peopleIndexContract(name: string, make: () => Promise<Harness>): void {
       assert.deepEqual(smith?.roles, ['psc', 'director']);
       assert.deepEqual([smith?.current_appointments, smith?.appointment_count, smith?.active_companies], [0, 1, 2]);
       assert.deepEqual(
-        smith?.appointments.map((a) => [a.company_number, a.role, a.resigned_on]),
-        [['00000004', 'director', '2026-10-01']],
+        smith?.appointments.map((a) => [a.company_number, a.role, a.resigned_on, a.identity_verification]),
+        [['00000004', 'director', '2026-10-01', verification(johnVerified)]],
       );
       assert.deepEqual(await names({ name: 'joe bloggs' }), []);
       assert.deepEqual(await names({ name: 'joseph bloggs' }), ['BLOGGS, Joseph Frederick 1965']);

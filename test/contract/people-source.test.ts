@@ -25,7 +25,10 @@ const person = (forename: string, companyNumber: string, more: Partial<PscRecord
 // (not a person); a company off the register.
 const PSCS: PscRecord[] = [
   person('Alan', '00000001'),
-  person('Alan', '00000002'),
+  // Identity verification as the snapshot files it, in the record's data.
+  person('Alan', '00000002', {
+    data: { name: 'Mr Alan Smith', identity_verification_details: { identity_verified_on: '2025-11-20' } },
+  }),
   person('Alan', '00000003', { ceased: true, ceased_on: '2020-01-01' }),
   person('Beth', '00000001'),
   person('Carl', '00000002'),
@@ -105,7 +108,13 @@ for (const kind of testStores) {
       await createOfficerStore(db.sql).replaceCompanyOfficers(
         '00000004',
         [
-          officerRecord('00000004', { name: 'SMITH, Alan', officerId: 'alan', birthYear: 1970, birthMonth: 3 }),
+          officerRecord('00000004', {
+            name: 'SMITH, Alan',
+            officerId: 'alan',
+            birthYear: 1970,
+            birthMonth: 3,
+            identityVerification: { appointment_verification_statement_due_on: '2026-05-01' },
+          }),
           officerRecord('00000004', { name: 'JONES, Eve', officerId: 'eve', birthYear: 1980, birthMonth: 1 }),
         ],
         '2026-11-01T00:00:00Z',
@@ -117,6 +126,23 @@ for (const kind of testStores) {
       assert.deepEqual(
         [alan?.roles, alan?.company_count, alan?.appointments.map((a) => a.company_number)],
         [['psc', 'director'], 3, ['00000004']],
+      );
+      // Each PSC record and appointment with its own identity verification, read into its shape.
+      assert.deepEqual(
+        [
+          alan?.companies.map((c) => [c.company_number, c.identity_verification?.identity_verified_on ?? null]),
+          alan?.appointments.map((a) => a.identity_verification?.appointment_verification_statement_due_on),
+          alan?.appointments[0]?.identity_verification?.identity_verified_on,
+        ],
+        [
+          [
+            ['00000001', null],
+            ['00000002', '2025-11-20'],
+            ['00000003', null],
+          ],
+          ['2026-05-01'],
+          null,
+        ],
       );
       const eve = people.find((p) => p.name === 'JONES, Eve');
       assert.deepEqual([eve?.person_key, eve?.roles], ['individual|eve jones|1980|1', ['director']]);
@@ -135,6 +161,7 @@ for (const kind of testStores) {
         officer_role: 'director',
         appointed_on: '2024-01-01',
         date_of_birth: { year: 1990, month: 2 },
+        identity_verification_details: { identity_verified_on: '2026-01-05' },
         links: {
           self: '/company/00000001/appointments/fred-1',
           officer: { appointments: '/officers/fred/appointments' },
@@ -155,8 +182,13 @@ for (const kind of testStores) {
       for await (const batch of createPeopleSource(db.sql).peopleForIndex(10, now)) changed.push(batch);
       const fred = changed.flatMap((b) => b.people);
       assert.deepEqual(
-        fred.map((p) => [p.person_key, p.roles, p.officer_ids]),
-        [['individual|fred bloggs|1990|2', ['director'], ['fred']]],
+        fred.map((p) => [
+          p.person_key,
+          p.roles,
+          p.officer_ids,
+          p.appointments[0]?.identity_verification?.identity_verified_on,
+        ]),
+        [['individual|fred bloggs|1990|2', ['director'], ['fred'], '2026-01-05']],
       );
     });
   });

@@ -36,7 +36,18 @@ for (const setup of setups) {
       await world.pscs.upsertPscs(
         [
           individualPsc('00000001', jane, { notified_on: '2018-02-01' }),
-          individualPsc('00000002', jane, { notified_on: '2020-09-01' }),
+          // Verified, as the snapshot files it; the record at 00000001 carries no verification.
+          individualPsc('00000002', jane, {
+            notified_on: '2020-09-01',
+            data: {
+              name: 'Mr Jane Doe',
+              identity_verification_details: {
+                identity_verified_on: '2025-11-20',
+                appointment_verification_statement_date: '2025-11-18',
+                appointment_verification_statement_due_on: '2026-03-01',
+              },
+            },
+          }),
           individualPsc('00000003', { ...jane, birthYear: 1990 }),
           individualPsc('00000005', { forename: 'Janet', surname: 'Doe-Smith', birthYear: 1961, birthMonth: 12 }),
           corporatePsc('00000003', { name: 'DOE FAMILY HOLDINGS LIMITED', registeredNumber: '00000004' }),
@@ -87,6 +98,15 @@ for (const setup of setups) {
           notified_on: '2020-09-01',
           ceased_on: null,
           ceased: false,
+          identity_verification: {
+            identity_verified_on: '2025-11-20',
+            appointment_verification_start_on: null,
+            appointment_verification_end_on: null,
+            appointment_verification_statement_date: '2025-11-18',
+            appointment_verification_statement_due_on: '2026-03-01',
+            authorised_corporate_service_provider_name: null,
+            preferred_name: null,
+          },
         },
         {
           company_number: '00000001',
@@ -95,6 +115,7 @@ for (const setup of setups) {
           notified_on: '2018-02-01',
           ceased_on: null,
           ceased: false,
+          identity_verification: null,
         },
       ]);
       assert.doesNotMatch(JSON.stringify(answer.body), /address|date_of_birth/);
@@ -143,7 +164,15 @@ for (const setup of setups) {
       assert.match(text, /^# People named like "jane doe" born 1975/);
       assert.match(text, /## Mr Jane Doe/);
       assert.match(text, /\*\*Born:\*\* March 1975/);
-      assert.match(text, /\| 00000002 \| BETA BUILDERS LTD \| owns 75–100% of shares \| 2020-09-01 \| — \|/);
+      assert.match(text, /\| Notified \| Ceased \| Identity \|/);
+      assert.match(
+        text,
+        /\| 00000002 \| BETA BUILDERS LTD \| owns 75–100% of shares \| 2020-09-01 \| — \| verified 2025-11-20 \|/,
+      );
+      assert.match(
+        text,
+        /\| 00000001 \| ACME WIDGETS LIMITED \| owns 75–100% of shares \| 2018-02-01 \| — \| not given \|/,
+      );
       const tool = (await client.callTool({
         name: 'search_people',
         arguments: { name: 'jane doe', birth_year: 1975 },

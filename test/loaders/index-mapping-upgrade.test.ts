@@ -5,7 +5,8 @@
  * version, rebuilds it in full into the next `companies_vN`; on Postgres, the migration empties
  * `company_search`, which the indexer then builds in full. The same for the ownership fields of
  * issue 14 (mapping version 3, migration 009), and the word-start suffixes of names that name
- * search's "contains" tier reads (mapping version 4).
+ * search's "contains" tier reads (mapping version 4). The people table is emptied likewise when its
+ * documents gain identity verification (migration 075; the Elasticsearch people mapping version 3).
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -235,6 +236,29 @@ describe('the Postgres search table after migration 006', () => {
         columns.rows.map((r) => r.column_name),
         ['total_assets_less_current_liabilities', 'trajectory'],
       );
+    } finally {
+      await sql.close();
+    }
+  });
+});
+
+describe('the Postgres people table after migration 075', () => {
+  test('is emptied, so the indexer builds it in full with identity verification on every person', async () => {
+    const sql = await createPgliteSql();
+    try {
+      const migrations = listMigrations();
+      await migrate(
+        sql,
+        migrations.filter((m) => m.version < 75),
+      );
+      // A document as built before: its companies carry no identity_verification.
+      await sql.query(
+        `INSERT INTO people_search (person_key, kind, name_words, name_length, current_companies, document)
+         VALUES ('individual|jane doe|1975|3', 'individual', ' JANE DOE', 8, 1, '{"companies": [{}]}')`,
+      );
+      await migrate(sql, migrations);
+      const count = await sql.query<{ count: number }>('SELECT count(*)::int AS count FROM people_search');
+      assert.equal(count.rows[0]!.count, 0);
     } finally {
       await sql.close();
     }

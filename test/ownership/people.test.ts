@@ -22,6 +22,7 @@ function record(companyNumber: string, more: Partial<PersonRecord> = {}): Person
     country_of_residence: 'England',
     country: null,
     registered_company_number: null,
+    identity_verification: null,
     ...more,
   };
 }

@@ -19,6 +19,8 @@ export interface OfficerPlan {
   nationality?: string;
   occupation?: string;
   countryOfResidence?: string;
+  /** `identity_verification_details` as the API publishes it. */
+  identityVerification?: Record<string, string>;
 }
 
 /** One appointment of `plan.officerId` at a company, as stored from the API. */
@@ -33,6 +35,7 @@ export function officerRecord(companyNumber: string, plan: OfficerPlan): Officer
     ...(plan.nationality ? { nationality: plan.nationality } : {}),
     ...(plan.occupation ? { occupation: plan.occupation } : {}),
     ...(plan.countryOfResidence ? { country_of_residence: plan.countryOfResidence } : {}),
+    ...(plan.identityVerification ? { identity_verification_details: plan.identityVerification } : {}),
     links: {
       self: `/company/${companyNumber}/appointments/${appointmentId}`,
       officer: { appointments: `/officers/${plan.officerId}/appointments` },

@@ -130,6 +130,8 @@ describe('officers in a browser', { timeout: 300_000 }, () => {
         'TESCO STORES LIMITED',
       );
       assert.match(await appointments.nth(2).innerText(), /Secretary/);
+      // An appointment published without identity verification says so in words.
+      assert.match(await appointments.nth(2).innerText(), /not given/);
       assert.equal(await page.locator('table.person-companies').count(), 0, 'not a PSC');
       assert.equal(await overflow(page), 0, 'no wider than the screen');
       assert.deepEqual(await axeViolations(page), []);

@@ -31,7 +31,11 @@ describe('people and groups in a browser', { timeout: 240_000 }, () => {
     // Ada controls TESCO PLC, which controls HARBOUR FIGURES and TESCO STORES.
     await world.pscs.upsertPscs(
       [
-        individualPsc(TESCO, { forename: 'Ada', surname: 'Lovelace', birthYear: 1970, birthMonth: 12 }),
+        individualPsc(
+          TESCO,
+          { forename: 'Ada', surname: 'Lovelace', birthYear: 1970, birthMonth: 12 },
+          { data: { name: 'Mr Ada Lovelace', identity_verification_details: { identity_verified_on: '2025-11-20' } } },
+        ),
         corporatePsc(HISTORY, { name: 'TESCO PLC', registeredNumber: TESCO }),
         corporatePsc(STORES, { name: 'TESCO PLC', registeredNumber: TESCO }),
       ],
@@ -79,6 +83,7 @@ describe('people and groups in a browser', { timeout: 240_000 }, () => {
       assert.equal(await companies.count(), 1);
       assert.equal(await companies.locator(`a[href="/company/${TESCO}"]`).innerText(), 'TESCO PLC');
       assert.match(await companies.innerText(), /75 to 100 percent|75–100%|75%/);
+      assert.match(await companies.innerText(), /verified 20 November 2025/);
       assert.deepEqual(await axeViolations(page), []);
       await screenshot(page, `person-${size.name}`);
 

@@ -9,15 +9,23 @@ import type { OfficerPersonRecord, PersonRecord } from '../../ownership/people.t
 import { personDocument } from '../../ownership/people.ts';
 import { officerPersonKey } from '../../ownership/officer-person.ts';
 import { PERSON_KINDS } from '../../domain/people.ts';
+import { readIdentityVerification } from '../../domain/officers.ts';
+import type { IdentityVerification } from '../../domain/officers.ts';
 import type { PersonDocument } from '../../domain/people.ts';
 import type { Sql } from '../../ports/sql.ts';
+
+/**
+ * A PSC record's identity verification block as filed in `data`, under its name or the older one
+ * (read into shape by readIdentityVerification, as get_ownership reads it).
+ */
+const PSC_VERIFICATION = `coalesce(p.data -> 'identity_verification_details', p.data -> 'verification_details')`;
 
 /** A person's PSC records with their companies' register names; the WHERE says whose. */
 const RECORDS_FROM = `
 SELECT p.person_key, p.company_number, p.kind_class, p.name, p.name_elements, p.natures AS natures_of_control,
   to_char(p.notified_on, 'YYYY-MM-DD') AS notified_on, to_char(p.ceased_on, 'YYYY-MM-DD') AS ceased_on, p.ceased,
   p.birth_year, p.birth_month, p.nationality, p.country_of_residence, p.country, p.registered_company_number,
-  c.name AS company_name
+  c.name AS company_name, ${PSC_VERIFICATION} AS identity_verification
 FROM psc p LEFT JOIN companies c ON c.company_number = p.company_number`;
 
 const RECORDS = `${RECORDS_FROM}
@@ -27,7 +35,7 @@ WHERE p.person_key = ANY($1::text[]) AND p.kind_class = ANY($2::text[])`;
 const APPOINTMENTS_FROM = `
 SELECT o.person_key, o.company_number, o.name, o.role, to_char(o.appointed_on, 'YYYY-MM-DD') AS appointed_on,
   to_char(o.resigned_on, 'YYYY-MM-DD') AS resigned_on, o.officer_id, o.birth_year, o.birth_month, o.nationality,
-  o.country_of_residence, c.name AS company_name, c.status AS company_status
+  o.country_of_residence, c.name AS company_name, c.status AS company_status, o.identity_verification
 FROM officers o LEFT JOIN companies c ON c.company_number = o.company_number`;
 
 const APPOINTMENTS = `${APPOINTMENTS_FROM}
@@ -45,13 +53,13 @@ SELECT 'psc' AS source, p.person_key, p.company_number, p.kind_class, p.name, p.
   to_char(p.ceased_on, 'YYYY-MM-DD') AS ceased_on, p.ceased, p.birth_year, p.birth_month, p.nationality,
   p.country_of_residence, p.country, p.registered_company_number, c.name AS company_name,
   NULL::text AS company_status, NULL::text AS role, NULL::text AS appointed_on, NULL::text AS resigned_on,
-  NULL::text AS officer_id
+  NULL::text AS officer_id, ${PSC_VERIFICATION} AS identity_verification
 FROM psc p LEFT JOIN companies c ON c.company_number = p.company_number
 WHERE p.person_key IS NOT NULL AND p.kind_class = ANY($1::text[])
 UNION ALL
 SELECT 'officer', o.person_key, o.company_number, NULL, o.name, NULL, NULL, NULL, NULL, NULL, o.birth_year,
   o.birth_month, o.nationality, o.country_of_residence, NULL, NULL, c.name, c.status, o.role,
-  to_char(o.appointed_on, 'YYYY-MM-DD'), to_char(o.resigned_on, 'YYYY-MM-DD'), o.officer_id
+  to_char(o.appointed_on, 'YYYY-MM-DD'), to_char(o.resigned_on, 'YYYY-MM-DD'), o.officer_id, o.identity_verification
 FROM officers o LEFT JOIN companies c ON c.company_number = o.company_number
 WHERE o.person_key IS NOT NULL AND NOT o.deleted AND o.name IS NOT NULL AND o.role IS NOT NULL
 ORDER BY 2`;
@@ -86,8 +94,8 @@ export function createPeopleSource(sql: Sql): PeopleSource {
       sql.query<PersonRecord>(RECORDS, [keys, PERSON_KINDS]),
       sql.query<OfficerPersonRecord>(APPOINTMENTS, [keys]),
     ]);
-    const recordsOf = groupByKey(pscs.rows.map(withNumbers));
-    const officesOf = groupByKey(offices.rows.map(withNumbers));
+    const recordsOf = groupByKey(pscs.rows.map(asRead));
+    const officesOf = groupByKey(offices.rows.map(asRead));
     const people: PersonDocument[] = [];
     const gone: string[] = [];
     for (const key of keys) {
@@ -223,12 +231,26 @@ async function* scannedPeople(
         }
       }
       key = row.person_key;
-      if (row.source === 'psc') records.push(withNumbers(row));
-      else offices.push(withNumbers(row));
+      if (row.source === 'psc') records.push(asRead(row));
+      else offices.push(asRead(row));
     }
   }
   flush();
   if (people.length > 0) yield { people, gone: [] };
+}
+
+/** A row as the store gives it: numbers as numbers, the verification block read into its shape. */
+function asRead<Row extends { birth_year: unknown; birth_month: unknown; identity_verification: unknown }>(
+  row: Row,
+): Row & { birth_year: number | null; birth_month: number | null; identity_verification: IdentityVerification | null } {
+  const block = row.identity_verification;
+  return {
+    ...withNumbers(row),
+    identity_verification:
+      block !== null && typeof block === 'object'
+        ? readIdentityVerification({ identity_verification_details: block })
+        : null,
+  };
 }
 
 function withNumbers<Row extends { birth_year: unknown; birth_month: unknown }>(

@@ -213,7 +213,7 @@ function controlPart(person: Person, prefix: string, id: string): SafeHtml {
 <div class="table-wrap" role="region" aria-labelledby="${id}-caption" tabindex="0">
 <table class="person-companies">
 <caption id="${id}-caption">Companies, current control first</caption>
-<thead><tr><th scope="col">Company</th><th scope="col">Number</th><th scope="col">Control</th><th scope="col">Notified</th><th scope="col">Ceased</th></tr></thead>
+<thead><tr><th scope="col">Company</th><th scope="col">Number</th><th scope="col">Control</th><th scope="col">Notified</th><th scope="col">Ceased</th><th scope="col">Identity verification</th></tr></thead>
 <tbody>
 ${person.companies.map(
   (c) => html`<tr>
@@ -222,6 +222,7 @@ ${person.companies.map(
 <td>${c.natures.map((n) => n.words).join('; ') || 'not stated'}</td>
 <td>${formatDate(c.notified_on)}</td>
 <td>${c.ceased ? (c.ceased_on ? formatDate(c.ceased_on) : 'yes') : '—'}</td>
+<td>${identityWords(c.identity_verification)}</td>
 </tr>
 `,
 )}</tbody>
@@ -237,7 +238,7 @@ function appointmentsPart(person: Person, prefix: string, id: string): SafeHtml 
 <div class="table-wrap" role="region" aria-labelledby="${id}-caption" tabindex="0">
 <table class="person-appointments">
 <caption id="${id}-caption">Appointments, current first</caption>
-<thead><tr><th scope="col">Company</th><th scope="col">Number</th><th scope="col">Status</th><th scope="col">Role</th><th scope="col">Appointed</th><th scope="col">Resigned</th></tr></thead>
+<thead><tr><th scope="col">Company</th><th scope="col">Number</th><th scope="col">Status</th><th scope="col">Role</th><th scope="col">Appointed</th><th scope="col">Resigned</th><th scope="col">Identity verification</th></tr></thead>
 <tbody>
 ${person.appointments.map(
   (a) => html`<tr>
@@ -247,10 +248,25 @@ ${person.appointments.map(
 <td>${roleWords(a.role)}</td>
 <td>${formatDate(a.appointed_on)}</td>
 <td>${a.resigned_on ? formatDate(a.resigned_on) : '—'}</td>
+<td>${identityWords(a.identity_verification)}</td>
 </tr>
 `,
 )}</tbody>
 </table>
 </div>
 ${person.appointment_count > listed ? html`<p>… and ${person.appointment_count - listed} more not listed here.</p>` : ''}`;
+}
+
+/**
+ * A record's identity verification in plain words (domain/officers.ts says which of the published
+ * dates means what): verified, or the statement supplied, or not yet and due by a date.
+ */
+function identityWords(v: Person['companies'][number]['identity_verification']): string {
+  if (v === null) return 'not given';
+  if (v.identity_verified_on) return `verified ${formatDate(v.identity_verified_on)}`;
+  if (v.appointment_verification_start_on)
+    return `verified (statement supplied ${formatDate(v.appointment_verification_start_on)})`;
+  if (v.appointment_verification_statement_due_on)
+    return `not yet verified, due by ${formatDate(v.appointment_verification_statement_due_on)}`;
+  return 'no date given';
 }
