@@ -13,13 +13,12 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import type { World } from '../support/api-world.ts';
-import { startWorld } from '../support/api-world.ts';
-import { testStores } from '../support/databases.ts';
+import { startWebWorld, stopWebWorld } from './support/web-world.ts';
 import { formatMoney } from '../../src/domain/money.ts';
 import { figureChart } from '../../src/web/figure-chart.ts';
 import { formatDate, formatPounds } from '../../src/web/format.ts';
-import { axeViolations, launchBrowser } from './support/browser.ts';
-import { HISTORY, loadWebFixtures, NOW } from './support/web-fixtures.ts';
+import { axeViolations } from './support/browser.ts';
+import { HISTORY } from './support/web-fixtures.ts';
 
 const WIDTHS = [
   { name: 'desktop', width: 1366, height: 900 },
@@ -54,15 +53,8 @@ interface Drawn {
 describe('the Company page charts at phone and desktop widths', { timeout: 180_000 }, () => {
   let world: World;
   let browser: Browser;
-  before(async () => {
-    world = await startWorld({ store: testStores[0]!, search: 'postgres', now: NOW });
-    await loadWebFixtures(world);
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await world?.close();
-  });
+  before(async () => ({ world, browser } = await startWebWorld()));
+  after(() => stopWebWorld({ world, browser }));
 
   for (const size of WIDTHS)
     test(`${size.name} (${size.width} px): readable text, values shown, no overflow, axe clean`, async () => {

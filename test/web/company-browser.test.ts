@@ -9,25 +9,17 @@ import { gzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import type { World } from '../support/api-world.ts';
-import { startWorld } from '../support/api-world.ts';
-import { testStores } from '../support/databases.ts';
-import { axeViolations, launchBrowser, openPage, screenshot } from './support/browser.ts';
-import { HISTORY, HISTORY_YEARS, loadWebFixtures, NOW, TESCO } from './support/web-fixtures.ts';
+import { startWebWorld, stopWebWorld } from './support/web-world.ts';
+import { axeViolations, openPage, screenshot } from './support/browser.ts';
+import { HISTORY, HISTORY_YEARS, TESCO } from './support/web-fixtures.ts';
 
 const FIGURES = ['net_assets', 'cash', 'turnover', 'profit', 'employees'] as const;
 
 describe('the Company page in a browser', { timeout: 120_000 }, () => {
   let world: World;
   let browser: Browser;
-  before(async () => {
-    world = await startWorld({ store: testStores[0]!, search: 'postgres', now: NOW });
-    await loadWebFixtures(world);
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await world?.close();
-  });
+  before(async () => ({ world, browser } = await startWebWorld()));
+  after(() => stopWebWorld({ world, browser }));
 
   test('one chart point per filed year with the right values; the table agrees; axe and CSP clean', async () => {
     const { page, problems } = await openPage(browser);

@@ -8,10 +8,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page, Response } from 'playwright-core';
 import type { World } from '../support/api-world.ts';
-import { startWorld } from '../support/api-world.ts';
-import { testStores } from '../support/databases.ts';
-import { axeViolations, launchBrowser, openPage, screenshot } from './support/browser.ts';
-import { HISTORY, loadWebFixtures, NOW, TESCO } from './support/web-fixtures.ts';
+import { startWebWorld, stopWebWorld } from './support/web-world.ts';
+import { axeViolations, openPage, screenshot } from './support/browser.ts';
+import { HISTORY, TESCO } from './support/web-fixtures.ts';
 
 /** What the focused element is: its tag, id and text, for asserting where Tab went. */
 function focused(page: Page): Promise<{ tag: string; id: string; text: string }> {
@@ -28,15 +27,8 @@ function focused(page: Page): Promise<{ tag: string; id: string; text: string }>
 describe('the Search page in a browser', { timeout: 120_000 }, () => {
   let world: World;
   let browser: Browser;
-  before(async () => {
-    world = await startWorld({ store: testStores[0]!, search: 'postgres', now: NOW });
-    await loadWebFixtures(world);
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await world?.close();
-  });
+  before(async () => ({ world, browser } = await startWebWorld()));
+  after(() => stopWebWorld({ world, browser }));
 
   test('keyboard only: skip link, the box, type "tesc", TESCO first, arrow down and Enter open it', async () => {
     const { page, problems } = await openPage(browser);

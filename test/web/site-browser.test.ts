@@ -14,6 +14,7 @@ import { usageMonth } from '../../src/domain/api-keys.ts';
 import type { World } from '../support/api-world.ts';
 import { startWorld } from '../support/api-world.ts';
 import { testStores } from '../support/databases.ts';
+import { startWebWorld, stopWebWorld } from './support/web-world.ts';
 import { axeViolations, launchBrowser, openPage, screenshot } from './support/browser.ts';
 import { HISTORY, loadWebFixtures, NOW, TESCO } from './support/web-fixtures.ts';
 
@@ -52,15 +53,8 @@ function statusOf(page: Page): Promise<{ state: string | null; text: string }> {
 describe('the site in a browser', { timeout: 240_000 }, () => {
   let world: World;
   let browser: Browser;
-  before(async () => {
-    world = await startWorld({ store: testStores[0]!, search: 'postgres', now: NOW });
-    await loadWebFixtures(world);
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await world?.close();
-  });
+  before(async () => ({ world, browser } = await startWebWorld()));
+  after(() => stopWebWorld({ world, browser }));
 
   test('a free key from the web form, then 200 pages with it and no 429; the quota untouched', async () => {
     const { page, problems } = await openPage(browser);
