@@ -9,10 +9,12 @@
  * watched companies whose accounts fell due since the last run's day (fallenDueDays). Alerts are
  * judged on the UTC day of the database clock when the run starts.
  *
- * Runs are measured on the database's clock: a run looks at the changes since the last one
- * started, less CATCH_UP_MS for writes that were still committing then (a load's batch stamps its
- * rows with its transaction's start), so a load whose detection never ran is caught by the next
- * one. Looking at a company twice is harmless: an alert already detected is not recorded again.
+ * Runs are measured on the database's clock. A load's batch stamps its rows with its
+ * transaction's start, so a run records that it has looked only as far as just before the oldest
+ * transaction still open when it started (the watermark): a batch that commits after the run read
+ * is then read by the next run, however long it was open. The next run also looks CATCH_UP_MS
+ * further back, and a load whose detection never ran is caught by the next one. Looking at a
+ * company twice is harmless: an alert already detected is not recorded again.
  */
 import { overdueJudgedOn } from '../domain/company-status.ts';
 import { startProgress } from '../progress/progress.ts';
@@ -67,6 +69,7 @@ export async function detectAlerts(
 ): Promise<AlertDetectionSummary> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const startedAt = await deps.detections.now();
+  const lookedThrough = await deps.detections.watermark();
   const today = startedAt.slice(0, 10);
   const asOf = options.registerSnapshotDate ? overdueJudgedOn(options.registerSnapshotDate, today) : today;
   const summary: AlertDetectionSummary = { companies: 0, watches: 0, alerts: 0, keys: 0, deliveries: 0, asOf };
@@ -102,7 +105,7 @@ export async function detectAlerts(
       progress.stop();
     }
   }
-  await deps.detections.recordDetectedThrough(startedAt);
+  await deps.detections.recordDetectedThrough(lookedThrough);
   summary.keys = keys.size;
   log(describeAlertDetection(summary));
   return summary;

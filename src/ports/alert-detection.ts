@@ -23,7 +23,12 @@ interface RecordedAlerts {
 interface DetectionCursor {
   /** The database's clock (ISO date-time, UTC): detection runs are measured on the clock loads write with. */
   now(): Promise<string>;
-  /** When the last detection run started (ISO date-time, UTC); null before the first. */
+  /**
+   * How far a run that starts now may record it has looked (ISO date-time, UTC): now, or just
+   * before the oldest transaction still open, whose changes are dated before they can be read.
+   */
+  watermark(): Promise<string>;
+  /** How far the last detection run looked (ISO date-time, UTC); null before the first. */
   detectedThrough(): Promise<string | null>;
   /** Record that detection has looked at every change before `through`; never moves it back. */
   recordDetectedThrough(through: string): Promise<void>;

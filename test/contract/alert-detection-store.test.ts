@@ -376,5 +376,52 @@ for (const kind of testStores) {
       // Later the same day: nothing more.
       assert.equal((await detectAlerts(deps, { log: () => {} })).alerts, 0);
     });
+
+    test('a run records its look no further than a transaction still open, whose rows it could not read', async () => {
+      // A load's batch dates its rows with its transaction's start: a mark past that start would
+      // leave the batch, committed after the run read, unread by every later run.
+      await db.store.upsertCompanies([company('70000011')], '2025-01-01');
+      let commit!: () => void;
+      const committed = new Promise<void>((resolve) => (commit = resolve));
+      let begun!: (at: string) => void;
+      const started = new Promise<string>((resolve) => (begun = resolve));
+      const writer = db.sql.transaction(async (tx) => {
+        await tx.query(`UPDATE companies SET status = 'Liquidation', updated_at = now() WHERE company_number = $1`, [
+          '70000011',
+        ]);
+        begun((await tx.query<{ at: string }>(`SELECT now()::text AS at`)).rows[0]!.at);
+        await committed;
+      });
+      try {
+        const writerStart = await started;
+        if (db.sql.dialect === 'pglite') {
+          // One connection: the writer holds it, so a run would wait for it; nothing else to show.
+          commit();
+          await writer;
+          return;
+        }
+        // The database clock past the writer's start by more than the mark's millisecond, so that
+        // a mark taken at the run's start would be seen to pass it.
+        while (
+          !(
+            await db.sql.query<{ past: boolean }>(
+              `SELECT clock_timestamp() > $1::timestamptz + interval '2 milliseconds' AS past`,
+              [writerStart],
+            )
+          ).rows[0]!.past
+        );
+        await detectAlerts(deps, { log: () => {} });
+        const mark = await db.sql.query<{ before: boolean }>(
+          `SELECT detected_through < $1::timestamptz AS before FROM alert_detection_runs`,
+          [writerStart],
+        );
+        assert.equal(mark.rows[0]!.before, true, 'the mark stops short of the open transaction');
+      } finally {
+        commit();
+        await writer;
+      }
+      const summary = await detectAlerts(deps, { log: () => {} });
+      assert.ok(summary.companies >= 1, 'the committed batch is read by the next run');
+    });
   });
 }

@@ -14,6 +14,7 @@ import type { KeyAlertEvent } from '../../domain/alert-events.ts';
 import type { AlertDetectionStore, KeyWatch } from '../../ports/alert-detection.ts';
 import type { Sql } from '../../ports/sql.ts';
 import { changedCompanyNumbers } from './company-store.ts';
+import { openTransactionsWatermark } from './open-transactions.ts';
 import { enqueueDeliveries } from './webhook-store.ts';
 
 /** ISO 8601 in UTC with milliseconds, the same text on pg and PGlite whatever the session time zone. */
@@ -23,6 +24,11 @@ export function createAlertDetectionStore(sql: Sql): AlertDetectionStore {
   return {
     async now() {
       return (await sql.query<{ now: string }>(`SELECT ${iso('now()')} AS now`)).rows[0]!.now;
+    },
+
+    async watermark() {
+      const mark = await openTransactionsWatermark(sql);
+      return (await sql.query<{ at: string }>(`SELECT ${iso('$1::timestamptz')} AS at`, [mark])).rows[0]!.at;
     },
 
     async detectedThrough() {

@@ -20,6 +20,7 @@ import type { Health } from '../../ports/health.ts';
 import type { IndexCursor } from '../../ports/index-cursor.ts';
 import type { LoadJournal } from '../../ports/load-journal.ts';
 import type { FinishedLoad, LoadCounts, LoadKind, LoadStatus, RunningLoad } from '../../domain/loads.ts';
+import { INDEXING_LOCK_SPACE, openTransactionsWatermark } from './open-transactions.ts';
 import type { Sql, SqlClient } from '../../ports/sql.ts';
 import type { AccountsPeriod } from '../../domain/accounts-period.ts';
 import { FIGURE_KEYS } from '../../domain/figures.ts';
@@ -132,9 +133,6 @@ const REBUILD_HISTORY = [
  * safe only because every load is idempotent and resumable: running it again restores them.
  */
 const LOAD_COMMIT = `SET LOCAL synchronous_commit = off`;
-
-/** The first key of the indexing lock (two-key form, like the free-key lock; its own number). */
-const INDEXING_LOCK_SPACE = 5_310_443;
 
 const UPSERT_FAILURES = `
 INSERT INTO parse_failures (source_zip, source_file, code, message)
@@ -324,23 +322,7 @@ export function createCompanyStore(sql: Sql): PostgresCompanyStore {
       return result.rows[0]!.now;
     },
 
-    async indexWatermark() {
-      // PGlite is one connection: no other transaction is open while this runs.
-      if (sql.dialect === 'pglite') return (await sql.query<{ now: string }>(`SELECT now()::text AS now`)).rows[0]!.now;
-      // Every transaction open in this database, but those of index runs (they hold the indexing
-      // lock and write no rows the indexes read); transactions of roles this one may not see show
-      // no start and are passed over. Just before the oldest began: later runs read what is dated after.
-      const result = await sql.query<{ watermark: string }>(
-        `SELECT least(now(), (
-           SELECT min(a.xact_start) - interval '1 microsecond' FROM pg_stat_activity a
-           WHERE a.datname = current_database() AND a.pid <> pg_backend_pid() AND a.xact_start IS NOT NULL
-             AND NOT EXISTS (SELECT 1 FROM pg_locks l
-               WHERE l.pid = a.pid AND l.locktype = 'advisory' AND l.classid = $1::int::oid)
-         ))::text AS watermark`,
-        [INDEXING_LOCK_SPACE],
-      );
-      return result.rows[0]!.watermark;
-    },
+    indexWatermark: () => openTransactionsWatermark(sql),
 
     async searchIndexedThrough(target) {
       const result = await sql.query<{ through: string }>(
