@@ -251,6 +251,18 @@ export const filterShape = {
   include_estimates: includeEstimatesInput(),
 };
 
+/** market_stats' filters: the register and ownership filters of a search, and estimates; no figure bounds. */
+export const marketStatsFilterShape = {
+  status: filterShape.status,
+  type: filterShape.type,
+  sic: filterShape.sic,
+  post_town: filterShape.post_town,
+  incorporated_from: filterShape.incorporated_from,
+  incorporated_to: filterShape.incorporated_to,
+  ...ownershipFilterShape,
+  include_estimates: filterShape.include_estimates,
+};
+
 /** Pairs of filters that are one filter under two names: giving both is refused, naming both. */
 const SAME_FILTER: readonly [ours: 'size', theirs: 'size_class'][] = [['size', 'size_class']];
 

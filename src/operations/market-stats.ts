@@ -5,9 +5,8 @@ import {
   checkFilterRanges,
   companyFilters,
   filterEcho,
-  filterShape,
+  marketStatsFilterShape,
   OWNERSHIP_FILTERS_TEXT,
-  ownershipFilterShape,
   REGISTER_FILTERS_TEXT,
 } from './inputs.ts';
 import { count, literal, money, table } from './markdown.ts';
@@ -87,8 +86,6 @@ function groupsMarkdown(
   ];
 }
 
-const { status, type, sic, post_town, incorporated_from, incorporated_to } = filterShape;
-
 /** `value` to `places` decimals; never -0. */
 function round(value: number | null, places: number): number | null {
   if (value === null) return null;
@@ -137,14 +134,7 @@ export const marketStats = defineOperation({
   http: { method: 'GET', path: '/v1/stats' },
   input: z
     .object({
-      status,
-      type,
-      sic,
-      post_town,
-      incorporated_from,
-      incorporated_to,
-      ...ownershipFilterShape,
-      include_estimates: filterShape.include_estimates,
+      ...marketStatsFilterShape,
       group_by: groupByInput,
     })
     .superRefine((input, ctx) => checkFilterRanges(input, ctx)),

@@ -28,7 +28,7 @@ import {
 } from '../domain/people.ts';
 import type { Plan } from '../domain/api-keys.ts';
 import { nextOutput } from './cursor.ts';
-import { filterShape, limitInput, ownershipFilterShape, sortInput } from './inputs.ts';
+import { filterShape, limitInput, marketStatsFilterShape, sortInput } from './inputs.ts';
 
 /** `{ key: schema }` for each key, typed (Object.fromEntries loses the keys). */
 function keyed<K extends string, S extends z.ZodType>(keys: readonly K[], schema: S): Record<K, S> {
@@ -398,20 +398,10 @@ const figureStats = z.object({
   p75: figure,
   p90: figure,
 });
-const { status, type, sic, post_town, incorporated_from, incorporated_to } = filterShape;
 const countsBy = z.record(z.string(), count);
 
 export const marketStatsOutput = z.object({
-  filters: z.object({
-    status,
-    type,
-    sic,
-    post_town,
-    incorporated_from,
-    incorporated_to,
-    ...ownershipFilterShape,
-    include_estimates: filterShape.include_estimates,
-  }),
+  filters: z.object(marketStatsFilterShape),
   companies: count,
   estimates_used: estimatesUsed,
   with_accounts: count,
