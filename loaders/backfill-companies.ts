@@ -6,6 +6,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { normaliseCompanyNumber } from '../src/domain/company-number.ts';
+import { startProgress } from '../src/progress/progress.ts';
+import type { Progress } from '../src/progress/progress.ts';
 
 const BATCH = 500;
 
@@ -21,7 +23,7 @@ interface CompanyPages {
 export type CompanySelection =
   { kind: 'watched' } | { kind: 'file'; path: string } | { kind: 'pages'; pages: CompanyPages };
 
-export interface SelectedCompanies {
+interface SelectedCompanies {
   /** How many there are: for a paged selection with watched ones first, an estimate for the ETA. */
   count: number;
   batches: AsyncGenerator<string[]>;
@@ -44,11 +46,40 @@ async function readCompanyFile(path: string): Promise<string[]> {
   return [...new Set(numbers)];
 }
 
-/** The selection's companies in batches, watched ones first; and how many there are. */
-export async function selectedCompanies(
+/** What a backfill keeps of its runs (src/adapters/postgres/backfill-runs.ts). */
+interface BackfillJournal {
+  beginRun(selection: string): Promise<{ startedAt: string; resumed: boolean }>;
+  watchedCompanies(): Promise<string[]>;
+}
+
+export interface BackfillStart extends SelectedCompanies {
+  run: { startedAt: string; resumed: boolean };
+  progress: Progress;
+}
+
+/**
+ * Begin (or resume) a backfill's run of `name`, say how many companies it has, and start its
+ * progress: `backfill <command> (<name>): N companies`.
+ */
+export async function startBackfillRun(
+  command: string,
+  name: string,
   selection: CompanySelection,
-  watchedCompanies: () => Promise<string[]>,
-): Promise<SelectedCompanies> {
+  deps: { journal: BackfillJournal; log: (line: string) => void; progressStream?: NodeJS.WriteStream | undefined },
+): Promise<BackfillStart> {
+  const run = await deps.journal.beginRun(name);
+  const { count, batches } = await selectedCompanies(selection, deps.journal);
+  deps.log(
+    `backfill ${command} (${name}): ${count} companies${run.resumed ? `, continuing the run begun ${run.startedAt}` : ''}`,
+  );
+  const progress = startProgress({ label: command.replace('-', ' '), unit: 'companies', stream: deps.progressStream });
+  progress.expect(count);
+  return { run, count, batches, progress };
+}
+
+/** The selection's companies in batches, watched ones first; and how many there are. */
+async function selectedCompanies(selection: CompanySelection, journal: BackfillJournal): Promise<SelectedCompanies> {
+  const watchedCompanies = () => journal.watchedCompanies();
   if (selection.kind === 'pages' && !selection.pages.watchedFirst)
     return { count: await selection.pages.count(), batches: pagesAfter([], selection.pages) };
   const watched = await watchedCompanies();

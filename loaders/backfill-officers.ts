@@ -15,9 +15,9 @@ import { readOfficer } from '../src/domain/officers.ts';
 import type { OfficerRecord } from '../src/domain/officers.ts';
 import type { CompaniesHouseApi } from '../src/ports/companies-house-api.ts';
 import type { OfficerBackfillJournal, OfficerStore } from '../src/ports/officers.ts';
-import { formatDuration, startProgress } from '../src/progress/progress.ts';
+import { formatDuration } from '../src/progress/progress.ts';
 import type { CompanySelection } from './backfill-companies.ts';
-import { selectedCompanies } from './backfill-companies.ts';
+import { startBackfillRun } from './backfill-companies.ts';
 
 export const PAGE_SIZE = 100;
 /** Companies fetched at once: enough to keep the limiter's budget busy despite each call's latency. */
@@ -88,15 +88,12 @@ async function fetchCompanyOfficers(api: CompaniesHouseApi, companyNumber: strin
 export async function backfillOfficers(selection: BackfillSelection, deps: BackfillDeps): Promise<BackfillSummary> {
   const name = selectionName(selection);
   const started = Date.now();
-  const run = await deps.journal.beginRun(name);
-  const { count, batches } = await selectedCompanies(companiesOf(selection, deps.journal), () =>
-    deps.journal.watchedCompanies(),
+  const { run, count, batches, progress } = await startBackfillRun(
+    'officers',
+    name,
+    companiesOf(selection, deps.journal),
+    deps,
   );
-  deps.log(
-    `backfill officers (${name}): ${count} companies${run.resumed ? `, continuing the run begun ${run.startedAt}` : ''}`,
-  );
-  const progress = startProgress({ label: 'officers', unit: 'companies', stream: deps.progressStream });
-  progress.expect(count);
   const summary: BackfillSummary = {
     selection: name,
     resumed: run.resumed,

@@ -13,9 +13,9 @@
  * not read again.
  */
 import type { PdfAccountsQueue, PdfBackfillJournal } from '../src/ports/pdf-accounts-work.ts';
-import { formatDuration, startProgress } from '../src/progress/progress.ts';
+import { formatDuration } from '../src/progress/progress.ts';
 import type { CompanySelection } from './backfill-companies.ts';
-import { selectedCompanies } from './backfill-companies.ts';
+import { startBackfillRun } from './backfill-companies.ts';
 import type { QueueDeps } from './pdf-accounts/work-queue.ts';
 import { LEASE_SECONDS, leaseHolder, workNext } from './pdf-accounts/work-queue.ts';
 
@@ -76,15 +76,12 @@ export async function backfillPdfAccounts(
   const name = selectionName(selection);
   const started = Date.now();
   const lease = { holder: deps.holder ?? leaseHolder(), seconds: LEASE_SECONDS };
-  const run = await deps.journal.beginRun(name);
-  const { count, batches } = await selectedCompanies(companiesOf(selection, deps.journal), () =>
-    deps.journal.watchedCompanies(),
+  const { run, count, batches, progress } = await startBackfillRun(
+    'pdf-accounts',
+    name,
+    companiesOf(selection, deps.journal),
+    deps,
   );
-  deps.log(
-    `backfill pdf-accounts (${name}): ${count} companies${run.resumed ? `, continuing the run begun ${run.startedAt}` : ''}`,
-  );
-  const progress = startProgress({ label: 'pdf accounts', unit: 'companies', stream: deps.progressStream });
-  progress.expect(count);
   const summary: PdfBackfillSummary = {
     selection: name,
     resumed: run.resumed,
