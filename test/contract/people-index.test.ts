@@ -21,7 +21,6 @@ import { createPgPeopleIndex } from '../../src/adapters/pg-search/pg-people-inde
 import { AppError } from '../../src/errors.ts';
 import type { PeopleIndex } from '../../src/ports/people-index.ts';
 import type { PeopleQuery, PersonDocument, PersonKey } from '../../src/domain/people.ts';
-import type { IdentityVerification } from '../../src/domain/officers.ts';
 import type { PscRecord } from '../../src/domain/psc.ts';
 import type { Sql } from '../../src/ports/sql.ts';
 import { testStores } from '../support/databases.ts';
@@ -29,6 +28,7 @@ import { elasticsearchUrl } from '../support/elasticsearch.ts';
 import { officerRecord } from '../support/officer-records.ts';
 import { corporatePsc, individualPsc, pscStatement } from '../support/psc-records.ts';
 import { company } from '../support/store-records.ts';
+import { identityVerification } from '../support/officer-records.ts';
 
 const SNAPSHOT = '2025-01-10';
 
@@ -41,20 +41,6 @@ const COMPANIES = [
   company('00000006', { name: 'ZETA LTD' }),
   company('00000007', { name: 'ETA LTD' }),
 ];
-
-/** An identity verification block as read (domain/officers.ts), every field null but those given. */
-function verification(given: Partial<IdentityVerification>): IdentityVerification {
-  return {
-    identity_verified_on: null,
-    appointment_verification_start_on: null,
-    appointment_verification_end_on: null,
-    appointment_verification_statement_date: null,
-    appointment_verification_statement_due_on: null,
-    authorised_corporate_service_provider_name: null,
-    preferred_name: null,
-    ...given,
-  };
-}
 
 const john1970 = { forename: 'John', surname: 'Smith', birthYear: 1970, birthMonth: 5 };
 const john1982 = { forename: 'John', surname: 'Smith', birthYear: 1982, birthMonth: 11 };
@@ -199,13 +185,13 @@ function peopleIndexContract(name: string, make: () => Promise<Harness>): void {
         [
           [
             '00000002',
-            verification({
+            identityVerification({
               identity_verified_on: '2025-11-20',
               appointment_verification_statement_date: '2025-11-18',
               appointment_verification_statement_due_on: '2026-03-01',
             }),
           ],
-          ['00000001', verification({ appointment_verification_statement_due_on: '2026-03-01' })],
+          ['00000001', identityVerification({ appointment_verification_statement_due_on: '2026-03-01' })],
           ['00000003', null],
         ],
       );
@@ -424,7 +410,7 @@ function peopleIndexContract(name: string, make: () => Promise<Harness>): void {
       // Each appointment with its own identity verification; the secretaryship published none.
       assert.deepEqual(
         smith?.appointments.map((a) => a.identity_verification),
-        [verification(johnVerified), null],
+        [identityVerification(johnVerified), null],
       );
       assert.equal(smith?.active_companies, 3);
 
@@ -488,7 +474,7 @@ function peopleIndexContract(name: string, make: () => Promise<Harness>): void {
       assert.deepEqual([smith?.current_appointments, smith?.appointment_count, smith?.active_companies], [0, 1, 2]);
       assert.deepEqual(
         smith?.appointments.map((a) => [a.company_number, a.role, a.resigned_on, a.identity_verification]),
-        [['00000004', 'director', '2026-10-01', verification(johnVerified)]],
+        [['00000004', 'director', '2026-10-01', identityVerification(johnVerified)]],
       );
       assert.deepEqual(await names({ name: 'joe bloggs' }), []);
       assert.deepEqual(await names({ name: 'joseph bloggs' }), ['BLOGGS, Joseph Frederick 1965']);

@@ -9,24 +9,14 @@ import {
   verificationOverdueFrom,
 } from '../../src/domain/officers.ts';
 import { companySignals, withIdentitySignal } from '../../src/domain/signals.ts';
-
-const NONE: IdentityVerification = {
-  identity_verified_on: null,
-  appointment_verification_start_on: null,
-  appointment_verification_end_on: null,
-  appointment_verification_statement_date: null,
-  appointment_verification_statement_due_on: null,
-  authorised_corporate_service_provider_name: null,
-  preferred_name: null,
-};
-const block = (fields: Partial<IdentityVerification>): IdentityVerification => ({ ...NONE, ...fields });
+import { identityVerification } from '../support/officer-records.ts';
 
 // The three shapes Companies House publishes, and what is not a block at all.
 const cases: { name: string; verification: IdentityVerification | null; asOf: string; overdue: boolean }[] = [
   { name: 'no block: nothing asked', verification: null, asOf: '2026-11-27', overdue: false },
   {
     name: 'not yet verified, due date passed',
-    verification: block({
+    verification: identityVerification({
       appointment_verification_statement_date: '2026-09-11',
       appointment_verification_statement_due_on: '2026-09-25',
     }),
@@ -35,19 +25,19 @@ const cases: { name: string; verification: IdentityVerification | null; asOf: st
   },
   {
     name: 'not yet verified, on the due date itself: not yet overdue',
-    verification: block({ appointment_verification_statement_due_on: '2026-11-27' }),
+    verification: identityVerification({ appointment_verification_statement_due_on: '2026-11-27' }),
     asOf: '2026-11-27',
     overdue: false,
   },
   {
     name: 'not yet verified, the day after the due date: overdue',
-    verification: block({ appointment_verification_statement_due_on: '2026-11-26' }),
+    verification: identityVerification({ appointment_verification_statement_due_on: '2026-11-26' }),
     asOf: '2026-11-27',
     overdue: true,
   },
   {
     name: 'verified through an ACSP, past the due date',
-    verification: block({
+    verification: identityVerification({
       identity_verified_on: '2026-01-10',
       appointment_verification_start_on: '2026-01-12',
       appointment_verification_statement_due_on: '2026-02-01',
@@ -58,13 +48,13 @@ const cases: { name: string; verification: IdentityVerification | null; asOf: st
   },
   {
     name: 'verified directly with Companies House: only the statement date',
-    verification: block({ appointment_verification_start_on: '2026-03-02' }),
+    verification: identityVerification({ appointment_verification_start_on: '2026-03-02' }),
     asOf: '2026-11-27',
     overdue: false,
   },
   {
     name: 'a statement supplied after the due date: verified, not overdue',
-    verification: block({
+    verification: identityVerification({
       appointment_verification_start_on: '2026-10-01',
       appointment_verification_statement_due_on: '2026-09-25',
     }),
@@ -73,7 +63,7 @@ const cases: { name: string; verification: IdentityVerification | null; asOf: st
   },
   {
     name: 'a block without a due date asks nothing yet',
-    verification: block({ appointment_verification_statement_date: '2026-12-01' }),
+    verification: identityVerification({ appointment_verification_statement_date: '2026-12-01' }),
     asOf: '2026-11-27',
     overdue: false,
   },
@@ -85,11 +75,11 @@ for (const c of cases)
 
 test('overdue from the day after the due date, across a month and a year end', () => {
   assert.equal(
-    verificationOverdueFrom(block({ appointment_verification_statement_due_on: '2026-02-28' })),
+    verificationOverdueFrom(identityVerification({ appointment_verification_statement_due_on: '2026-02-28' })),
     '2026-03-01',
   );
   assert.equal(
-    verificationOverdueFrom(block({ appointment_verification_statement_due_on: '2026-12-31' })),
+    verificationOverdueFrom(identityVerification({ appointment_verification_statement_due_on: '2026-12-31' })),
     '2027-01-01',
   );
 });
@@ -97,20 +87,23 @@ test('overdue from the day after the due date, across a month and a year end', (
 test('earliestOverdueFrom: the earliest of the unverified, verified ones passed over', () => {
   assert.equal(
     earliestOverdueFrom([
-      block({ appointment_verification_statement_due_on: '2026-10-01' }),
-      block({ identity_verified_on: '2026-01-01', appointment_verification_statement_due_on: '2026-02-01' }),
+      identityVerification({ appointment_verification_statement_due_on: '2026-10-01' }),
+      identityVerification({
+        identity_verified_on: '2026-01-01',
+        appointment_verification_statement_due_on: '2026-02-01',
+      }),
       null,
-      block({ appointment_verification_statement_due_on: '2026-08-01' }),
+      identityVerification({ appointment_verification_statement_due_on: '2026-08-01' }),
     ]),
     '2026-08-02',
   );
-  assert.equal(earliestOverdueFrom([null, block({ identity_verified_on: '2026-01-01' })]), null);
+  assert.equal(earliestOverdueFrom([null, identityVerification({ identity_verified_on: '2026-01-01' })]), null);
 });
 
 test('the block is read under its older name too, and a date that is not one is no date', () => {
   assert.deepEqual(
     readIdentityVerification({ verification_details: { appointment_verification_statement_due_on: '2026-09-25' } }),
-    block({ appointment_verification_statement_due_on: '2026-09-25' }),
+    identityVerification({ appointment_verification_statement_due_on: '2026-09-25' }),
   );
   assert.equal(
     readIdentityVerification({
@@ -126,13 +119,17 @@ test('identity_unverified: medium, naming each overdue person, and sorted among 
       {
         name: 'Ann Able',
         role: 'director',
-        identity_verification: block({ appointment_verification_statement_due_on: '2026-10-02' }),
+        identity_verification: identityVerification({ appointment_verification_statement_due_on: '2026-10-02' }),
       },
-      { name: 'Bo Best', role: 'director', identity_verification: block({ identity_verified_on: '2026-01-01' }) },
+      {
+        name: 'Bo Best',
+        role: 'director',
+        identity_verification: identityVerification({ identity_verified_on: '2026-01-01' }),
+      },
       {
         name: 'Cy Crane',
         role: 'person with significant control',
-        identity_verification: block({ appointment_verification_statement_due_on: '2026-09-25' }),
+        identity_verification: identityVerification({ appointment_verification_statement_due_on: '2026-09-25' }),
       },
     ],
     '2026-11-27',

@@ -4,7 +4,7 @@
  */
 import { createOfficerStore } from '../../src/adapters/postgres/officer-store.ts';
 import { readOfficer } from '../../src/domain/officers.ts';
-import type { OfficerRecord } from '../../src/domain/officers.ts';
+import type { IdentityVerification, OfficerRecord } from '../../src/domain/officers.ts';
 import type { Sql } from '../../src/ports/sql.ts';
 
 export interface OfficerPlan {
@@ -63,4 +63,18 @@ export async function addFixtureOfficer(sql: Sql): Promise<void> {
     [officerRecord('00000003', { ...plan, role: 'secretary', appointedOn: '2015-01-01', resignedOn: '2019-01-01' })],
     '2025-06-01T00:00:00Z',
   );
+}
+
+/** An identity verification block as read (domain/officers.ts): every field null but those given. */
+export function identityVerification(given: Partial<IdentityVerification>): IdentityVerification {
+  return {
+    identity_verified_on: null,
+    appointment_verification_start_on: null,
+    appointment_verification_end_on: null,
+    appointment_verification_statement_date: null,
+    appointment_verification_statement_due_on: null,
+    authorised_corporate_service_provider_name: null,
+    preferred_name: null,
+    ...given,
+  };
 }

@@ -15,7 +15,7 @@ import { startWorld } from '../support/api-world.ts';
 import { testStores } from '../support/databases.ts';
 import { officerRecord } from '../support/officer-records.ts';
 import { individualPsc } from '../support/psc-records.ts';
-import { axeViolations, launchBrowser, screenshot } from './support/browser.ts';
+import { axeViolations, launchBrowser, openPageAt, screenshot } from './support/browser.ts';
 import { loadWebFixtures, NOW, TESCO } from './support/web-fixtures.ts';
 
 const STORES = '09000003';
@@ -69,14 +69,6 @@ describe('officers in a browser', { timeout: 300_000 }, () => {
     await world?.close();
   });
 
-  async function openAt(size: (typeof WIDTHS)[number]): Promise<{ page: Page; problems: string[] }> {
-    const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, locale: 'en-GB' });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    return { page, problems };
-  }
-
   /** How far the page is wider than the screen (0: not at all). */
   const overflow = (page: Page) =>
     page.evaluate(() => {
@@ -88,7 +80,7 @@ describe('officers in a browser', { timeout: 300_000 }, () => {
 
   for (const size of WIDTHS) {
     test(`${size.name}: the company's officers, resigned folded; their pages list appointments and link back`, async () => {
-      const { page, problems } = await openAt(size);
+      const { page, problems } = await openPageAt(browser, size);
       await page.goto(`${world.url}/company/${TESCO}`);
       const section = page.locator('section[aria-labelledby="officers-heading"]');
       assert.equal(await section.locator('h2').innerText(), 'Officers');

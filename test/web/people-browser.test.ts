@@ -7,12 +7,12 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { World } from '../support/api-world.ts';
 import { startWorld } from '../support/api-world.ts';
 import { testStores } from '../support/databases.ts';
 import { corporatePsc, individualPsc } from '../support/psc-records.ts';
-import { axeViolations, launchBrowser, screenshot } from './support/browser.ts';
+import { axeViolations, launchBrowser, openPageAt, screenshot } from './support/browser.ts';
 import { HISTORY, loadWebFixtures, NOW, TESCO } from './support/web-fixtures.ts';
 
 const STORES = '09000003';
@@ -49,17 +49,9 @@ describe('people and groups in a browser', { timeout: 240_000 }, () => {
     await world?.close();
   });
 
-  async function openAt(size: (typeof WIDTHS)[number]): Promise<{ page: Page; problems: string[] }> {
-    const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, locale: 'en-GB' });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    return { page, problems };
-  }
-
   for (const size of WIDTHS) {
     test(`${size.name}: a PSC links to their page, which lists their companies; the group up and down`, async () => {
-      const { page, problems } = await openAt(size);
+      const { page, problems } = await openPageAt(browser, size);
       await page.goto(`${world.url}/company/${TESCO}`);
       const tree = page.locator('figure.group-tree');
       assert.match(
@@ -108,7 +100,7 @@ describe('people and groups in a browser', { timeout: 240_000 }, () => {
     });
 
     test(`${size.name}: every path the site does not have is an HTML page; the API keeps JSON`, async () => {
-      const { page, problems } = await openAt(size);
+      const { page, problems } = await openPageAt(browser, size);
       const cases = [
         { path: '/people/ada', status: 404, heading: /Not found/ },
         { path: `/company/${TESCO}/subsidiaries`, status: 404, heading: /Not found/ },

@@ -43,6 +43,24 @@ export async function openPage(browser: Browser): Promise<{ page: Page; problems
   return { page, problems };
 }
 
+/**
+ * A new page in a fresh context at a screen's size, with every uncaught page error recorded in
+ * `problems`.
+ */
+export async function openPageAt(
+  browser: Browser,
+  screen: { width: number; height: number },
+): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext({
+    viewport: { width: screen.width, height: screen.height },
+    locale: 'en-GB',
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return { page, problems };
+}
+
 const AXE_SOURCE: string = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 
 export interface AxeViolation {
